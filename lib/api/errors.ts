@@ -1,0 +1,58 @@
+// §7: error bodies carry a machine-readable `error.code`. The code set is ours (the spec does not show it).
+export const ERROR_CODES = {
+  invalid_parameter: 400,
+  missing_parameter: 400,
+  unknown_parameter: 400,
+  invalid_body: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  not_found: 404,
+  token_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  rate_limited: 429,
+  credit_budget_exhausted: 429,
+  internal_error: 500,
+  upstream_auth: 502,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 504,
+  upstream_bad_response: 502,
+  network_error: 0,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode | (string & {}); message: string; param?: string };
+}
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly param?: string;
+  readonly retryAfterSec?: number;
+  constructor(code: string, message: string, opts: { status?: number; param?: string; retryAfterSec?: number } = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = opts.status ?? (ERROR_CODES as Record<string, number>)[code] ?? 500;
+    this.param = opts.param;
+    this.retryAfterSec = opts.retryAfterSec;
+  }
+  toBody(): ApiErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.param ? { param: this.param } : {}) } };
+  }
+}
+
+export function isApiErrorBody(x: unknown): x is ApiErrorBody {
+  if (typeof x !== "object" || x === null) return false;
+  const e = (x as { error?: unknown }).error;
+  return typeof e === "object" && e !== null && typeof (e as { code?: unknown }).code === "string";
+}
+
+/** Parses any response body into an ApiError (used once on the client, once on the server). */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (isApiErrorBody(body)) return new ApiError(body.error.code, body.error.message ?? body.error.code, { status, param: body.error.param });
+  return new ApiError(status >= 500 ? "upstream_error" : "internal_error", `HTTP ${status}`, { status });
+}
