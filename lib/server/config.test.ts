@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const remote = {
+  MARKET_API_URL: "https://api.example.com/",
+  MARKET_STREAM_URL: "wss://stream.example.com",
+  MARKET_API_KEY: "secret-key",
+};
+
+function failure(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("expected loadConfig to throw");
+}
+
+describe("loadConfig", () => {
+  it("uses the embedded market and defaults when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config.upstream).toEqual({ kind: "embedded" });
+    expect(config).toMatchObject({ host: "0.0.0.0", port: 3000, logLevel: "info", sim: { seed: 42, speed: 1 } });
+    expect(config.creditBudget).toBeUndefined();
+    expect(config.allowedOrigins).toEqual([]);
+  });
+
+  it("treats blank values as unset", () => {
+    const config = loadConfig({ MARKET_API_URL: "", MARKET_STREAM_URL: " ", MARKET_API_KEY: "", PORT: "" });
+    expect(config.upstream.kind).toBe("embedded");
+    expect(config.port).toBe(3000);
+  });
+
+  it("uses the remote upstream when all three variables are set", () => {
+    expect(loadConfig(remote).upstream).toEqual({
+      kind: "remote",
+      baseUrl: "https://api.example.com",
+      streamUrl: "wss://stream.example.com",
+      key: "secret-key",
+    });
+  });
+
+  it.each(["MARKET_API_URL", "MARKET_STREAM_URL", "MARKET_API_KEY"] as const)(
+    "fails naming %s when only it is missing",
+    (name) => {
+      const error = failure({ ...remote, [name]: undefined });
+      expect(error.message).toMatch(new RegExp(`^${name} is missing`));
+      expect(error.message).not.toContain("\n");
+    },
+  );
+
+  it("fails naming the first missing variable when only one is set", () => {
+    expect(failure({ MARKET_API_URL: "https://api.example.com" }).message).toMatch(/^MARKET_STREAM_URL is missing/);
+  });
+
+  it("fails on an empty key when the URLs are set", () => {
+    expect(failure({ ...remote, MARKET_API_KEY: "" }).message).toMatch(/^MARKET_API_KEY is empty/);
+  });
+
+  it("fails on a malformed or non-http API URL", () => {
+    expect(failure({ ...remote, MARKET_API_URL: "not a url" }).message).toMatch(/^MARKET_API_URL must be/);
+    expect(failure({ ...remote, MARKET_API_URL: "ftp://api.example.com" }).message).toMatch(/^MARKET_API_URL/);
+    expect(failure({ ...remote, MARKET_API_URL: "https://user:pw@api.example.com" }).message).toMatch(
+      /^MARKET_API_URL/,
+    );
+  });
+
+  it("fails on a stream URL that is not ws(s)", () => {
+    expect(failure({ ...remote, MARKET_STREAM_URL: "https://stream.example.com" }).message).toMatch(
+      /^MARKET_STREAM_URL must be a ws or wss URL/,
+    );
+  });
+
+  it("never puts the key in an error message", () => {
+    const error = failure({ ...remote, MARKET_STREAM_URL: "nope" });
+    expect(error.message).not.toContain(remote.MARKET_API_KEY);
+  });
+
+  it("parses the simulation, port, budget and origin settings", () => {
+    const config = loadConfig({
+      PORT: "3210",
+      HOST: "127.0.0.1",
+      SIM_SEED: "7",
+      SIM_SPEED: "2.5",
+      LOG_LEVEL: "debug",
+      MARKET_CREDIT_BUDGET: "5000",
+      ALLOWED_ORIGINS: "https://a.example.com/, http://localhost:3000",
+    });
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 3210,
+      logLevel: "debug",
+      sim: { seed: 7, speed: 2.5 },
+      creditBudget: 5000,
+      allowedOrigins: ["https://a.example.com", "http://localhost:3000"],
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^PORT must be an integer/],
+    [{ PORT: "70000" }, /^PORT must be <= 65535/],
+    [{ SIM_SEED: "1.5" }, /^SIM_SEED must be an integer/],
+    [{ SIM_SPEED: "0" }, /^SIM_SPEED must be > 0/],
+    [{ SIM_SPEED: "fast" }, /^SIM_SPEED must be a number/],
+    [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
+    [{ MARKET_CREDIT_BUDGET: "0" }, /^MARKET_CREDIT_BUDGET must be >= 1/],
+    [{ ALLOWED_ORIGINS: "javascript:alert(1)" }, /^ALLOWED_ORIGINS/],
+  ])("rejects %o", (env, message) => {
+    expect(failure(env).message).toMatch(message);
+  });
+});
