@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import nextEnv from "@next/env";
+import next from "next";
+import { type Config, ConfigError, loadConfig } from "./lib/server/config";
+import { createStreamGateway } from "./lib/server/gateway";
+import { createLogger, type Logger } from "./lib/server/logger";
+import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
+import { type SimService, startSimService } from "./lib/sim/service";
+
+const STREAM_PATH = "/api/stream";
+const SHUTDOWN_GRACE_MS = 5_000;
+const dir = import.meta.dirname;
+const dev = process.env.NODE_ENV !== "production";
+
+function readConfig(): Config {
+  nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+async function resolveUpstream(config: Config): Promise<{ target: UpstreamTarget; sim?: SimService }> {
+  if (config.upstream.kind === "remote") return { target: config.upstream };
+  const sim = await startSimService({
+    host: "127.0.0.1",
+    port: 0,
+    key: randomBytes(32).toString("hex"),
+    seed: config.sim.seed,
+    speed: config.sim.speed,
+  });
+  return { target: { kind: "embedded", baseUrl: sim.baseUrl, streamUrl: sim.streamUrl, key: sim.key }, sim };
+}
+
+function pathnameOf(req: IncomingMessage): string | undefined {
+  const url = req.url ?? "/";
+  return URL.canParse(url, "http://localhost") ? new URL(url, "http://localhost").pathname : undefined;
+}
+
+function publicUrl(config: Config, port: number): string {
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log: Logger = createLogger(config.logLevel);
+  const { target, sim } = await resolveUpstream(config);
+  setUpstreamTarget(target);
+  if (sim)
+    log.info({ upstream: "embedded", seed: config.sim.seed, speed: config.sim.speed }, "embedded market started");
+
+  const httpServer = createServer();
+  const app = next({ dev, dir, hostname: config.host, port: config.port, httpServer });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const gateway = createStreamGateway({
+    upstream: { streamUrl: target.streamUrl, key: target.key },
+    allowedOrigins: config.allowedOrigins,
+  });
+
+  httpServer.on("request", (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log.error({ err: error, url: req.url }, "request failed");
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  });
+
+  // Next adds its own upgrade listener (HMR at /_next/hmr) on the first request; this one routes the rest.
+  httpServer.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    const pathname = pathnameOf(req);
+    if (pathname === STREAM_PATH) return gateway.handleUpgrade(req, socket, head);
+    if (dev && pathname?.startsWith("/_next/")) return;
+    socket.destroy();
+  });
+
+  httpServer.on("error", (error: NodeJS.ErrnoException) => {
+    const reason = error.code === "EADDRINUSE" ? `port ${config.port} is already in use (set PORT)` : error.message;
+    log.fatal(`Cannot listen on ${config.host}:${config.port}: ${reason}`);
+    process.exit(1);
+  });
+
+  httpServer.listen(config.port, config.host, () => {
+    const address = httpServer.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const market = target.kind === "embedded" ? "embedded simulated market" : "remote market API";
+    log.info(
+      { mode: dev ? "development" : "production", upstream: target.kind },
+      `ready on ${publicUrl(config, port)} (${market})`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return process.exit(1);
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    setTimeout(() => {
+      log.warn("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    const serverClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    httpServer.closeIdleConnections();
+    await gateway.close();
+    await app.close();
+    httpServer.closeAllConnections();
+    await serverClosed;
+    await sim?.close();
+    setUpstreamTarget(undefined);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});
