@@ -51,7 +51,7 @@ const cacheMedium: CachePolicy = { ttlMs: 15 * SEC, swrMs: 60 * SEC, staleIfErro
 const cacheLong: CachePolicy = { ttlMs: 60 * MIN, swrMs: 24 * 60 * MIN, staleIfErrorMs: 7 * 24 * 60 * MIN };
 
 const metaBase = { asOf: z.number().int(), degraded: z.boolean().optional(), staleAgeMs: z.number().optional() };
-const meta = <T extends z.ZodRawShape>(extra?: T) => z.looseObject({ ...metaBase, ...(extra ?? {}) });
+const meta = <T extends z.ZodRawShape = Record<never, never>>(extra: T = {} as T) => z.looseObject({ ...metaBase, ...extra });
 
 const chainBody = z.string().refine((s) => parseChainId(s) !== null, "must be evm:<chain id> or solana");
 const chainBodyAlias = z.string().refine((s) => parseChainId(s, { allowSolanaAlias: true }) !== null, "must be evm:<chain id>, solana or solana:solana");
