@@ -1,0 +1,31 @@
+import { test as base, expect } from "@playwright/test";
+
+interface Fixtures {
+  /** ws:// URL of the stream gateway on the server under test. */
+  streamUrl: string;
+  /**
+   * Uncaught page errors and console errors seen during the test; specs assert it stays empty.
+   * Failed resource loads are left to the specs that care (a link prefetch may 404 on purpose).
+   */
+  pageErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  streamUrl: async ({ baseURL }, use) => {
+    const url = new URL("/api/stream", baseURL);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    await use(url.href);
+  },
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        errors.push(message.text());
+      }
+    });
+    await use(errors);
+  },
+});
+
+export { expect };

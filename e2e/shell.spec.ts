@@ -1,0 +1,21 @@
+import { expect, test } from "./fixtures";
+
+test("home page renders the shell", async ({ page, pageErrors }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("TradeScope");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "TradeScope" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Pulse" })).toHaveAttribute("href", "/pulse");
+  await expect(nav.getByRole("link", { name: "Watchlist" })).toHaveAttribute("href", "/watchlist");
+  await expect(header.getByRole("button", { name: /Search/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test("unknown pages show a clear not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+});

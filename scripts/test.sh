@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs every check in order and stops at the first failure: typecheck, lint, unit tests, end-to-end tests.
+# `--install` first installs the npm dependencies and Debian's Chromium (what a fresh clone needs).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+DEFAULT_CHROMIUM=/usr/bin/chromium
+CHROMIUM="${CHROMIUM_PATH:-$DEFAULT_CHROMIUM}"
+
+say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+install_chromium() {
+  if [ -x "$CHROMIUM" ]; then return; fi
+  if [ "$CHROMIUM" != "$DEFAULT_CHROMIUM" ]; then
+    echo "CHROMIUM_PATH=$CHROMIUM does not exist; fix the path or unset it to use $DEFAULT_CHROMIUM." >&2
+    exit 1
+  fi
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo="sudo"
+    else
+      echo "Chromium is missing. Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)" >&2
+      exit 1
+    fi
+  fi
+  say "Installing Chromium (apt)"
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium
+}
+
+if [ "${1:-}" = "--install" ]; then
+  say "Installing npm dependencies"
+  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+  install_chromium
+elif [ -n "${1:-}" ]; then
+  echo "usage: bash scripts/test.sh [--install]" >&2
+  exit 2
+fi
+
+if [ ! -x node_modules/.bin/next ]; then
+  echo "Dependencies are missing. Run: bash scripts/test.sh --install   (or npm install)" >&2
+  exit 1
+fi
+if [ ! -x "$CHROMIUM" ]; then
+  echo "Chromium not found at $CHROMIUM. Run: bash scripts/test.sh --install   (or sudo apt-get install -y chromium)" >&2
+  exit 1
+fi
+
+say "1/4 Typecheck"
+npm run --silent typecheck
+echo "Typecheck passed."
+
+say "2/4 Lint"
+npm run --silent lint
+
+say "3/4 Unit tests"
+npm run --silent test:unit
+
+say "4/4 End-to-end tests"
+npm run --silent test:e2e
+
+say "All checks passed."
