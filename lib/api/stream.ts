@@ -71,6 +71,7 @@ export const STREAM_ERROR_CODES = [
   "auth_required", "auth_failed", "invalid_frame", "frame_too_large", "unknown_channel", "invalid_params",
   "duplicate_id", "unknown_id", "limit_connections", "limit_subscriptions", "limit_tracked", "rate_limited",
   "slow_consumer", "origin_forbidden", "upstream_unavailable", "internal_error",
+  "token_not_found", // subscribe to a token the market does not know
 ] as const;
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
 

@@ -1,0 +1,256 @@
+import type { RawData, WebSocket } from "ws";
+import {
+  authFrameSchema, CLOSE_CODES, clientFrameSchema, MAX_FRAME_BYTES, type StreamErrorCode, type SubscribeFrame, trackedKeys,
+} from "@/lib/api";
+import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
+import type { ChannelGroup, Member, MemberSink } from "./channels/group";
+import { encodeFrame, errorFrame } from "./frames";
+import type { Hub } from "./hub";
+import type { KeyRegistry, StreamLimits } from "./key-registry";
+import { createOutbox, type FrameClass, type Outbox } from "./outbox";
+import { checkSubscription } from "./subscribe-check";
+import type { TimerHandle, Timers } from "./timers";
+
+export interface ConnectionConfig {
+  limits: StreamLimits;
+  authTimeoutMs: number;
+  heartbeatMs: number;
+  maxBufferedBytes: number;
+  /** §8: one credit per started connection-minute. */
+  creditIntervalMs: number;
+  /** Client frames: burst size and sustained rate per second. */
+  frameBurst: number;
+  framesPerSecond: number;
+}
+
+export interface ConnectionDeps {
+  feed: MarketFeed;
+  hub: Hub;
+  registry: KeyRegistry;
+  isValidKey(key: string): boolean;
+  ledger: CreditLedger;
+  timers: Timers;
+  faults: () => FaultConfig;
+  random: () => number;
+  config: ConnectionConfig;
+  onSlowConsumer(): void;
+  onClose(conn: Connection): void;
+}
+
+interface Subscription {
+  group: ChannelGroup;
+  member: Member;
+  tracked: string[];
+}
+
+// One client socket: auth first (§6.1), then additive subscriptions by id (§6.2), limits per key (§8).
+export class Connection implements MemberSink {
+  state: "pending" | "open" | "closing" | "closed" = "pending";
+  key: string | null = null;
+  readonly openedAt: number;
+  readonly outbox: Outbox;
+  private readonly subs = new Map<string, Subscription>();
+  private authTimer: TimerHandle | undefined;
+  private creditTimer: TimerHandle | undefined;
+  private beatTimer: TimerHandle | undefined;
+  private alive = true;
+  private markClosed: () => void = () => {};
+  /** Resolves once the socket is closed and every subscription released. */
+  readonly whenClosed = new Promise<void>((resolve) => {
+    this.markClosed = resolve;
+  });
+  private budget: number;
+  private budgetAt: number;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly d: ConnectionDeps,
+  ) {
+    const { timers, config } = d;
+    this.openedAt = timers.now();
+    this.budget = config.frameBurst;
+    this.budgetAt = this.openedAt;
+    this.outbox = createOutbox(ws, {
+      timers,
+      faults: d.faults,
+      random: d.random,
+      maxBufferedBytes: config.maxBufferedBytes,
+      onOverflow: () => {
+        d.onSlowConsumer();
+        this.fail("slow_consumer", `more than ${config.maxBufferedBytes} bytes waiting to be read`, CLOSE_CODES.slowConsumer);
+      },
+    });
+    ws.on("message", (data) => this.onMessage(data));
+    ws.on("pong", () => {
+      this.alive = true;
+    });
+    ws.on("close", () => this.cleanup());
+    ws.on("error", () => ws.terminate());
+    this.authTimer = timers.setTimeout(
+      () => this.fail("auth_required", `no auth frame within ${config.authTimeoutMs} ms`, CLOSE_CODES.authFailed),
+      config.authTimeoutMs,
+    );
+    this.beatTimer = timers.setTimeout(() => this.heartbeat(), config.heartbeatMs);
+  }
+
+  get subscriptions(): number {
+    return this.subs.size;
+  }
+
+  deliver(bytes: Buffer, cls: FrameClass): void {
+    if (this.state === "open") this.outbox.send(bytes, cls);
+  }
+
+  /** Abrupt loss, as a network failure would do it (fault injection). */
+  drop(): void {
+    this.ws.terminate();
+  }
+
+  shutdown(): void {
+    if (this.state === "closed" || this.state === "closing") return;
+    this.state = "closing";
+    this.ws.close(CLOSE_CODES.shuttingDown, "server shutting down");
+  }
+
+  private send(frame: Parameters<typeof encodeFrame>[0]): void {
+    this.outbox.send(encodeFrame(frame), "control");
+  }
+  private error(code: StreamErrorCode, message: string, extra?: { id?: string; limit?: number }): void {
+    this.outbox.send(errorFrame(code, message, extra), "control");
+  }
+  /** Final error frame, then the close code; a peer that never answers the close is cut off. */
+  private fail(code: StreamErrorCode, message: string, closeCode: number, extra?: { limit?: number }): void {
+    if (this.state === "closing" || this.state === "closed") return;
+    this.state = "closing";
+    this.outbox.sendNow(errorFrame(code, message, extra));
+    this.ws.close(closeCode, code);
+    this.d.timers.setTimeout(() => this.ws.terminate(), 2000);
+  }
+
+  private heartbeat(): void {
+    if (this.state === "closed") return;
+    if (!this.alive) return this.ws.terminate(); // dead peer: no pong since the last ping
+    this.alive = false;
+    if (this.ws.readyState === this.ws.OPEN) this.ws.ping();
+    this.beatTimer = this.d.timers.setTimeout(() => this.heartbeat(), this.d.config.heartbeatMs);
+  }
+
+  private takeBudget(): boolean {
+    const { frameBurst, framesPerSecond } = this.d.config;
+    const now = this.d.timers.now();
+    this.budget = Math.min(frameBurst, this.budget + ((now - this.budgetAt) * framesPerSecond) / 1000);
+    this.budgetAt = now;
+    if (this.budget < 1) return false;
+    this.budget--;
+    return true;
+  }
+
+  private onMessage(data: RawData): void {
+    if (this.state !== "pending" && this.state !== "open") return;
+    this.alive = true;
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const pending = this.state === "pending";
+    if (buf.length > MAX_FRAME_BYTES) {
+      const msg = `frames are limited to ${MAX_FRAME_BYTES} bytes`;
+      return pending ? this.fail("frame_too_large", msg, CLOSE_CODES.authFailed) : this.error("frame_too_large", msg, { limit: MAX_FRAME_BYTES });
+    }
+    if (!pending && !this.takeBudget())
+      return this.error("rate_limited", `at most ${this.d.config.framesPerSecond} frames per second`, { id: idOf(safeJson(buf)) });
+    const json = safeJson(buf);
+    if (pending) return this.authenticate(json);
+    if (json === undefined) return this.error("invalid_frame", "frame is not valid JSON");
+    const r = clientFrameSchema.safeParse(json);
+    if (!r.success) {
+      const i = r.error.issues[0];
+      return this.error("invalid_frame", `${i?.path.join(".") || "frame"}: ${i?.message ?? "invalid"}`, { id: idOf(json) });
+    }
+    const f = r.data;
+    if (f.type === "ping") return this.send({ type: "pong", ...(f.t !== undefined ? { t: f.t } : {}) });
+    if (f.type === "auth") return this.error("invalid_frame", "already authenticated");
+    if (f.type === "subscribe") return this.subscribe(f);
+    return this.unsubscribe(f.id);
+  }
+
+  private authenticate(json: unknown): void {
+    const r = authFrameSchema.safeParse(json);
+    if (!r.success) return this.fail("auth_required", 'the first frame must be {"type":"auth","key":"<key>"}', CLOSE_CODES.authFailed);
+    const { registry, config } = this.d;
+    if (!this.d.isValidKey(r.data.key)) return this.fail("auth_failed", "invalid key", CLOSE_CODES.authFailed);
+    if (!registry.openConnection(r.data.key))
+      return this.fail("limit_connections", `at most ${config.limits.connections} connections per key`, CLOSE_CODES.limitConnections, {
+        limit: config.limits.connections,
+      });
+    this.d.timers.clearTimeout(this.authTimer);
+    this.key = r.data.key;
+    this.state = "open";
+    this.send({ type: "authed", limits: { ...config.limits } });
+    this.chargeMinute();
+  }
+
+  private chargeMinute(): void {
+    if (this.state !== "open" || !this.key) return;
+    this.d.ledger.charge(this.key, 1, "stream");
+    this.creditTimer = this.d.timers.setTimeout(() => this.chargeMinute(), this.d.config.creditIntervalMs);
+  }
+
+  private subscribe(f: SubscribeFrame): void {
+    const { limits } = this.d.config;
+    const id = f.id;
+    if (this.subs.has(id)) return this.error("duplicate_id", `subscription "${id}" already exists`, { id });
+    if (this.subs.size >= limits.subscriptionsPerConnection)
+      return this.error("limit_subscriptions", `at most ${limits.subscriptionsPerConnection} subscriptions per connection`, {
+        id,
+        limit: limits.subscriptionsPerConnection,
+      });
+    const c = checkSubscription(this.d.feed, f.channel, f.params);
+    if (!c.ok) return this.error(c.code, c.message, { id });
+    const tracked = trackedKeys(c.channel, c.params);
+    if (!this.d.registry.track(this.key as string, tracked))
+      return this.error("limit_tracked", `at most ${limits.trackedTokens} tracked tokens or pools per key`, { id, limit: limits.trackedTokens });
+    this.send({ type: "subscribed", id, channel: c.channel, params: c.params });
+    const member: Member = { id, sink: this };
+    const group = this.d.hub.join(c.channel, c.params, member);
+    this.subs.set(id, { group, member, tracked });
+  }
+
+  private unsubscribe(id: string): void {
+    const s = this.subs.get(id);
+    if (!s) return this.error("unknown_id", `no subscription "${id}"`, { id });
+    this.release(id, s);
+    this.send({ type: "unsubscribed", id });
+  }
+
+  private release(id: string, s: Subscription): void {
+    this.subs.delete(id);
+    this.d.hub.leave(s.group, s.member);
+    if (this.key) this.d.registry.untrack(this.key, s.tracked);
+  }
+
+  private cleanup(): void {
+    if (this.state === "closed") return;
+    const wasOpen = this.key !== null;
+    this.state = "closed";
+    for (const [id, s] of this.subs) this.release(id, s);
+    if (wasOpen) this.d.registry.closeConnection(this.key as string);
+    const t = this.d.timers;
+    t.clearTimeout(this.authTimer);
+    t.clearTimeout(this.creditTimer);
+    t.clearTimeout(this.beatTimer);
+    this.outbox.dispose();
+    this.d.onClose(this);
+    this.markClosed();
+  }
+}
+
+function safeJson(buf: Buffer): unknown {
+  try {
+    return JSON.parse(buf.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function idOf(json: unknown): string | undefined {
+  const id = (json as { id?: unknown } | null)?.id;
+  return typeof id === "string" && id.length > 0 && id.length <= 64 ? id : undefined;
+}

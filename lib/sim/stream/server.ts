@@ -1,0 +1,157 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import { STREAM_LIMITS, STREAM_PATH } from "@/lib/api";
+import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
+import { Connection, type ConnectionConfig } from "./connection";
+import { createHub } from "./hub";
+import { createKeyRegistry, type StreamLimits } from "./key-registry";
+import { createRandom } from "./rng";
+import { realTimers, type TimerHandle, type Timers } from "./timers";
+
+// §6: the embedded service's `/v1/stream`. `ws` in noServer mode; the HTTP server hands us its upgrades.
+
+export interface SimStreamServerOptions {
+  feed: MarketFeed;
+  isValidKey(key: string): boolean;
+  ledger: CreditLedger;
+  /** Read live on every decision: changing the config affects open connections. */
+  faults: () => FaultConfig;
+  /** Clock for `meta.asOf`; defaults to the market's. */
+  now?: () => number;
+  /** Scheduling (windows, snapshots, heartbeats, credits, fault delays); a manual clock in tests. */
+  timers?: Timers;
+  /** Seeded source for fault decisions. */
+  random?: () => number;
+  limits?: StreamLimits;
+  authTimeoutMs?: number;
+  heartbeatMs?: number;
+  /** Per-socket send buffer cap before `slow_consumer`. */
+  maxBufferedBytes?: number;
+  /** Sockets still waiting for their auth frame; more are refused with 503. */
+  maxPendingConnections?: number;
+}
+
+export interface SimStreamStats {
+  connections: number;
+  pending: number;
+  keys: number;
+  subscriptions: number;
+  groups: number;
+  eventsPublished: number;
+  serializations: number;
+  framesQueued: number;
+  framesSent: number;
+  bytesSent: number;
+  duplicated: number;
+  skipped: number;
+  slowConsumers: number;
+  droppedByFault: number;
+  refused: number;
+}
+
+export interface SimStreamServer {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+  stats(): SimStreamStats;
+}
+
+/** Hard ceiling the ws parser enforces (close 1009); frames over MAX_FRAME_BYTES but under it get an error frame. */
+const WS_MAX_PAYLOAD = 256 * 1024;
+const DROP_CHECK_MS = 100;
+
+export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamServer {
+  const timers = opts.timers ?? realTimers;
+  const random = opts.random ?? createRandom();
+  const config: ConnectionConfig = {
+    limits: opts.limits ?? { ...STREAM_LIMITS },
+    authTimeoutMs: opts.authTimeoutMs ?? 10_000,
+    heartbeatMs: opts.heartbeatMs ?? 30_000,
+    maxBufferedBytes: opts.maxBufferedBytes ?? 4 * 1024 * 1024,
+    creditIntervalMs: 60_000,
+    frameBurst: 100,
+    framesPerSecond: 50,
+  };
+  const maxPending = opts.maxPendingConnections ?? 256;
+  const hub = createHub(opts.feed, timers, opts.now ?? (() => opts.feed.now()));
+  const registry = createKeyRegistry(config.limits);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false, clientTracking: false });
+  const conns = new Set<Connection>();
+  const done = { framesSent: 0, bytesSent: 0, duplicated: 0, skipped: 0 };
+  const counters = { slowConsumers: 0, droppedByFault: 0, refused: 0 };
+  let closed = false;
+  let dropTimer: TimerHandle | undefined;
+
+  // streamDropAfterMs is read live, so a change reaches connections opened before it
+  const dropCheck = () => {
+    dropTimer = undefined;
+    const after = opts.faults().streamDropAfterMs;
+    if (after !== null) {
+      const now = timers.now();
+      for (const c of conns)
+        if (now - c.openedAt >= after) {
+          counters.droppedByFault++;
+          c.drop();
+        }
+    }
+    if (conns.size && !closed) dropTimer = timers.setTimeout(dropCheck, DROP_CHECK_MS);
+  };
+
+  const deps = {
+    feed: opts.feed, hub, registry, isValidKey: opts.isValidKey, ledger: opts.ledger, timers, faults: opts.faults, random, config,
+    onSlowConsumer: () => counters.slowConsumers++,
+    onClose: (c: Connection) => {
+      conns.delete(c);
+      for (const k of ["framesSent", "bytesSent", "duplicated", "skipped"] as const) done[k] += c.outbox.stats[k];
+    },
+  };
+
+  const refuse = (socket: Duplex, status: string) => {
+    counters.refused++;
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
+  };
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const path = (req.url ?? "").split("?")[0];
+      if (path !== STREAM_PATH) return refuse(socket, "404 Not Found");
+      if (closed || opts.faults().streamRefuseConnections) return refuse(socket, "503 Service Unavailable");
+      let pending = 0;
+      for (const c of conns) if (c.state === "pending") pending++;
+      if (pending >= maxPending) return refuse(socket, "503 Service Unavailable");
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        if (closed) return ws.terminate();
+        conns.add(new Connection(ws, deps));
+        if (!dropTimer) dropTimer = timers.setTimeout(dropCheck, DROP_CHECK_MS);
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      timers.clearTimeout(dropTimer);
+      const all = [...conns];
+      for (const c of all) c.shutdown();
+      const gone = Promise.all(all.map((c) => c.whenClosed));
+      // peers that never answer the close frame are cut off after a second
+      const kill = setTimeout(() => all.forEach((c) => c.drop()), 1000);
+      await gone;
+      clearTimeout(kill);
+      hub.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+    stats() {
+      let subscriptions = 0;
+      let pending = 0;
+      const live = { ...done };
+      for (const c of conns) {
+        subscriptions += c.subscriptions;
+        if (c.state === "pending") pending++;
+        for (const k of ["framesSent", "bytesSent", "duplicated", "skipped"] as const) live[k] += c.outbox.stats[k];
+      }
+      return {
+        connections: conns.size, pending, keys: registry.size(), subscriptions, groups: hub.groups(), ...hub.stats, ...live, ...counters,
+      };
+    },
+  };
+}
