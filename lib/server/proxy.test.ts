@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@/lib/api/endpoints";
+import { createCreditsLedger } from "./credits-ledger";
+import { cacheKey, createProxy, stableStringify } from "./proxy";
+import { createResponseCache } from "./response-cache";
+import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "./testing/fake-upstream";
+import { createUpstreamClient, type UpstreamClient } from "./upstream-client";
+
+let up: FakeUpstream;
+let client: UpstreamClient;
+let t = 1_700_000_000_000;
+const noInput = { query: {}, body: undefined };
+const ok = () => up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope(t)));
+
+beforeAll(async () => {
+  up = await startFakeUpstream(() => {});
+  client = createUpstreamClient({ target: () => ({ kind: "remote", baseUrl: up.baseUrl, streamUrl: "", key: "k" }), timeoutMs: 300 });
+});
+afterAll(async () => {
+  await client.close();
+  await up.close();
+});
+afterEach(() => {
+  up.requests.length = 0;
+  ok();
+});
+
+function setup(budgetPerDay?: number) {
+  const now = () => t;
+  const ledger = createCreditsLedger({ budgetPerDay, now });
+  const cache = createResponseCache({ maxBytes: 1 << 20, now });
+  const seen: string[] = [];
+  const proxy = createProxy({ upstream: client, cache, ledger, now, observer: { cache: (id, r) => seen.push(`${id}:${r}`) } });
+  return { proxy, ledger, cache, seen };
+}
+
+async function settled(proxy: { inFlight(): number }) {
+  for (let i = 0; i < 200 && proxy.inFlight() > 0; i++) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe("proxy", () => {
+  it("100 concurrent identical requests make one upstream call", async () => {
+    up.setHandler((_req, res) => setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: t } }), 30));
+    const { proxy, ledger } = setup();
+    const results = await Promise.all(Array.from({ length: 100 }, () => proxy.call(endpoints.search, { query: { q: "pepe", limit: 12 }, body: undefined }).catch((e) => e)));
+    expect(up.requests.length).toBe(1);
+    const statuses = results.map((r) => r.headers?.cache ?? r.code);
+    expect(statuses.filter((s) => s === "miss").length).toBe(1);
+    expect(statuses.filter((s) => s === "coalesced").length).toBe(99);
+    expect(ledger.snapshot()).toMatchObject({ spent: 5, savedByCoalescing: 99 * 5 });
+  });
+
+  it("serves a fresh copy from cache, then stale with exactly one background refresh", async () => {
+    const { proxy, ledger, seen } = setup();
+    const first = await proxy.call(endpoints.chains, noInput);
+    expect(first.headers).toMatchObject({ cache: "miss", ageMs: 0, degraded: false });
+    expect(first.headers.cacheControl).toMatch(/^public, max-age=3600, stale-while-revalidate=86400/);
+    t += 1_000;
+    const hit = await proxy.call(endpoints.chains, noInput);
+    expect(hit.headers).toMatchObject({ cache: "hit", ageMs: 1_000 });
+    expect(hit.text).toBe(first.text);
+    expect(up.requests.length).toBe(1);
+
+    t += endpoints.chains.cache.ttlMs;
+    up.setHandler((_req, res) => setTimeout(() => sendJson(res, 200, chainsEnvelope(t, "Refreshed")), 20));
+    const stale = await Promise.all([proxy.call(endpoints.chains, noInput), proxy.call(endpoints.chains, noInput)]);
+    expect(stale.map((r) => r.headers.cache)).toEqual(["stale", "stale"]);
+    expect(stale[0].headers.cacheControl).toMatch(/^public, max-age=0, stale-while-revalidate=/);
+    await settled(proxy);
+    expect(up.requests.length).toBe(2);
+    const after = await proxy.call(endpoints.chains, noInput);
+    expect(after.headers.cache).toBe("hit");
+    expect((after.body as { data: { name: string }[] }).data[0].name).toBe("Refreshed");
+    expect(seen.slice(0, 3)).toEqual(["chains:miss", "chains:hit", "chains:stale"]);
+    expect(ledger.snapshot().byEndpoint.chains.cacheHits).toBe(4);
+  });
+
+  it("serves the stale copy flagged degraded with its age when the upstream fails", async () => {
+    const { proxy } = setup();
+    const q = { query: {}, body: undefined };
+    await proxy.call(endpoints.nativePrices, q).catch(() => {});
+    up.setHandler((_req, res) => sendJson(res, 200, { data: { solana: { symbol: "SOL", priceUsd: 150, source: "live", stale: false, updatedAt: t } }, meta: { asOf: t } }));
+    await proxy.call(endpoints.nativePrices, q);
+    const { ttlMs, swrMs } = endpoints.nativePrices.cache;
+    t += ttlMs + swrMs + 1_000;
+    up.setHandler((_req, res) => sendJson(res, 500, "down"));
+    const r = await proxy.call<{ meta: { degraded: boolean; staleAgeMs: number; asOf: number } }>(endpoints.nativePrices, q);
+    expect(r.headers).toMatchObject({ cache: "stale", degraded: true, cacheControl: "no-store", ageMs: ttlMs + swrMs + 1_000 });
+    expect(r.body.meta).toMatchObject({ degraded: true, staleAgeMs: ttlMs + swrMs + 1_000 });
+    t += endpoints.nativePrices.cache.staleIfErrorMs;
+    await expect(proxy.call(endpoints.nativePrices, q)).rejects.toMatchObject({ code: "upstream_error", status: 502 });
+  });
+
+  it("does not hide a 404 behind a stale copy", async () => {
+    const { proxy } = setup();
+    const q = { query: { chain: "evm:1", address: `0x${"1".repeat(40)}` }, body: undefined };
+    up.setHandler((_req, res) => sendJson(res, 404, { error: { code: "token_not_found", message: "gone" } }));
+    await expect(proxy.call(endpoints.token, q)).rejects.toMatchObject({ code: "token_not_found" });
+  });
+
+  it("refuses with credit_budget_exhausted before calling upstream, still serving cached copies", async () => {
+    const { proxy, ledger } = setup(6);
+    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: t } }));
+    await proxy.call(endpoints.search, { query: { q: "a", limit: 12 }, body: undefined });
+    const before = up.requests.length;
+    await expect(proxy.call(endpoints.search, { query: { q: "b", limit: 12 }, body: undefined })).rejects.toMatchObject({
+      code: "credit_budget_exhausted",
+      status: 429,
+    });
+    expect(up.requests.length).toBe(before);
+    expect((await proxy.call(endpoints.search, { query: { q: "a", limit: 12 }, body: undefined })).headers.cache).toBe("hit");
+    ok();
+    expect((await proxy.call(endpoints.chains, noInput)).headers.cache).toBe("miss");
+    expect(ledger.snapshot().spentToday).toBe(5);
+  });
+
+  it("marks closed candle pages immutable", async () => {
+    const { proxy } = setup();
+    const addr = `0x${"2".repeat(40)}`;
+    const meta = { asOf: t, interval: "5m", count: 0, oldestTime: null, newestTime: null, hasMore: false, quote: "native" };
+    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta }));
+    const query = { chain: "evm:1", address: addr, pools: [addr], interval: "5m", limit: 200, quote: "native" };
+    const old = await proxy.call(endpoints.ohlcv, { query: { ...query, endTime: Math.floor(t / 1000) - 3_600 }, body: undefined });
+    expect(old.headers.cacheControl).toBe("public, max-age=31536000, immutable");
+    const forming = await proxy.call(endpoints.ohlcv, { query, body: undefined });
+    expect(forming.headers.cacheControl).toMatch(/^public, max-age=2,/);
+  });
+
+  it("keys POST bodies by content, not key order, and never lets a browser cache them", async () => {
+    const { proxy } = setup();
+    up.setHandler((_req, res) => sendJson(res, 200, { data: { p: [1, 2] }, meta: { asOf: t, timeframe: "24h", quote: "native" } }));
+    const pool = `0x${"3".repeat(40)}`;
+    const a = await proxy.call(endpoints.sparklines, { query: {}, body: { chain: "evm:1", pools: [pool], timeframe: "24h" } });
+    const b = await proxy.call(endpoints.sparklines, { query: {}, body: { timeframe: "24h", pools: [pool], chain: "evm:1" } });
+    expect([a.headers.cache, b.headers.cache]).toEqual(["miss", "hit"]);
+    expect(a.headers.cacheControl).toBe("no-store");
+    expect(up.requests.length).toBe(1);
+  });
+
+  it("builds cache keys from canonical parts", () => {
+    expect(cacheKey(endpoints.search, { query: { q: "x", limit: 12 }, body: undefined })).toBe("GET /v1/search?limit=12&q=x");
+    expect(stableStringify({ b: [2, { d: 1, c: undefined }], a: "x" })).toBe('{"a":"x","b":[2,{"d":1}]}');
+  });
+});

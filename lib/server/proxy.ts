@@ -1,0 +1,156 @@
+import type { EndpointDef, EndpointInput } from "@/lib/api/endpoints";
+import { ApiError } from "@/lib/api/errors";
+import { canonicalQuery } from "@/lib/api/validate";
+import { createCoalescer } from "./coalescer";
+import type { CreditsLedger } from "./credits-ledger";
+import type { CacheEntry, CacheLookup, ResponseCache } from "./response-cache";
+import type { UpstreamClient } from "./upstream-client";
+
+// validated input → cache → coalesce → upstream. Shared by the /api/v1 route and server components.
+
+export type CacheStatus = "hit" | "miss" | "stale" | "coalesced";
+
+export interface CallResult<T = unknown> {
+  status: number;
+  /** The JSON text to send (the upstream's envelope, or a degraded copy of a cached one). */
+  text: string;
+  /** The envelope, parsed on first read. */
+  readonly body: T;
+  headers: { cache: CacheStatus; ageMs: number; degraded: boolean; cacheControl: string };
+}
+
+export interface ProxyObserver {
+  cache?(endpoint: string, result: CacheStatus | "degraded"): void;
+  refreshFailed?(endpoint: string, error: unknown): void;
+}
+
+export interface ProxyOptions {
+  upstream: UpstreamClient;
+  cache: ResponseCache;
+  ledger: CreditsLedger;
+  now?: () => number;
+  maxInFlight?: number;
+  observer?: ProxyObserver;
+}
+
+export interface Proxy {
+  call<T = unknown>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>>;
+  inFlight(): number;
+}
+
+const YEAR_SEC = 31_536_000;
+const sec = (ms: number) => Math.max(0, Math.floor(ms / 1000));
+
+/** Sorted-key JSON so equal bodies share a cache entry whatever their key order. */
+export function stableStringify(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(o[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}
+
+export function cacheKey(def: EndpointDef, input: EndpointInput): string {
+  const q = canonicalQuery(def, input.query);
+  return def.method === "POST" ? `POST ${def.path}?${q} ${stableStringify(input.body ?? {})}` : `GET ${def.path}?${q}`;
+}
+
+function cacheControl(def: EndpointDef, entry: CacheEntry, ageMs: number, status: CacheStatus | "degraded"): string {
+  if (status === "degraded" || def.method === "POST") return "no-store";
+  if (entry.immutable) return `public, max-age=${YEAR_SEC}, immutable`;
+  if (status === "stale") return `public, max-age=0, stale-while-revalidate=${sec(entry.ttlMs + entry.swrMs - ageMs)}`;
+  return `public, max-age=${sec(entry.ttlMs - ageMs)}, stale-while-revalidate=${sec(entry.swrMs)}, stale-if-error=${sec(entry.staleIfErrorMs)}`;
+}
+
+function result<T>(text: string, headers: CallResult["headers"]): CallResult<T> {
+  let parsed: T | undefined;
+  return {
+    status: 200,
+    text,
+    headers,
+    get body() {
+      parsed ??= JSON.parse(text) as T;
+      return parsed;
+    },
+  };
+}
+
+/** Upstream trouble that a stale copy may paper over (not a 4xx about the request itself). */
+const staleServable = (e: unknown) => e instanceof ApiError && (e.status >= 500 || e.status === 429);
+
+function degradedText(text: string, ageMs: number): string {
+  const env = JSON.parse(text) as { meta?: Record<string, unknown> };
+  return JSON.stringify({ ...env, meta: { ...env.meta, degraded: true, staleAgeMs: ageMs } });
+}
+
+export function createProxy(opts: ProxyOptions): Proxy {
+  const now = opts.now ?? Date.now;
+  const inflight = createCoalescer<CacheEntry>(opts.maxInFlight);
+  const obs = opts.observer ?? {};
+
+  async function fetchAndStore(def: EndpointDef, input: EndpointInput, key: string): Promise<CacheEntry> {
+    const reservation = opts.ledger.reserve(def.id, def.credits(input));
+    let reply: Awaited<ReturnType<UpstreamClient["send"]>>;
+    try {
+      reply = await opts.upstream.send(def, input);
+    } catch (error) {
+      reservation.cancel();
+      throw error;
+    }
+    reservation.settle(reply.creditsSpent);
+    if (reply.creditsTotal !== undefined) opts.ledger.noteUpstreamTotal(reply.creditsTotal);
+    const t = now();
+    const { ttlMs, swrMs, staleIfErrorMs } = def.cache;
+    const entry: CacheEntry = { text: reply.text, storedAt: t, ttlMs, swrMs, staleIfErrorMs, immutable: def.cache.immutable?.(input, t) ?? false };
+    opts.cache.set(key, entry);
+    return entry;
+  }
+
+  const serve = <T>(def: EndpointDef, entry: CacheEntry, ageMs: number, cache: CacheStatus) =>
+    result<T>(entry.text, { cache, ageMs, degraded: false, cacheControl: cacheControl(def, entry, ageMs, cache) });
+
+  function serveStaleOnError<T>(def: EndpointDef, key: string, error: unknown, before: CacheLookup | undefined): CallResult<T> {
+    if (!staleServable(error)) throw error;
+    // Re-read: a concurrent call may have stored a fresh copy meanwhile.
+    const again = opts.cache.get(key);
+    if (again?.state === "fresh") return serve<T>(def, again.entry, again.ageMs, "hit");
+    const found = again ?? before;
+    if (!found) throw error;
+    const ageMs = Math.max(0, now() - found.entry.storedAt);
+    obs.cache?.(def.id, "degraded");
+    return result<T>(degradedText(found.entry.text, ageMs), { cache: "stale", ageMs, degraded: true, cacheControl: "no-store" });
+  }
+
+  return {
+    async call<T>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>> {
+      const key = cacheKey(def, input);
+      const found = opts.cache.get(key);
+      if (found?.state === "fresh") {
+        opts.ledger.cacheHit(def.id, def.credits(input));
+        obs.cache?.(def.id, "hit");
+        return serve<T>(def, found.entry, found.ageMs, "hit");
+      }
+      if (found?.state === "stale") {
+        opts.ledger.cacheHit(def.id, def.credits(input));
+        obs.cache?.(def.id, "stale");
+        if (!inflight.join(key))
+          inflight.lead(key, () => fetchAndStore(def, input, key)).catch((e: unknown) => obs.refreshFailed?.(def.id, e));
+        return serve<T>(def, found.entry, found.ageMs, "stale");
+      }
+      // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
+      const shared = inflight.join(key);
+      const status: CacheStatus = shared ? "coalesced" : "miss";
+      if (shared) opts.ledger.coalesced(def.id, def.credits(input));
+      try {
+        const entry = await (shared ?? inflight.lead(key, () => fetchAndStore(def, input, key)));
+        obs.cache?.(def.id, status);
+        return serve<T>(def, entry, Math.max(0, now() - entry.storedAt), status);
+      } catch (error) {
+        return serveStaleOnError<T>(def, key, error, found);
+      }
+    },
+    inFlight: () => inflight.size(),
+  };
+}

@@ -1,0 +1,232 @@
+import { Agent, type Dispatcher } from "undici";
+import { type EndpointDef, type EndpointInput, findEndpoint } from "@/lib/api/endpoints";
+import { ApiError, isApiErrorBody } from "@/lib/api/errors";
+import { canonicalQuery } from "@/lib/api/validate";
+import type { CircuitBreaker } from "./circuit-breaker";
+import { checkEnvelope } from "./envelope-check";
+import type { UpstreamTarget } from "./upstream-target";
+
+// The one door to the market-data service: the only code that reads the target's URL and key. Requests are built
+// from a registry EndpointDef plus validated input, never from a caller's path string.
+
+export interface UpstreamReply {
+  /** The upstream body verbatim (a valid envelope). */
+  text: string;
+  /** Credits the upstream says this call cost (`x-credits-spent`), when it says. */
+  creditsSpent?: number;
+  /** The upstream's running credit total for our key (`x-credits-total`), when it says. */
+  creditsTotal?: number;
+  ms: number;
+}
+
+export type UpstreamOutcome = "ok" | "client_error" | "rate_limited" | "auth" | "server_error" | "timeout" | "unavailable" | "bad_response";
+
+type LogFn = (obj: Record<string, unknown>, msg: string) => void;
+export interface UpstreamLogger {
+  warn: LogFn;
+  error: LogFn;
+}
+
+export interface UpstreamClientOptions {
+  target: () => UpstreamTarget;
+  timeoutMs: number;
+  breaker?: CircuitBreaker;
+  maxResponseBytes?: number;
+  logger?: UpstreamLogger;
+  dispatcher?: Dispatcher;
+  /** Called once per call that went upstream (metrics). */
+  onResult?: (endpoint: string, outcome: UpstreamOutcome, ms: number) => void;
+}
+
+export interface UpstreamClient {
+  send(def: EndpointDef, input: EndpointInput): Promise<UpstreamReply>;
+  close(): Promise<void>;
+}
+
+const REGISTRY_PATH = /^\/v1(\/[a-z0-9-]+)+$/;
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
+function headerNumber(h: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(h) ? h[0] : h;
+  if (v === undefined || v.trim() === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Retry-After in seconds (delta or HTTP date), clamped to 1 s – 1 h. */
+export function parseRetryAfter(h: string | string[] | undefined, nowMs = Date.now()): number {
+  const v = Array.isArray(h) ? h[0] : h;
+  let sec = v === undefined ? Number.NaN : Number(v);
+  if (v !== undefined && !Number.isFinite(sec)) {
+    const at = Date.parse(v);
+    sec = Number.isFinite(at) ? (at - nowMs) / 1000 : Number.NaN;
+  }
+  return Number.isFinite(sec) ? Math.min(3600, Math.max(1, Math.ceil(sec))) : 1;
+}
+
+function scrub(text: string, key: string): string {
+  const short = text.slice(0, 300);
+  return key ? short.split(key).join("[redacted]") : short;
+}
+
+export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClient {
+  const dispatcher = opts.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 128 });
+  const maxBytes = opts.maxResponseBytes ?? 16 * 1024 * 1024;
+  let parsedBase: { raw: string; origin: string; prefix: string } | undefined;
+
+  const base = (raw: string) => {
+    if (parsedBase?.raw !== raw) {
+      const u = new URL(raw);
+      parsedBase = { raw, origin: u.origin, prefix: u.pathname.replace(/\/+$/, "") };
+    }
+    return parsedBase;
+  };
+
+  const fail = (def: EndpointDef, outcome: UpstreamOutcome, started: number, error: ApiError): never => {
+    opts.onResult?.(def.id, outcome, performance.now() - started);
+    throw error;
+  };
+
+  async function readBody(body: Dispatcher.ResponseData["body"], declared: number | undefined): Promise<string> {
+    if (declared !== undefined && declared > maxBytes) {
+      body.on("error", () => {});
+      body.destroy();
+      throw new ApiError("upstream_bad_response", "upstream response is too large");
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        body.on("error", () => {});
+        body.destroy();
+        throw new ApiError("upstream_bad_response", "upstream response is too large");
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8");
+  }
+
+  async function send(def: EndpointDef, input: EndpointInput): Promise<UpstreamReply> {
+    // Defence in depth: only exact registry routes ever leave this process.
+    if (!REGISTRY_PATH.test(def.path) || findEndpoint(def.method, def.path).def?.path !== def.path)
+      throw new ApiError("not_found", "no such endpoint");
+    const target = opts.target();
+    const { origin, prefix } = base(target.baseUrl);
+    const qs = canonicalQuery(def, input.query);
+    const path = `${prefix}${def.path}${qs ? `?${qs}` : ""}`;
+    const headers: Record<string, string> = { authorization: target.key, accept: "application/json" };
+    let body: string | undefined;
+    if (def.method === "POST") {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(input.body ?? {});
+    }
+
+    const gate = opts.breaker?.acquire() ?? { ok: true as const };
+    if (!gate.ok)
+      throw new ApiError("upstream_unavailable", "the market-data service is unavailable; retry shortly", {
+        retryAfterSec: Math.max(1, Math.ceil(gate.retryAfterMs / 1000)),
+      });
+
+    const started = performance.now();
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
+    let status: number;
+    let text: string;
+    let resHeaders: Record<string, string | string[] | undefined>;
+    try {
+      const res = await dispatcher.request({ origin, path, method: def.method, headers, body, signal: ac.signal });
+      status = res.statusCode;
+      resHeaders = res.headers;
+      text = await readBody(res.body, headerNumber(res.headers["content-length"]));
+    } catch (error) {
+      opts.breaker?.failure();
+      if (error instanceof ApiError) return fail(def, "bad_response", started, error);
+      const code = (error as { code?: string }).code ?? "";
+      if (ac.signal.aborted || TIMEOUT_CODES.has(code))
+        return fail(def, "timeout", started, new ApiError("upstream_timeout", `the market-data service did not answer within ${opts.timeoutMs} ms`));
+      // Refused, reset, DNS, closed socket…: all mean "not reachable now".
+      opts.logger?.warn({ endpoint: def.id, code: code || "unknown" }, "upstream connection failed");
+      return fail(def, "unavailable", started, new ApiError("upstream_unavailable", "the market-data service is unreachable", { retryAfterSec: 1 }));
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (status >= 500) opts.breaker?.failure();
+    else opts.breaker?.success();
+    const ms = performance.now() - started;
+
+    if (status === 200) {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        opts.logger?.error({ endpoint: def.id, status }, "upstream answered with invalid JSON");
+        return fail(def, "bad_response", started, new ApiError("upstream_bad_response", "the market-data service sent an unreadable response"));
+      }
+      const problem = checkEnvelope(def, json, input);
+      if (problem) {
+        opts.logger?.error({ endpoint: def.id, problem: scrub(problem, target.key) }, "upstream response does not match the registry schema");
+        return fail(def, "bad_response", started, new ApiError("upstream_bad_response", "the market-data service sent a response of an unexpected shape"));
+      }
+      opts.onResult?.(def.id, "ok", ms);
+      return { text, ms, creditsSpent: headerNumber(resHeaders["x-credits-spent"]), creditsTotal: headerNumber(resHeaders["x-credits-total"]) };
+    }
+    return fail(def, outcomeOf(status), started, mapStatus(def, status, text, resHeaders, target.key, opts.logger));
+  }
+
+  return {
+    send,
+    close: () => dispatcher.close(),
+  };
+}
+
+function outcomeOf(status: number): UpstreamOutcome {
+  if (status === 401 || status === 403) return "auth";
+  if (status === 429) return "rate_limited";
+  if (status >= 500) return "server_error";
+  return "client_error";
+}
+
+/** Upstream HTTP errors → our error codes (docs/proxy.md has the table). */
+function mapStatus(
+  def: EndpointDef,
+  status: number,
+  text: string,
+  headers: Record<string, string | string[] | undefined>,
+  key: string,
+  logger?: UpstreamLogger,
+): ApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  const upstream = isApiErrorBody(body) ? body.error : undefined;
+  if (status === 401 || status === 403) {
+    logger?.error({ endpoint: def.id, status }, "the market-data service rejected the server's key");
+    return new ApiError("upstream_auth", "the market-data service rejected this server's credentials");
+  }
+  if (status === 429) {
+    return new ApiError("rate_limited", "the market-data service is rate limiting this server; retry shortly", {
+      retryAfterSec: parseRetryAfter(headers["retry-after"]),
+    });
+  }
+  if (status === 400 && upstream) {
+    // Our validation should have caught this: worth a look.
+    logger?.warn({ endpoint: def.id, code: upstream.code, param: upstream.param }, "upstream rejected a request the proxy had validated");
+    return new ApiError(scrub(upstream.code, key).slice(0, 64), scrub(upstream.message ?? upstream.code, key), {
+      status: 400,
+      param: upstream.param ? scrub(upstream.param, key).slice(0, 64) : undefined,
+    });
+  }
+  if (status === 404) {
+    const code = upstream?.code === "token_not_found" ? "token_not_found" : "not_found";
+    return new ApiError(code, upstream?.message ? scrub(upstream.message, key) : "not found");
+  }
+  if (status >= 500) {
+    logger?.warn({ endpoint: def.id, status }, "upstream server error");
+    return new ApiError("upstream_error", `the market-data service failed (HTTP ${status})`);
+  }
+  logger?.warn({ endpoint: def.id, status }, "unexpected upstream status");
+  return new ApiError("upstream_error", `the market-data service answered HTTP ${status}`);
+}
