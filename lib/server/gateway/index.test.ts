@@ -1,66 +1,90 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
-import { createStreamGateway, type StreamGateway } from "./index";
+import { authedFrameSchema, CLOSE_CODES, MAX_FRAME_BYTES } from "@/lib/api";
+import { type Harness, startHarness, until } from "./test-harness";
+import { tradesParams } from "./test-harness-keys";
 
-let server: Server | undefined;
-let gateway: StreamGateway | undefined;
-
+let h: Harness | undefined;
 afterEach(async () => {
-  await gateway?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  server = undefined;
-  gateway = undefined;
+  await h?.close();
+  h = undefined;
 });
 
-async function start(allowedOrigins?: string[]): Promise<string> {
-  gateway = createStreamGateway({ upstream: { streamUrl: "ws://127.0.0.1:1", key: "k" }, allowedOrigins });
-  const current = gateway;
-  server = createServer((_req, res) => res.end());
-  server.on("upgrade", (req, socket, head) => current.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/stream`;
-}
-
-function frames(ws: WebSocket, count: number): Promise<unknown[]> {
-  const received: unknown[] = [];
-  return new Promise((resolve, reject) => {
-    ws.on("message", (data) => {
-      received.push(JSON.parse(String(data)));
-      if (received.length === count) resolve(received);
-    });
-    ws.on("error", reject);
-  });
-}
-
-describe("stream gateway (placeholder)", () => {
-  it("greets and echoes frames", async () => {
-    const ws = new WebSocket(await start());
-    const received = frames(ws, 2);
-    ws.on("open", () => ws.send(JSON.stringify({ type: "ping" })));
-    expect(await received).toEqual([{ type: "hello" }, { type: "echo", data: { type: "ping" } }]);
-    ws.close();
+describe("stream gateway: browser protocol", () => {
+  it("greets a browser with authed at once, without asking for a key", async () => {
+    h = await startHarness();
+    const b = await h.browser();
+    expect(authedFrameSchema.parse(b.frames[0])).toEqual({ type: "authed", limits: { connections: 1, subscriptionsPerConnection: 20, trackedTokens: 50 } });
+    b.send({ type: "auth", key: "whatever" });
+    b.send({ type: "ping", t: 42 });
+    await b.waitFor((f) => f.type === "pong");
+    expect(b.of("authed")).toHaveLength(2);
+    expect(b.of("pong")[0]).toEqual({ type: "pong", t: 42 });
+    expect(JSON.stringify(b.frames)).not.toContain(h.up.key);
   });
 
-  it("rejects a foreign browser origin", async () => {
-    const ws = new WebSocket(await start(["https://ok.example.com"]), { origin: "https://evil.example.com" });
-    const status = await new Promise((resolve) => ws.on("unexpected-response", (_req, res) => resolve(res.statusCode)));
-    expect(status).toBe(403);
+  it("closes a foreign origin with origin_forbidden, accepts same host and allowed origins", async () => {
+    h = await startHarness({ gateway: { allowedOrigins: ["https://ok.example.com"] } });
+    const evil = await h.browser({ origin: "https://evil.example.com" });
+    await until(() => evil.closed !== null, "close");
+    expect(evil.frames[0]).toMatchObject({ type: "error", code: "origin_forbidden" });
+    expect(evil.closed?.code).toBe(CLOSE_CODES.originForbidden);
+    const ok = await h.browser({ origin: "https://ok.example.com" });
+    expect(ok.frames[0]?.type).toBe("authed");
+    const same = await h.browser({ origin: `http://${new URL(h.url).host}` });
+    expect(same.frames[0]?.type).toBe("authed");
+    expect(h.gw.stats().originRejected).toBe(1);
   });
 
-  it("accepts an allowed origin", async () => {
-    const ws = new WebSocket(await start(["https://ok.example.com"]), { origin: "https://ok.example.com" });
-    expect(await frames(ws, 1)).toEqual([{ type: "hello" }]);
-    ws.close();
+  it("answers every bad frame with an error code and keeps the connection", async () => {
+    h = await startHarness();
+    const b = await h.browser();
+    b.send("not json");
+    b.send({ type: "subscribe", id: "a b", channel: "trades", params: {} });
+    b.send({ type: "subscribe", id: "x1", channel: "nope", params: {} });
+    b.send({ type: "subscribe", id: "x2", channel: "trades", params: { chain: "evm:8453" } });
+    b.send({ type: "unsubscribe", id: "never" });
+    b.send({ type: "subscribe", id: "big", channel: "trades", params: { pad: "x".repeat(MAX_FRAME_BYTES) } });
+    b.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    b.send({ type: "ping" });
+    await b.waitFor((f) => f.type === "pong");
+    expect(b.of("error").map((f) => [f.code, f.id ?? null])).toEqual([
+      ["invalid_frame", null],
+      ["invalid_frame", null],
+      ["unknown_channel", "x1"],
+      ["invalid_params", "x2"],
+      ["unknown_id", "never"],
+      ["frame_too_large", null],
+      ["invalid_frame", null],
+    ]);
+    expect(b.closed).toBeNull();
   });
 
-  it("closes connected clients on close()", async () => {
-    const ws = new WebSocket(await start());
-    await frames(ws, 1);
-    const closed = new Promise((resolve) => ws.on("close", (code) => resolve(code)));
-    await gateway?.close();
-    gateway = undefined;
-    expect(await closed).toBe(1001);
+  it("rejects a duplicate id and a 21st subscription on one connection", async () => {
+    h = await startHarness();
+    const b = await h.browser();
+    for (let i = 0; i < 21; i++) b.subscribe(`s${i}`, "trades", tradesParams(i));
+    b.subscribe("s0", "trades", tradesParams(0));
+    await b.waitFor((f) => f.type === "error" && f.code === "duplicate_id");
+    expect(b.of("error", "s20")[0]).toMatchObject({ code: "limit_subscriptions", limit: 20 });
+    await until(() => b.of("subscribed").length === 20, "20 acks");
+  });
+
+  it("limits how fast a browser subscribes", async () => {
+    h = await startHarness({ gateway: { browser: { subscribeBurst: 3, subscribeRatePerSec: 1 } } });
+    const b = await h.browser();
+    for (let i = 0; i < 5; i++) b.subscribe(`s${i}`, "trades", tradesParams(i));
+    await until(() => b.of("error").length === 2 && b.of("subscribed").length === 3, "3 acks and 2 refusals");
+    expect(b.of("error").map((f) => [f.id, f.code])).toEqual([["s3", "rate_limited"], ["s4", "rate_limited"]]);
+    h.clock.advance(1_000);
+    b.subscribe("s3", "trades", tradesParams(3));
+    await b.waitFor((f) => f.type === "subscribed" && f.id === "s3");
+  });
+
+  it("closes browsers with 1001 on shutdown", async () => {
+    h = await startHarness();
+    const b = await h.browser();
+    await h.gw.close();
+    await until(() => b.closed !== null, "close");
+    expect(b.closed?.code).toBe(CLOSE_CODES.shuttingDown);
   });
 });

@@ -1,73 +1,211 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { type RawData, type WebSocket, WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
+import { CLOSE_CODES, MAX_FRAME_BYTES, STREAM_LIMITS, type StreamErrorCode } from "@/lib/api";
+import { createLogger, type Logger } from "../logger";
+import { registerUsageSource } from "../usage-registry";
+import { type BrowserLimits, BrowserSession } from "./browser-session";
+import { type Clock, realClock, type TimerHandle } from "./clock";
+import { controlFrame } from "./frames";
+import { DEFAULT_REPLAY_LIMITS, type ReplayLimits } from "./replay-window";
+import { createCounters, type GatewayStats, publishStats } from "./stats";
+import type { BackoffPolicy } from "./upstream-link";
+import { type PoolLimits, UpstreamPool } from "./upstream-pool";
 
 // Loaded by server.ts outside Next, so no `import "server-only"` here.
+// The stream gateway: browsers speak lib/api/stream.ts frames without the key; the gateway holds the key's
+// few upstream connections and shares them between every browser (docs/gateway.md).
 
 export interface StreamGatewayOptions {
   upstream: { streamUrl: string; key: string };
+  /** Read on every (re)connect instead of `upstream`, when the target can change. */
+  getUpstream?: () => { streamUrl: string; key: string };
   /** Browser origins allowed to open the stream; empty or absent = same host only. */
   allowedOrigins?: string[];
+  clock?: Clock;
+  random?: () => number;
+  limits?: Partial<PoolLimits>;
+  browser?: Partial<BrowserLimits>;
+  maxBrowserConnections?: number;
+  releaseGraceMs?: number;
+  idleCloseMs?: number;
+  subscribeTimeoutMs?: number;
+  backoff?: BackoffPolicy;
+  replay?: ReplayLimits;
+  /** Protocol pings to browsers and upstream; a peer silent for two intervals is dropped. */
+  heartbeatMs?: number;
+  log?: Pick<Logger, "warn">;
+  /** Publish figures to /api/usage and /api/metrics (default true). */
+  registerUsage?: boolean;
 }
 
 export interface StreamGateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
+  stats(): GatewayStats;
 }
 
-const MAX_FRAME_BYTES = 64 * 1024;
+export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
+  maxSubscriptions: 20,
+  subscribeRatePerSec: 5,
+  subscribeBurst: 20,
+  frameRatePerSec: 20,
+  frameBurst: 60,
+  maxFrameBytes: MAX_FRAME_BYTES,
+  sendHighWaterBytes: 256 * 1024,
+  maxQueuedBytes: 1024 * 1024,
+  trackedTokens: STREAM_LIMITS.trackedTokens,
+};
+
+const SEND_OPTS = { binary: false, compress: false, fin: true } as const;
+const TERMINATE_AFTER_CLOSE_MS = 2_000;
 
 function originAllowed(req: IncomingMessage, allowedOrigins: string[]): boolean {
   const origin = req.headers.origin;
-  if (!origin) return true; // non-browser clients send no Origin
+  if (!origin) return true; // non-browser clients send no Origin; browsers always do
   if (allowedOrigins.includes(origin)) return true;
   if (!URL.canParse(origin)) return false;
   return new URL(origin).host === req.headers.host;
 }
 
-function reject(socket: Duplex, status: string): void {
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function defaultLog(): Pick<Logger, "warn"> {
+  const level = process.env.LOG_LEVEL;
+  const ok = level && ["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(level);
+  return createLogger(ok ? (level as "info") : "info").child({ component: "stream-gateway" });
 }
 
-function decode(data: RawData): unknown {
-  const buffer = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? Buffer.from(data) : data;
-  const text = buffer.toString("utf8");
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-// Placeholder: greets each client and echoes its frames until the upstream relay lands.
 export function createStreamGateway(options: StreamGatewayOptions): StreamGateway {
+  const clock = options.clock ?? realClock;
+  const log = options.log ?? defaultLog();
   const allowedOrigins = options.allowedOrigins ?? [];
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-
-  wss.on("connection", (client: WebSocket) => {
-    client.send(JSON.stringify({ type: "hello" }));
-    client.on("message", (data) => {
-      client.send(JSON.stringify({ type: "echo", data: decode(data) }));
-    });
-    client.on("error", () => client.terminate());
+  const counters = createCounters();
+  const limits: BrowserLimits = { ...DEFAULT_BROWSER_LIMITS, ...options.browser };
+  const maxBrowsers = options.maxBrowserConnections ?? 10_000;
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const target = options.getUpstream ?? (() => options.upstream);
+  const pool = new UpstreamPool({
+    target, clock, random: options.random ?? Math.random,
+    limits: { ...STREAM_LIMITS, ...options.limits },
+    releaseGraceMs: options.releaseGraceMs ?? 10_000,
+    idleCloseMs: options.idleCloseMs ?? 30_000,
+    subscribeTimeoutMs: options.subscribeTimeoutMs ?? 15_000,
+    backoff: options.backoff ?? { baseMs: 250, maxMs: 15_000 },
+    replay: options.replay ?? DEFAULT_REPLAY_LIMITS,
+    keepaliveMs: heartbeatMs,
+    counters,
+    onWarn: (message) => log.warn(message),
   });
+  // The socket under each session doubles a browser's maximum frame: oversized frames get an error frame, huge ones a close.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 4, perMessageDeflate: false, clientTracking: false });
+  const sessions = new Map<WebSocket, { session: BrowserSession; alive: boolean }>();
+  let closing = false;
+
+  const stats = (): GatewayStats => {
+    const p = pool.stats();
+    let browserSubscriptions = 0;
+    let queuedBytes = 0;
+    for (const { session } of sessions.values()) {
+      browserSubscriptions += session.subs.size;
+      queuedBytes += session.queuedBytes;
+    }
+    return {
+      ...counters,
+      upstreamConnections: p.upstreamConnections,
+      upstreamSubscriptions: p.upstreamSubscriptions,
+      trackedTokens: p.trackedTokens,
+      connectionMinutes: Math.round((p.connectedMs / 60_000) * 100) / 100,
+      browserConnections: sessions.size,
+      browserSubscriptions,
+      queuedBytes,
+    };
+  };
+  const unregister = options.registerUsage === false ? () => {} : registerUsageSource("stream", () => ({ ...stats() }));
+  if (options.registerUsage !== false) publishStats(stats);
+
+  function refuse(ws: WebSocket, code: StreamErrorCode, message: string, closeCode: number) {
+    ws.on("error", () => ws.terminate());
+    ws.send(controlFrame({ type: "error", code, message }), SEND_OPTS);
+    ws.close(closeCode, code);
+    clock.setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS);
+  }
+
+  function accept(ws: WebSocket, socket: Duplex) {
+    counters.browserConnectionsTotal++;
+    const session = new BrowserSession(
+      {
+        write: (bytes) => ws.send(bytes, SEND_OPTS),
+        bufferedAmount: () => ws.bufferedAmount,
+        close: (code, reason) => {
+          ws.close(code, reason);
+          clock.setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS);
+        },
+      },
+      { pool, clock, counters, limits, onClosed: () => sessions.delete(ws) },
+    );
+    const entry = { session, alive: true };
+    sessions.set(ws, entry);
+    socket.on("drain", () => session.pump());
+    ws.on("message", (data, isBinary) => session.handleMessage(data as Buffer, isBinary));
+    ws.on("pong", () => {
+      entry.alive = true;
+    });
+    ws.on("close", () => session.dispose());
+    ws.on("error", () => {
+      session.dispose();
+      ws.terminate();
+    });
+    session.start();
+  }
+
+  let heartbeat: TimerHandle | undefined;
+  const beat = () => {
+    for (const [ws, entry] of sessions) {
+      if (!entry.alive) {
+        entry.session.dispose();
+        ws.terminate();
+        continue;
+      }
+      entry.alive = false;
+      ws.ping();
+    }
+    heartbeat = clock.setTimeout(beat, heartbeatMs);
+  };
+  heartbeat = clock.setTimeout(beat, heartbeatMs);
 
   return {
     handleUpgrade(req, socket, head) {
-      if (!originAllowed(req, allowedOrigins)) return reject(socket, "403 Forbidden");
-      wss.handleUpgrade(req, socket, head, (client) => wss.emit("connection", client, req));
-    },
-    close() {
-      for (const client of wss.clients) client.close(1001, "server shutting down");
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          for (const client of wss.clients) client.terminate();
-        }, 1000);
-        wss.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
+      if (closing) return void socket.destroy();
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        if (!originAllowed(req, allowedOrigins)) {
+          counters.originRejected++;
+          return refuse(ws, "origin_forbidden", "this origin may not open the stream", CLOSE_CODES.originForbidden);
+        }
+        if (sessions.size >= maxBrowsers) {
+          counters.limitRejections++;
+          return refuse(ws, "limit_connections", "the stream is at capacity; retry shortly", CLOSE_CODES.limitConnections);
+        }
+        accept(ws, socket);
       });
     },
+    async close() {
+      if (closing) return;
+      closing = true;
+      clock.clearTimeout(heartbeat);
+      unregister();
+      if (options.registerUsage !== false) publishStats(undefined);
+      const open = [...sessions.keys()];
+      for (const ws of open) sessions.get(ws)?.session.close(CLOSE_CODES.shuttingDown, "server shutting down");
+      pool.close();
+      await Promise.race([
+        Promise.all(open.map((ws) => (ws.readyState === ws.CLOSED ? null : new Promise((r) => ws.once("close", r))))),
+        new Promise((r) => setTimeout(r, 1_000).unref()),
+      ]);
+      for (const ws of open) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+    stats,
   };
 }
+
+export type { GatewayStats } from "./stats";
+export { readGatewayStats } from "./stats";

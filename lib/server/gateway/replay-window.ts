@@ -1,0 +1,84 @@
+import { type TokenTrade, type TradeKey, tradeKey } from "@/lib/api";
+
+// Per trades subscription: the last rows seen (bounded by count and age) so a browser that reconnects within
+// seconds can ask for what it missed (`sinceAt`), and so a row the upstream repeats (after a reconnect, or a
+// duplicate delivery) is forwarded once. Identity is txHash + block + logIndex (§6).
+
+export interface ReplayLimits {
+  maxRows: number;
+  maxAgeMs: number;
+}
+
+export const DEFAULT_REPLAY_LIMITS: ReplayLimits = { maxRows: 500, maxAgeMs: 30_000 };
+
+interface Entry {
+  row: TokenTrade;
+  receivedAt: number;
+  reverted: boolean;
+}
+
+export class ReplayWindow {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly limits: ReplayLimits = DEFAULT_REPLAY_LIMITS) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Records rows; returns those worth forwarding: unseen, or a preconfirmed row now confirmed. */
+  add(rows: readonly TokenTrade[], now: number): TokenTrade[] {
+    this.evict(now);
+    const fresh: TokenTrade[] = [];
+    for (const row of rows) {
+      const key = tradeKey(row);
+      const seen = this.entries.get(key);
+      if (seen && (seen.reverted || !seen.row.preconfirmed || row.preconfirmed)) continue;
+      if (seen) seen.row = row; // confirmation replaces the preconfirmed row in place
+      else this.entries.set(key, { row, receivedAt: now, reverted: false });
+      fresh.push(row);
+    }
+    this.trim();
+    return fresh;
+  }
+
+  /** A reverted preconfirmed row stays as a tombstone, so a late copy of it is not forwarded again. */
+  revert(keys: readonly TradeKey[], now: number): void {
+    this.evict(now);
+    for (const k of keys) {
+      const key = tradeKey(k);
+      const seen = this.entries.get(key);
+      if (seen) seen.reverted = true;
+      else this.entries.set(key, { row: { ...k } as TokenTrade, receivedAt: now, reverted: true });
+    }
+    this.trim();
+  }
+
+  /** Rows with `at >= sinceAt`, in arrival order (>=: the browser dedups, so a same-millisecond row is not lost). */
+  since(sinceAt: number, now: number): TokenTrade[] {
+    this.evict(now);
+    const out: TokenTrade[] = [];
+    for (const e of this.entries.values()) if (!e.reverted && e.row.at >= sinceAt) out.push(e.row);
+    return out;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private evict(now: number): void {
+    const oldest = now - this.limits.maxAgeMs;
+    for (const [key, e] of this.entries) {
+      if (e.receivedAt >= oldest) break; // insertion order = arrival order
+      this.entries.delete(key);
+    }
+  }
+
+  private trim(): void {
+    let excess = this.entries.size - this.limits.maxRows;
+    for (const key of this.entries.keys()) {
+      if (excess-- <= 0) break;
+      this.entries.delete(key);
+    }
+  }
+}

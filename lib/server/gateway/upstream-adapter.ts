@@ -1,0 +1,159 @@
+import { type RawData, WebSocket } from "ws";
+import { CHANNELS, type Channel, CLOSE_CODES, STREAM_PATH } from "@/lib/api";
+import type { Clock, TimerHandle } from "./clock";
+
+// The only code that knows the upstream's frame protocol (lib/api/stream.ts: the key in the first frame,
+// client-chosen subscription ids, `event` envelopes). An upstream with other frame shapes changes this file only:
+// the rest of the gateway sees the neutral calls and callbacks below.
+
+export interface UpstreamEvent {
+  upId: string;
+  channel: Channel;
+  /** trades: trades | revert · ohlcv: candle · token-updates: update · pulse: snapshot | enter | update | leave */
+  kind: string;
+  data: unknown;
+  meta: Record<string, unknown>;
+}
+
+export interface UpstreamHandlers {
+  /** Authenticated: subscriptions may be sent. */
+  onReady(): void;
+  onSubscribed(upId: string): void;
+  onUnsubscribed(upId: string): void;
+  /** An error frame; `upId` when it concerns one subscription. */
+  onError(code: string, message: string, upId?: string, limit?: number): void;
+  onEvent(event: UpstreamEvent): void;
+  /** A frame that does not follow the protocol (dropped). */
+  onMalformed(reason: string): void;
+  /** Fired once, whatever ended the connection. */
+  onClosed(info: { code: number; reason: string; authFailed: boolean }): void;
+}
+
+export interface UpstreamConnection {
+  subscribe(upId: string, channel: Channel, params: unknown): void;
+  unsubscribe(upId: string): void;
+  close(): void;
+}
+
+export interface UpstreamOptions {
+  streamUrl: string;
+  key: string;
+  clock: Clock;
+  handlers: UpstreamHandlers;
+  /** Give up when not authenticated within this time. */
+  readyTimeoutMs?: number;
+  /** Protocol pings; a connection silent for two intervals is dropped. */
+  keepaliveMs?: number;
+}
+
+const MAX_UPSTREAM_FRAME = 8 * 1024 * 1024;
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+const isTokenRef = (x: unknown) => isObj(x) && typeof x.chain === "string" && typeof x.address === "string";
+const isTradeKey = (x: unknown) => isObj(x) && typeof x.txHash === "string" && Number.isInteger(x.block) && Number.isInteger(x.logIndex);
+const arrayOf = (x: unknown, ok: (v: unknown) => boolean) => Array.isArray(x) && x.every(ok);
+
+// Just enough shape checking that the gateway's state keeping can rely on it; full schemas are the browser's job.
+const DATA_CHECKS: Record<string, (d: unknown) => boolean> = {
+  "trades/trades": (d) => arrayOf(d, (r) => isTradeKey(r) && typeof (r as { at: unknown }).at === "number"),
+  "trades/revert": (d) => arrayOf(d, isTradeKey),
+  "ohlcv/candle": (d) => arrayOf(d, (c) => isObj(c) && Number.isInteger(c.time)),
+  "token-updates/update": isTokenRef,
+  "pulse/snapshot": (d) => arrayOf(d, isTokenRef),
+  "pulse/enter": isTokenRef,
+  "pulse/update": isTokenRef,
+  "pulse/leave": isTokenRef,
+};
+
+export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
+  const { clock, handlers } = opts;
+  const keepaliveMs = opts.keepaliveMs ?? 15_000;
+  const ws = new WebSocket(`${opts.streamUrl}${STREAM_PATH}`, { perMessageDeflate: false, maxPayload: MAX_UPSTREAM_FRAME });
+  let ready = false;
+  let closed = false;
+  let lastHeard = clock.now();
+  let keepalive: TimerHandle | undefined;
+  const readyTimer = clock.setTimeout(() => finish(1006, "upstream did not authenticate in time"), opts.readyTimeoutMs ?? 10_000);
+
+  const send = (frame: unknown) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+  };
+
+  function finish(code: number, reason: string) {
+    if (closed) return;
+    closed = true;
+    clock.clearTimeout(readyTimer);
+    clock.clearTimeout(keepalive);
+    ws.removeAllListeners();
+    ws.on("error", () => {});
+    ws.terminate();
+    handlers.onClosed({ code, reason, authFailed: code === CLOSE_CODES.authFailed });
+  }
+
+  function tick() {
+    if (clock.now() - lastHeard > 2 * keepaliveMs) return finish(1006, "upstream went silent");
+    if (ws.readyState === WebSocket.OPEN) ws.ping();
+    keepalive = clock.setTimeout(tick, keepaliveMs);
+  }
+
+  function onFrame(raw: RawData) {
+    lastHeard = clock.now();
+    let frame: unknown;
+    try {
+      frame = JSON.parse(raw.toString());
+    } catch {
+      return handlers.onMalformed("not JSON");
+    }
+    if (!isObj(frame) || typeof frame.type !== "string") return handlers.onMalformed("no frame type");
+    const id = typeof frame.id === "string" ? frame.id : undefined;
+    switch (frame.type) {
+      case "event": {
+        const channel = frame.channel as Channel;
+        const key = `${String(channel)}/${String(frame.kind)}`;
+        if (!id || !CHANNELS.includes(channel) || !isObj(frame.meta) || !DATA_CHECKS[key]?.(frame.data))
+          return handlers.onMalformed(`bad event ${key.slice(0, 40)}`);
+        return handlers.onEvent({ upId: id, channel, kind: frame.kind as string, data: frame.data, meta: frame.meta });
+      }
+      case "authed":
+        if (ready) return;
+        ready = true;
+        clock.clearTimeout(readyTimer);
+        keepalive = clock.setTimeout(tick, keepaliveMs);
+        return handlers.onReady();
+      case "subscribed":
+        return id ? handlers.onSubscribed(id) : handlers.onMalformed("subscribed without id");
+      case "unsubscribed":
+        return id ? handlers.onUnsubscribed(id) : handlers.onMalformed("unsubscribed without id");
+      case "error":
+        return handlers.onError(
+          String(frame.code ?? "internal_error"),
+          String(frame.message ?? "").slice(0, 300),
+          id,
+          Number.isInteger(frame.limit) ? (frame.limit as number) : undefined,
+        );
+      case "pong":
+        return;
+      default:
+        return handlers.onMalformed(`unknown frame type ${frame.type.slice(0, 32)}`);
+    }
+  }
+
+  ws.on("open", () => send({ type: "auth", key: opts.key }));
+  ws.on("message", onFrame);
+  ws.on("pong", () => {
+    lastHeard = clock.now();
+  });
+  ws.on("close", (code, reason) => finish(code, reason.toString() || "closed"));
+  ws.on("error", (err) => finish(1006, err.message));
+  ws.on("unexpected-response", (_req, res) => finish(1006, `upstream answered HTTP ${res.statusCode}`));
+
+  return {
+    subscribe: (upId, channel, params) => send({ type: "subscribe", id: upId, channel, params }),
+    unsubscribe: (upId) => send({ type: "unsubscribe", id: upId }),
+    close: () => {
+      if (closed) return;
+      if (ws.readyState === WebSocket.OPEN) ws.close(1000, "idle");
+      finish(1000, "closed by the gateway");
+    },
+  };
+}
