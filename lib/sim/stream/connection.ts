@@ -1,14 +1,20 @@
 import type { RawData, WebSocket } from "ws";
 import {
-  authFrameSchema, CLOSE_CODES, clientFrameSchema, MAX_FRAME_BYTES, type StreamErrorCode, type SubscribeFrame, trackedKeys,
+  authFrameSchema,
+  CLOSE_CODES,
+  clientFrameSchema,
+  MAX_FRAME_BYTES,
+  type StreamErrorCode,
+  type SubscribeFrame,
 } from "@/lib/api";
 import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
-import type { ChannelGroup, Member, MemberSink } from "./channels/group";
+import type { MemberSink } from "./channels/group";
+import { createFrameBudget } from "./frame-budget";
 import { encodeFrame, errorFrame } from "./frames";
 import type { Hub } from "./hub";
 import type { KeyRegistry, StreamLimits } from "./key-registry";
 import { createOutbox, type FrameClass, type Outbox } from "./outbox";
-import { checkSubscription } from "./subscribe-check";
+import { SubscriptionSet } from "./subscriptions";
 import type { TimerHandle, Timers } from "./timers";
 
 export interface ConnectionConfig {
@@ -37,19 +43,13 @@ export interface ConnectionDeps {
   onClose(conn: Connection): void;
 }
 
-interface Subscription {
-  group: ChannelGroup;
-  member: Member;
-  tracked: string[];
-}
-
 // One client socket: auth first (§6.1), then additive subscriptions by id (§6.2), limits per key (§8).
 export class Connection implements MemberSink {
   state: "pending" | "open" | "closing" | "closed" = "pending";
   key: string | null = null;
   readonly openedAt: number;
   readonly outbox: Outbox;
-  private readonly subs = new Map<string, Subscription>();
+  private subs: SubscriptionSet | null = null;
   private authTimer: TimerHandle | undefined;
   private creditTimer: TimerHandle | undefined;
   private beatTimer: TimerHandle | undefined;
@@ -59,8 +59,7 @@ export class Connection implements MemberSink {
   readonly whenClosed = new Promise<void>((resolve) => {
     this.markClosed = resolve;
   });
-  private budget: number;
-  private budgetAt: number;
+  private readonly takeBudget: () => boolean;
 
   constructor(
     private readonly ws: WebSocket,
@@ -68,8 +67,7 @@ export class Connection implements MemberSink {
   ) {
     const { timers, config } = d;
     this.openedAt = timers.now();
-    this.budget = config.frameBurst;
-    this.budgetAt = this.openedAt;
+    this.takeBudget = createFrameBudget(config.frameBurst, config.framesPerSecond, () => timers.now());
     this.outbox = createOutbox(ws, {
       timers,
       faults: d.faults,
@@ -77,7 +75,11 @@ export class Connection implements MemberSink {
       maxBufferedBytes: config.maxBufferedBytes,
       onOverflow: () => {
         d.onSlowConsumer();
-        this.fail("slow_consumer", `more than ${config.maxBufferedBytes} bytes waiting to be read`, CLOSE_CODES.slowConsumer);
+        this.fail(
+          "slow_consumer",
+          `more than ${config.maxBufferedBytes} bytes waiting to be read`,
+          CLOSE_CODES.slowConsumer,
+        );
       },
     });
     ws.on("message", (data) => this.onMessage(data));
@@ -94,7 +96,7 @@ export class Connection implements MemberSink {
   }
 
   get subscriptions(): number {
-    return this.subs.size;
+    return this.subs?.size ?? 0;
   }
 
   deliver(bytes: Buffer, cls: FrameClass): void {
@@ -103,6 +105,8 @@ export class Connection implements MemberSink {
 
   /** Abrupt loss, as a network failure would do it (fault injection). */
   drop(): void {
+    if (this.state === "closed") return;
+    this.state = "closing";
     this.ws.terminate();
   }
 
@@ -135,16 +139,6 @@ export class Connection implements MemberSink {
     this.beatTimer = this.d.timers.setTimeout(() => this.heartbeat(), this.d.config.heartbeatMs);
   }
 
-  private takeBudget(): boolean {
-    const { frameBurst, framesPerSecond } = this.d.config;
-    const now = this.d.timers.now();
-    this.budget = Math.min(frameBurst, this.budget + ((now - this.budgetAt) * framesPerSecond) / 1000);
-    this.budgetAt = now;
-    if (this.budget < 1) return false;
-    this.budget--;
-    return true;
-  }
-
   private onMessage(data: RawData): void {
     if (this.state !== "pending" && this.state !== "open") return;
     this.alive = true;
@@ -152,17 +146,23 @@ export class Connection implements MemberSink {
     const pending = this.state === "pending";
     if (buf.length > MAX_FRAME_BYTES) {
       const msg = `frames are limited to ${MAX_FRAME_BYTES} bytes`;
-      return pending ? this.fail("frame_too_large", msg, CLOSE_CODES.authFailed) : this.error("frame_too_large", msg, { limit: MAX_FRAME_BYTES });
+      return pending
+        ? this.fail("frame_too_large", msg, CLOSE_CODES.authFailed)
+        : this.error("frame_too_large", msg, { limit: MAX_FRAME_BYTES });
     }
     if (!pending && !this.takeBudget())
-      return this.error("rate_limited", `at most ${this.d.config.framesPerSecond} frames per second`, { id: idOf(safeJson(buf)) });
+      return this.error("rate_limited", `at most ${this.d.config.framesPerSecond} frames per second`, {
+        id: idOf(safeJson(buf)),
+      });
     const json = safeJson(buf);
     if (pending) return this.authenticate(json);
     if (json === undefined) return this.error("invalid_frame", "frame is not valid JSON");
     const r = clientFrameSchema.safeParse(json);
     if (!r.success) {
       const i = r.error.issues[0];
-      return this.error("invalid_frame", `${i?.path.join(".") || "frame"}: ${i?.message ?? "invalid"}`, { id: idOf(json) });
+      return this.error("invalid_frame", `${i?.path.join(".") || "frame"}: ${i?.message ?? "invalid"}`, {
+        id: idOf(json),
+      });
     }
     const f = r.data;
     if (f.type === "ping") return this.send({ type: "pong", ...(f.t !== undefined ? { t: f.t } : {}) });
@@ -173,16 +173,32 @@ export class Connection implements MemberSink {
 
   private authenticate(json: unknown): void {
     const r = authFrameSchema.safeParse(json);
-    if (!r.success) return this.fail("auth_required", 'the first frame must be {"type":"auth","key":"<key>"}', CLOSE_CODES.authFailed);
+    if (!r.success)
+      return this.fail(
+        "auth_required",
+        'the first frame must be {"type":"auth","key":"<key>"}',
+        CLOSE_CODES.authFailed,
+      );
     const { registry, config } = this.d;
     if (!this.d.isValidKey(r.data.key)) return this.fail("auth_failed", "invalid key", CLOSE_CODES.authFailed);
     if (!registry.openConnection(r.data.key))
-      return this.fail("limit_connections", `at most ${config.limits.connections} connections per key`, CLOSE_CODES.limitConnections, {
-        limit: config.limits.connections,
-      });
+      return this.fail(
+        "limit_connections",
+        `at most ${config.limits.connections} connections per key`,
+        CLOSE_CODES.limitConnections,
+        {
+          limit: config.limits.connections,
+        },
+      );
     this.d.timers.clearTimeout(this.authTimer);
     this.key = r.data.key;
     this.state = "open";
+    this.subs = new SubscriptionSet(this.key, this, {
+      feed: this.d.feed,
+      hub: this.d.hub,
+      registry,
+      limits: config.limits,
+    });
     this.send({ type: "authed", limits: { ...config.limits } });
     this.chargeMinute();
   }
@@ -194,44 +210,22 @@ export class Connection implements MemberSink {
   }
 
   private subscribe(f: SubscribeFrame): void {
-    const { limits } = this.d.config;
-    const id = f.id;
-    if (this.subs.has(id)) return this.error("duplicate_id", `subscription "${id}" already exists`, { id });
-    if (this.subs.size >= limits.subscriptionsPerConnection)
-      return this.error("limit_subscriptions", `at most ${limits.subscriptionsPerConnection} subscriptions per connection`, {
-        id,
-        limit: limits.subscriptionsPerConnection,
-      });
-    const c = checkSubscription(this.d.feed, f.channel, f.params);
-    if (!c.ok) return this.error(c.code, c.message, { id });
-    const tracked = trackedKeys(c.channel, c.params);
-    if (!this.d.registry.track(this.key as string, tracked))
-      return this.error("limit_tracked", `at most ${limits.trackedTokens} tracked tokens or pools per key`, { id, limit: limits.trackedTokens });
-    this.send({ type: "subscribed", id, channel: c.channel, params: c.params });
-    const member: Member = { id, sink: this };
-    const group = this.d.hub.join(c.channel, c.params, member);
-    this.subs.set(id, { group, member, tracked });
+    const r = (this.subs as SubscriptionSet).add(f);
+    if (!r.ok) return this.error(r.code, r.message, { id: f.id, ...(r.limit !== undefined ? { limit: r.limit } : {}) });
+    this.send(r.ack);
+    r.join();
   }
 
   private unsubscribe(id: string): void {
-    const s = this.subs.get(id);
-    if (!s) return this.error("unknown_id", `no subscription "${id}"`, { id });
-    this.release(id, s);
+    if (!this.subs?.remove(id)) return this.error("unknown_id", `no subscription "${id}"`, { id });
     this.send({ type: "unsubscribed", id });
-  }
-
-  private release(id: string, s: Subscription): void {
-    this.subs.delete(id);
-    this.d.hub.leave(s.group, s.member);
-    if (this.key) this.d.registry.untrack(this.key, s.tracked);
   }
 
   private cleanup(): void {
     if (this.state === "closed") return;
-    const wasOpen = this.key !== null;
     this.state = "closed";
-    for (const [id, s] of this.subs) this.release(id, s);
-    if (wasOpen) this.d.registry.closeConnection(this.key as string);
+    this.subs?.clear();
+    if (this.key !== null) this.d.registry.closeConnection(this.key);
     const t = this.d.timers;
     t.clearTimeout(this.authTimer);
     t.clearTimeout(this.creditTimer);

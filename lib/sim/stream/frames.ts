@@ -7,8 +7,18 @@ export function encodeFrame(frame: ServerFrame): Buffer {
   return Buffer.from(JSON.stringify(frame));
 }
 
-export function errorFrame(code: StreamErrorCode, message: string, extra: { id?: string; limit?: number } = {}): Buffer {
-  return encodeFrame({ type: "error", ...(extra.id !== undefined ? { id: extra.id } : {}), code, message, ...(extra.limit !== undefined ? { limit: extra.limit } : {}) });
+export function errorFrame(
+  code: StreamErrorCode,
+  message: string,
+  extra: { id?: string; limit?: number } = {},
+): Buffer {
+  return encodeFrame({
+    type: "error",
+    ...(extra.id !== undefined ? { id: extra.id } : {}),
+    code,
+    message,
+    ...(extra.limit !== undefined ? { limit: extra.limit } : {}),
+  });
 }
 
 /** `,"channel":…,"kind":…,"data":…,"meta":…}` — everything after the subscription id. */

@@ -1,4 +1,12 @@
-import { type Channel, type ChannelParams, type OhlcvParams, type PulseParams, subscriptionKey, type TokenUpdatesParams, type TradesParams } from "@/lib/api";
+import {
+  type Channel,
+  type ChannelParams,
+  type OhlcvParams,
+  type PulseParams,
+  subscriptionKey,
+  type TokenUpdatesParams,
+  type TradesParams,
+} from "@/lib/api";
 import type { MarketFeed, Unsubscribe } from "../feed";
 import { type ChannelGroup, type GroupContext, type HubStats, type Member, tokenKey } from "./channels/group";
 import { OhlcvGroup } from "./channels/ohlcv";

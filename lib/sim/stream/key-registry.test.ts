@@ -35,7 +35,11 @@ describe("key registry", () => {
     const op = fc.oneof(
       fc.record({ t: fc.constant("open" as const), k: fc.constantFrom("a", "b") }),
       fc.record({ t: fc.constant("close" as const), k: fc.constantFrom("a", "b") }),
-      fc.record({ t: fc.constant("track" as const), k: fc.constantFrom("a", "b"), items: fc.array(fc.integer({ min: 0, max: 80 }), { maxLength: 30 }) }),
+      fc.record({
+        t: fc.constant("track" as const),
+        k: fc.constantFrom("a", "b"),
+        items: fc.array(fc.integer({ min: 0, max: 80 }), { maxLength: 30 }),
+      }),
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 80 }), (ops) => {

@@ -94,8 +94,17 @@ describe("frames after auth: errors keep the connection up", () => {
 describe("subscriptions (§6.2: additive, acknowledged, removable by id)", () => {
   it("acknowledges with normalized params", async () => {
     const c = await h.connect();
-    const ack = await h.subscribe(c, "c1", "ohlcv", { chain: BASE, address: TOKEN.toUpperCase().replace("0X", "0x"), interval: "1m" });
-    expect(ack).toEqual({ type: "subscribed", id: "c1", channel: "ohlcv", params: { chain: BASE, address: TOKEN, interval: "1m", quote: "native" } });
+    const ack = await h.subscribe(c, "c1", "ohlcv", {
+      chain: BASE,
+      address: TOKEN.toUpperCase().replace("0X", "0x"),
+      interval: "1m",
+    });
+    expect(ack).toEqual({
+      type: "subscribed",
+      id: "c1",
+      channel: "ohlcv",
+      params: { chain: BASE, address: TOKEN, interval: "1m", quote: "native" },
+    });
   });
 
   it("adds subscriptions without replacing earlier ones and removes one by id", async () => {
@@ -121,21 +130,46 @@ describe("subscriptions (§6.2: additive, acknowledged, removable by id)", () =>
     ["quote=usd off Solana", "ohlcv", { chain: BASE, address: TOKEN, interval: "1m", quote: "usd" }, "invalid_params"],
     ["an unknown param", "trades", { chain: BASE, address: TOKEN, limit: 5 }, "invalid_params"],
     ["a bad chain", "trades", { chain: "base", address: TOKEN }, "invalid_params"],
-    ["a Solana address on an EVM chain", "trades", { chain: BASE, address: "So11111111111111111111111111111111111111112" }, "invalid_params"],
-    ["a pool of another token", "trades", { chain: BASE, address: TOKEN, pools: [`0x${"c".repeat(40)}`] }, "invalid_params"],
+    [
+      "a Solana address on an EVM chain",
+      "trades",
+      { chain: BASE, address: "So11111111111111111111111111111111111111112" },
+      "invalid_params",
+    ],
+    [
+      "a pool of another token",
+      "trades",
+      { chain: BASE, address: TOKEN, pools: [`0x${"c".repeat(40)}`] },
+      "invalid_params",
+    ],
     ["an unknown token", "token-updates", { chain: BASE, address: `0x${"d".repeat(40)}` }, "token_not_found"],
-    ["too many pulse chains", "pulse", { view: "new", chains: ["solana", "evm:1", "evm:56", "evm:8453", "evm:10", "evm:137", "evm:130", "evm:146", "evm:999"] }, "invalid_params"],
+    [
+      "too many pulse chains",
+      "pulse",
+      {
+        view: "new",
+        chains: ["solana", "evm:1", "evm:56", "evm:8453", "evm:10", "evm:137", "evm:130", "evm:146", "evm:999"],
+      },
+      "invalid_params",
+    ],
   ])("answers %s with an error for that id and stays up", async (_name, channel, params, code) => {
     const c = await h.connect();
     const err = await h.subscribe(c, "bad", channel, params);
     expect(err).toMatchObject({ type: "error", id: "bad", code });
-    expect(await h.subscribe(c, "good", "trades", { chain: BASE, address: TOKEN })).toMatchObject({ type: "subscribed", id: "good" });
+    expect(await h.subscribe(c, "good", "trades", { chain: BASE, address: TOKEN })).toMatchObject({
+      type: "subscribed",
+      id: "good",
+    });
   });
 
   it("answers a duplicate id and an unknown id", async () => {
     const c = await h.connect();
     await h.subscribe(c, "x", "trades", { chain: BASE, address: TOKEN });
-    expect(await h.subscribe(c, "x", "token-updates", { chain: BASE, address: TOKEN })).toMatchObject({ type: "error", id: "x", code: "duplicate_id" });
+    expect(await h.subscribe(c, "x", "token-updates", { chain: BASE, address: TOKEN })).toMatchObject({
+      type: "error",
+      id: "x",
+      code: "duplicate_id",
+    });
     c.send({ type: "unsubscribe", id: "y" });
     expect(await c.next()).toMatchObject({ type: "error", id: "y", code: "unknown_id" });
     expect(h.server.stats().subscriptions).toBe(1);
@@ -145,9 +179,13 @@ describe("subscriptions (§6.2: additive, acknowledged, removable by id)", () =>
 describe("limits per key (§8)", () => {
   it("refuses the 21st subscription on a connection with limit 20", async () => {
     const c = await h.connect();
-    for (let i = 0; i < 20; i++) expect((await h.subscribe(c, `s${i}`, "trades", { chain: BASE, address: TOKEN })).type).toBe("subscribed");
+    for (let i = 0; i < 20; i++)
+      expect((await h.subscribe(c, `s${i}`, "trades", { chain: BASE, address: TOKEN })).type).toBe("subscribed");
     expect(await h.subscribe(c, "s20", "trades", { chain: BASE, address: TOKEN })).toMatchObject({
-      type: "error", id: "s20", code: "limit_subscriptions", limit: 20,
+      type: "error",
+      id: "s20",
+      code: "limit_subscriptions",
+      limit: 20,
     });
     c.send({ type: "unsubscribe", id: "s0" });
     await c.next((f) => f.type === "unsubscribed");
@@ -173,18 +211,34 @@ describe("limits per key (§8)", () => {
     for (let i = 0; i < 60; i++) pools.push(`0x${i.toString(16).padStart(40, "e")}`);
     h.feed.addToken(BASE, TOKEN.replace("0x1", "0x2"), pools);
     const other = TOKEN.replace("0x1", "0x2");
-    expect((await h.subscribe(a, "p1", "trades", { chain: BASE, address: other, pools: pools.slice(0, 30) })).type).toBe("subscribed");
-    expect((await h.subscribe(a, "p1b", "ohlcv", { chain: BASE, address: other, pools: pools.slice(0, 30), interval: "1s" })).type).toBe("subscribed");
-    expect((await h.subscribe(b, "p2", "trades", { chain: BASE, address: other, pools: pools.slice(30, 49) })).type).toBe("subscribed");
-    expect(await h.subscribe(b, "p3", "trades", { chain: BASE, address: other, pools: pools.slice(49, 51) })).toMatchObject({
-      type: "error", id: "p3", code: "limit_tracked", limit: 50,
+    expect(
+      (await h.subscribe(a, "p1", "trades", { chain: BASE, address: other, pools: pools.slice(0, 30) })).type,
+    ).toBe("subscribed");
+    expect(
+      (await h.subscribe(a, "p1b", "ohlcv", { chain: BASE, address: other, pools: pools.slice(0, 30), interval: "1s" }))
+        .type,
+    ).toBe("subscribed");
+    expect(
+      (await h.subscribe(b, "p2", "trades", { chain: BASE, address: other, pools: pools.slice(30, 49) })).type,
+    ).toBe("subscribed");
+    expect(
+      await h.subscribe(b, "p3", "trades", { chain: BASE, address: other, pools: pools.slice(49, 51) }),
+    ).toMatchObject({
+      type: "error",
+      id: "p3",
+      code: "limit_tracked",
+      limit: 50,
     });
     expect((await h.subscribe(b, "tok", "token-updates", { chain: BASE, address: TOKEN })).type).toBe("subscribed"); // the 50th
-    expect(await h.subscribe(b, "tok2", "trades", { chain: BASE, address: other })).toMatchObject({ code: "limit_tracked" });
+    expect(await h.subscribe(b, "tok2", "trades", { chain: BASE, address: other })).toMatchObject({
+      code: "limit_tracked",
+    });
     expect((await h.subscribe(b, "pulse", "pulse", { view: "new", chains: ["solana"] })).type).toBe("subscribed"); // pulse tracks none
     await a.close();
     await until(() => h.server.stats().connections === 1);
-    expect((await h.subscribe(b, "p3", "trades", { chain: BASE, address: other, pools: pools.slice(49, 51) })).type).toBe("subscribed");
+    expect(
+      (await h.subscribe(b, "p3", "trades", { chain: BASE, address: other, pools: pools.slice(49, 51) })).type,
+    ).toBe("subscribed");
   });
 });
 

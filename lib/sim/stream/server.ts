@@ -75,7 +75,12 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
   const maxPending = opts.maxPendingConnections ?? 256;
   const hub = createHub(opts.feed, timers, opts.now ?? (() => opts.feed.now()));
   const registry = createKeyRegistry(config.limits);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false, clientTracking: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_PAYLOAD,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
   const conns = new Set<Connection>();
   const done = { framesSent: 0, bytesSent: 0, duplicated: 0, skipped: 0 };
   const counters = { slowConsumers: 0, droppedByFault: 0, refused: 0 };
@@ -89,7 +94,7 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
     if (after !== null) {
       const now = timers.now();
       for (const c of conns)
-        if (now - c.openedAt >= after) {
+        if ((c.state === "pending" || c.state === "open") && now - c.openedAt >= after) {
           counters.droppedByFault++;
           c.drop();
         }
@@ -98,7 +103,15 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
   };
 
   const deps = {
-    feed: opts.feed, hub, registry, isValidKey: opts.isValidKey, ledger: opts.ledger, timers, faults: opts.faults, random, config,
+    feed: opts.feed,
+    hub,
+    registry,
+    isValidKey: opts.isValidKey,
+    ledger: opts.ledger,
+    timers,
+    faults: opts.faults,
+    random,
+    config,
     onSlowConsumer: () => counters.slowConsumers++,
     onClose: (c: Connection) => {
       conns.delete(c);
@@ -150,7 +163,14 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
         for (const k of ["framesSent", "bytesSent", "duplicated", "skipped"] as const) live[k] += c.outbox.stats[k];
       }
       return {
-        connections: conns.size, pending, keys: registry.size(), subscriptions, groups: hub.groups(), ...hub.stats, ...live, ...counters,
+        connections: conns.size,
+        pending,
+        keys: registry.size(),
+        subscriptions,
+        groups: hub.groups(),
+        ...hub.stats,
+        ...live,
+        ...counters,
       };
     },
   };

@@ -1,4 +1,15 @@
-import { type Candle, INTERVAL_SECONDS, type OhlcvInterval, type PulseToken, type PulseView, type Quote, type TokenTrade, type TokenUpdate, type TradeKey, tradeKey } from "@/lib/api";
+import {
+  type Candle,
+  INTERVAL_SECONDS,
+  type OhlcvInterval,
+  type PulseToken,
+  type PulseView,
+  type Quote,
+  type TokenTrade,
+  type TokenUpdate,
+  type TradeKey,
+  tradeKey,
+} from "@/lib/api";
 import type { MarketFeed, PulseDelta, RevertEvent, TradeEvent } from "../feed";
 
 // A small MarketFeed driven by hand (tests and the benchmark): every change is explicit and synchronous.
@@ -41,18 +52,42 @@ export class TestFeed implements MarketFeed {
     return this.clock();
   }
 
-  onTrade(l: Listener<[TradeEvent]>) { return on(this.trades, l); }
-  onRevert(l: Listener<[RevertEvent]>) { return on(this.reverts, l); }
-  onTokenChange(l: Listener<[string, string]>) { return on(this.changes, l); }
-  onPulseDelta(l: Listener<[PulseDelta]>) { return on(this.deltas, l); }
+  onTrade(l: Listener<[TradeEvent]>) {
+    return on(this.trades, l);
+  }
+  onRevert(l: Listener<[RevertEvent]>) {
+    return on(this.reverts, l);
+  }
+  onTokenChange(l: Listener<[string, string]>) {
+    return on(this.changes, l);
+  }
+  onPulseDelta(l: Listener<[PulseDelta]>) {
+    return on(this.deltas, l);
+  }
 
   addToken(chain: string, address: string, pools: string[]): void {
     this.tokens.set(`${chain}:${address}`, {
-      chain, address, pools,
+      chain,
+      address,
+      pools,
       tape: [],
       update: {
-        chain, address, priceUsd: 1, priceNative: 0.01, marketCapUsd: 1e6, liquidityUsd: 1e5, bondingProgress: 10, migrated: false,
-        graduatedAt: null, volume24hUsd: 0, priceChange1hPct: 0, priceChange24hPct: 0, txns24h: 0, buys24h: 0, sells24h: 0, updatedAt: this.clock(),
+        chain,
+        address,
+        priceUsd: 1,
+        priceNative: 0.01,
+        marketCapUsd: 1e6,
+        liquidityUsd: 1e5,
+        bondingProgress: 10,
+        migrated: false,
+        graduatedAt: null,
+        volume24hUsd: 0,
+        priceChange1hPct: 0,
+        priceChange24hPct: 0,
+        txns24h: 0,
+        buys24h: 0,
+        sells24h: 0,
+        updatedAt: this.clock(),
       },
     });
   }
@@ -80,10 +115,20 @@ export class TestFeed implements MarketFeed {
     const priceNative = input.priceNative ?? t.update.priceNative ?? 0.01;
     const amountToken = input.amountToken ?? 100;
     const row: TokenTrade = {
-      at: this.clock(), maker: input.maker ?? `0x${"ab".repeat(20)}`, isBuy: input.isBuy ?? true, amountToken,
-      amountQuote: amountToken * priceNative, priceNative, volumeNative: amountToken * priceNative, volumeUsd: amountToken * priceNative * 3000,
-      isProTrader: false, isSniper: false, preconfirmed: input.preconfirmed ?? false,
-      txHash: `0x${n.toString(16).padStart(64, "0")}`, block: ++this.block, logIndex: n % 7,
+      at: this.clock(),
+      maker: input.maker ?? `0x${"ab".repeat(20)}`,
+      isBuy: input.isBuy ?? true,
+      amountToken,
+      amountQuote: amountToken * priceNative,
+      priceNative,
+      volumeNative: amountToken * priceNative,
+      volumeUsd: amountToken * priceNative * 3000,
+      isProTrader: false,
+      isSniper: false,
+      preconfirmed: input.preconfirmed ?? false,
+      txHash: `0x${n.toString(16).padStart(64, "0")}`,
+      block: ++this.block,
+      logIndex: n % 7,
       ...(chain === "solana" ? { isWash: false } : {}),
     };
     return this.record(t, input.pool ?? t.pools[0], row);
@@ -112,8 +157,12 @@ export class TestFeed implements MarketFeed {
     t.tape.push({ pool, row });
     if (t.tape.length > TAPE_CAP) t.tape.shift();
     t.update = {
-      ...t.update, priceNative: row.priceNative, priceUsd: row.priceNative * 3000, txns24h: (t.update.txns24h ?? 0) + 1,
-      volume24hUsd: (t.update.volume24hUsd ?? 0) + row.volumeUsd, updatedAt: this.clock(),
+      ...t.update,
+      priceNative: row.priceNative,
+      priceUsd: row.priceNative * 3000,
+      txns24h: (t.update.txns24h ?? 0) + 1,
+      volume24hUsd: (t.update.volume24hUsd ?? 0) + row.volumeUsd,
+      updatedAt: this.clock(),
     };
     for (const l of this.trades) l({ chain: t.chain, token: t.address, pool, row });
     this.emitChange(t);
@@ -132,10 +181,19 @@ export class TestFeed implements MarketFeed {
   /** REST tape: newest first, token-wide or by pools. */
   tape(chain: string, address: string, pools?: string[]): TokenTrade[] {
     const t = this.token(chain, address);
-    return t.tape.filter((e) => !pools || pools.includes(e.pool)).map((e) => e.row).reverse();
+    return t.tape
+      .filter((e) => !pools || pools.includes(e.pool))
+      .map((e) => e.row)
+      .reverse();
   }
 
-  formingCandles(chain: string, address: string, pools: string[] | undefined, interval: OhlcvInterval, quote: Quote): Candle[] {
+  formingCandles(
+    chain: string,
+    address: string,
+    pools: string[] | undefined,
+    interval: OhlcvInterval,
+    quote: Quote,
+  ): Candle[] {
     const step = INTERVAL_SECONDS[interval];
     const rate = quote === "usd" ? this.solUsd : 1;
     const buckets = new Map<number, Candle>();
@@ -144,7 +202,13 @@ export class TestFeed implements MarketFeed {
       const p = row.priceNative * rate;
       const c = buckets.get(time);
       if (!c) buckets.set(time, { time, open: p, high: p, low: p, close: p, volume: row.volumeNative * rate });
-      else Object.assign(c, { high: Math.max(c.high, p), low: Math.min(c.low, p), close: p, volume: c.volume + row.volumeNative * rate });
+      else
+        Object.assign(c, {
+          high: Math.max(c.high, p),
+          low: Math.min(c.low, p),
+          close: p,
+          volume: c.volume + row.volumeNative * rate,
+        });
     }
     const all = [...buckets.values()].sort((a, b) => a.time - b.time);
     for (let i = 1; i < all.length; i++) all[i].open = all[i - 1].close; // connected candles
@@ -160,7 +224,11 @@ export class TestFeed implements MarketFeed {
     if (!m) this.pulse.set(v, (m = new Map()));
     return m;
   }
-  pulseSet(view: PulseView, token: PulseToken, kind: "enter" | "update" = this.view(view).has(token.address) ? "update" : "enter"): void {
+  pulseSet(
+    view: PulseView,
+    token: PulseToken,
+    kind: "enter" | "update" = this.view(view).has(token.address) ? "update" : "enter",
+  ): void {
     this.view(view).set(token.address, token);
     for (const l of this.deltas) l({ view, chain: token.chain, kind, token });
   }
@@ -177,11 +245,35 @@ function on<T extends unknown[]>(set: Set<Listener<T>>, l: Listener<T>) {
 
 export function pulseToken(chain: string, address: string, over: Partial<PulseToken> = {}): PulseToken {
   return {
-    chain, address, name: `Token ${address.slice(0, 6)}`, symbol: "TKN", nameRank: 1, totalSupply: "1000000000", priceNative: "0.00001",
-    priceUsd: 0.03, marketCapUsd: 30000, liquidityNative: "10", liquidityUsd: 30000,
-    pool: { address: `${address.slice(0, -4)}p001`, type: "bonding-curve", factory: "f", quoteAddress: "q", quoteSymbol: "SOL" },
-    bondingProgress: 12.5, migrated: false, createdAt: 1_800_000_000_000, graduatedAt: null, ageSeconds: 10, txns: 1, buys: 1, sells: 0,
-    volumeUsd: 100, feesUsd: 1, metadata: { iconUrl: null, websiteUrl: null, twitterUrl: null, telegramUrl: null, dexPaid: false },
+    chain,
+    address,
+    name: `Token ${address.slice(0, 6)}`,
+    symbol: "TKN",
+    nameRank: 1,
+    totalSupply: "1000000000",
+    priceNative: "0.00001",
+    priceUsd: 0.03,
+    marketCapUsd: 30000,
+    liquidityNative: "10",
+    liquidityUsd: 30000,
+    pool: {
+      address: `${address.slice(0, -4)}p001`,
+      type: "bonding-curve",
+      factory: "f",
+      quoteAddress: "q",
+      quoteSymbol: "SOL",
+    },
+    bondingProgress: 12.5,
+    migrated: false,
+    createdAt: 1_800_000_000_000,
+    graduatedAt: null,
+    ageSeconds: 10,
+    txns: 1,
+    buys: 1,
+    sells: 0,
+    volumeUsd: 100,
+    feesUsd: 1,
+    metadata: { iconUrl: null, websiteUrl: null, twitterUrl: null, telegramUrl: null, dexPaid: false },
     creator: { address: "creator", displayName: null, avatarUrl: null, ensName: null },
     ...over,
   };

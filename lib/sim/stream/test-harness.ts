@@ -115,7 +115,12 @@ export async function startHarness(extra: Partial<SimStreamServerOptions> = {}):
   const ledger = memoryLedger();
   const faults: FaultConfig = { ...NO_FAULTS };
   const server = createSimStreamServer({
-    feed, ledger, timers, faults: () => faults, isValidKey: (k) => k === KEY || k === KEY2, ...extra,
+    feed,
+    ledger,
+    timers,
+    faults: () => faults,
+    isValidKey: (k) => k === KEY || k === KEY2,
+    ...extra,
   });
   const http = createServer((_req, res) => res.end());
   http.on("upgrade", (req, socket, head) => server.handleUpgrade(req, socket, head));
@@ -123,7 +128,14 @@ export async function startHarness(extra: Partial<SimStreamServerOptions> = {}):
   const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/v1/stream`;
   const clients: TestClient[] = [];
   const h: Harness = {
-    feed, timers, ledger, faults, server, url, http, clients,
+    feed,
+    timers,
+    ledger,
+    faults,
+    server,
+    url,
+    http,
+    clients,
     async open() {
       const c = await TestClient.open(url);
       clients.push(c);

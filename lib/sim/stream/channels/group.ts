@@ -63,7 +63,13 @@ export class Broadcaster {
   ) {}
 
   /** Serializes once; one id-prefixed buffer per distinct subscription id. */
-  protected broadcast(kind: string, data: unknown, meta: object, cls: FrameClass = "event", to: Iterable<Member> = this.members): void {
+  protected broadcast(
+    kind: string,
+    data: unknown,
+    meta: object,
+    cls: FrameClass = "event",
+    to: Iterable<Member> = this.members,
+  ): void {
     const tail = eventTail(this.channel, kind, data, meta);
     this.ctx.stats.eventsPublished++;
     this.ctx.stats.serializations++;

@@ -51,7 +51,11 @@ export class OhlcvGroup extends Broadcaster implements ChannelGroup {
     if (!last) return;
     const since = this.lastFormingTime ?? last.time;
     this.lastFormingTime = last.time;
-    this.broadcast("candle", candles.filter((c) => c.time >= since), this.meta());
+    this.broadcast(
+      "candle",
+      candles.filter((c) => c.time >= since),
+      this.meta(),
+    );
   }
 
   dispose(): void {

@@ -61,8 +61,18 @@ export class TradesGroup extends Broadcaster implements ChannelGroup {
       while (j < items.length && items[j].t === t) j++;
       const run = items.slice(i, j);
       const meta = { asOf: this.ctx.now() };
-      if (t === "row") this.broadcast("trades", run.map((p) => (p as { row: TokenTrade }).row), meta);
-      else this.broadcast("revert", run.map((p) => (p as { key: TradeKey }).key), meta);
+      if (t === "row")
+        this.broadcast(
+          "trades",
+          run.map((p) => (p as { row: TokenTrade }).row),
+          meta,
+        );
+      else
+        this.broadcast(
+          "revert",
+          run.map((p) => (p as { key: TradeKey }).key),
+          meta,
+        );
       i = j;
     }
   }
