@@ -1,0 +1,5 @@
+export * from "./infinite";
+export * from "./market";
+export { staleTimeFor } from "./shared";
+export * from "./token";
+export * from "./wallet";

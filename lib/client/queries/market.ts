@@ -1,0 +1,31 @@
+import type { ChainId, PulseView } from "@/lib/api";
+import { getQuery, postQuery } from "./shared";
+
+export interface SearchInput {
+  q: string;
+  chain?: ChainId;
+  limit?: number;
+}
+export const searchOptions = (input: SearchInput) => getQuery("search", { ...input, q: input.q.trim() });
+
+export interface PulseInput {
+  view: PulseView;
+  chains: ChainId[];
+  limit?: number;
+}
+export const pulseOptions = (input: PulseInput) =>
+  getQuery("pulse", { view: input.view, chains: [...new Set(input.chains)].sort(), limit: input.limit });
+
+export const chainsOptions = () => getQuery("chains");
+
+export const factoriesOptions = (input: { chain?: ChainId } = {}) => getQuery("factories", input);
+
+export const NATIVE_PRICES_REFETCH_MS = 15_000;
+export const nativePricesOptions = () => ({ ...getQuery("nativePrices"), refetchInterval: NATIVE_PRICES_REFETCH_MS });
+
+export interface SparklinesInput {
+  chain: string;
+  pools: string[];
+  timeframe?: "1m" | "5m" | "30m" | "1h" | "24h" | "7d";
+}
+export const sparklinesOptions = (input: SparklinesInput) => postQuery("sparklines", input);

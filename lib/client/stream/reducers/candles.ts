@@ -1,0 +1,90 @@
+import type { Candle } from "@/lib/api";
+
+// A chart series as a pure value: bars upserted by `time`, kept ascending and unique. Each merge returns the
+// operations for the chart: `update` only ever moves forward in time; anything touching an older bar re-sends all.
+
+export const MAX_BARS = 15_000;
+
+export type BarOp = { type: "reset" } | { type: "setData"; bars: readonly Candle[] } | { type: "update"; bar: Candle };
+
+export interface SeriesState {
+  /** Ascending by time, unique, at most `cap`. */
+  readonly bars: readonly Candle[];
+  readonly cap: number;
+}
+
+export function emptySeries(cap = MAX_BARS): SeriesState {
+  return { bars: [], cap };
+}
+
+function sameBar(a: Candle, b: Candle): boolean {
+  return (
+    a.time === b.time &&
+    a.open === b.open &&
+    a.high === b.high &&
+    a.low === b.low &&
+    a.close === b.close &&
+    a.volume === b.volume
+  );
+}
+
+function isValidBar(c: Candle): boolean {
+  return Number.isInteger(c.time) && [c.open, c.high, c.low, c.close, c.volume].every(Number.isFinite);
+}
+
+/** Index of the first bar with time >= t (binary search). */
+function lowerBound(bars: readonly Candle[], t: number): number {
+  let lo = 0;
+  let hi = bars.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (bars[mid].time < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Upserts bars (live pushes or REST pages, any order). Appending or replacing the newest bar yields `update` ops in
+ * time order; inserting or changing an older bar (history page, late correction) yields one `setData` of the series.
+ */
+export function upsertBars(state: SeriesState, incoming: readonly Candle[]): { state: SeriesState; ops: BarOp[] } {
+  const valid = incoming.filter(isValidBar);
+  if (valid.length === 0) return { state, ops: [] };
+  // Last write wins for one time inside a batch; then ascending.
+  const byTime = new Map<number, Candle>();
+  for (const c of valid) byTime.set(c.time, c);
+  const sorted = [...byTime.values()].sort((a, b) => a.time - b.time);
+
+  const bars = state.bars.slice();
+  const updates: Candle[] = [];
+  let rewrite = bars.length === 0;
+  for (const c of sorted) {
+    const last = bars[bars.length - 1];
+    if (!last || c.time > last.time) {
+      bars.push(c);
+      updates.push(c);
+    } else if (c.time === last.time) {
+      if (!sameBar(last, c)) {
+        bars[bars.length - 1] = c;
+        updates.push(c);
+      }
+    } else {
+      const i = lowerBound(bars, c.time);
+      if (bars[i]?.time === c.time) {
+        if (sameBar(bars[i], c)) continue;
+        bars[i] = c;
+      } else bars.splice(i, 0, c);
+      rewrite = true;
+    }
+  }
+  if (bars.length > state.cap) bars.splice(0, bars.length - state.cap);
+  if (!rewrite && updates.length === 0) return { state, ops: [] };
+  const next: SeriesState = { ...state, bars };
+  if (rewrite) return { state: next, ops: [{ type: "setData", bars }] };
+  return { state: next, ops: updates.map((bar) => ({ type: "update", bar })) };
+}
+
+export function lastBarTime(state: SeriesState | undefined): number | undefined {
+  return state?.bars[state.bars.length - 1]?.time;
+}
