@@ -26,7 +26,12 @@ export interface Hub {
   dispose(): void;
 }
 
-export function createHub(feed: MarketFeed, timers: Timers, now: () => number): Hub {
+export function createHub(
+  feed: MarketFeed,
+  timers: Timers,
+  now: () => number,
+  fanout: GroupContext["fanout"] = "shared",
+): Hub {
   const stats: HubStats = { eventsPublished: 0, serializations: 0, framesQueued: 0 };
   const groups = new Map<string, ChannelGroup>();
   const byToken = new Map<string, Set<ChannelGroup>>();
@@ -45,6 +50,7 @@ export function createHub(feed: MarketFeed, timers: Timers, now: () => number): 
     timers,
     now,
     stats,
+    fanout,
     markDirty(g) {
       dirty.add(g);
       if (!flushQueued) {

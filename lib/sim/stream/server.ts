@@ -28,6 +28,8 @@ export interface SimStreamServerOptions {
   heartbeatMs?: number;
   /** Per-socket send buffer cap before `slow_consumer`. */
   maxBufferedBytes?: number;
+  /** Benchmark baseline only: serialize every event once per socket instead of once per subscription. */
+  fanout?: "shared" | "per-socket";
   /** Sockets still waiting for their auth frame; more are refused with 503. */
   maxPendingConnections?: number;
 }
@@ -73,7 +75,7 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
     framesPerSecond: 50,
   };
   const maxPending = opts.maxPendingConnections ?? 256;
-  const hub = createHub(opts.feed, timers, opts.now ?? (() => opts.feed.now()));
+  const hub = createHub(opts.feed, timers, opts.now ?? (() => opts.feed.now()), opts.fanout);
   const registry = createKeyRegistry(config.limits);
   const wss = new WebSocketServer({
     noServer: true,

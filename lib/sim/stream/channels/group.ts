@@ -27,6 +27,8 @@ export interface GroupContext {
   /** Clock for `meta.asOf` (the market's). */
   now: () => number;
   stats: HubStats;
+  /** "per-socket" re-serializes each event for every member: the benchmark's baseline, never the default. */
+  fanout: "shared" | "per-socket";
   /** Asks the hub to call `flush()` once the current engine step is over. */
   markDirty(group: ChannelGroup): void;
 }
@@ -70,8 +72,16 @@ export class Broadcaster {
     cls: FrameClass = "event",
     to: Iterable<Member> = this.members,
   ): void {
-    const tail = eventTail(this.channel, kind, data, meta);
     this.ctx.stats.eventsPublished++;
+    if (this.ctx.fanout === "per-socket") {
+      for (const m of to) {
+        this.ctx.stats.serializations++;
+        m.sink.deliver(eventBytes(m.id, eventTail(this.channel, kind, data, meta)), cls);
+        this.ctx.stats.framesQueued++;
+      }
+      return;
+    }
+    const tail = eventTail(this.channel, kind, data, meta);
     this.ctx.stats.serializations++;
     const byId = new Map<string, Buffer>();
     for (const m of to) {
