@@ -31,7 +31,10 @@ install_chromium() {
 
 if [ "${1:-}" = "--install" ]; then
   say "Installing npm dependencies"
-  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+  npm ci --no-audit --no-fund || {
+    echo "npm ci could not use the lockfile as is; installing the locked versions with npm install instead."
+    npm install --no-audit --no-fund
+  }
   install_chromium
 elif [ -n "${1:-}" ]; then
   echo "usage: bash scripts/test.sh [--install]" >&2
