@@ -61,23 +61,28 @@ describe("circuit breaker", () => {
 
   it("never lets more than one request through while open or half-open (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constant("fail"), fc.constant("ok"), fc.integer({ min: 0, max: 3000 })), { maxLength: 80 }), (ops) => {
-        const c = clock();
-        const b = createCircuitBreaker({ failureThreshold: 2, openMs: 1_000, now: c.now });
-        let outstanding = 0;
-        for (const op of ops) {
-          if (typeof op === "number") {
-            c.advance(op);
-            const before = b.state();
-            const granted = [b.acquire().ok, b.acquire().ok].filter(Boolean).length;
-            if (before !== "closed") expect(granted).toBeLessThanOrEqual(1);
-            outstanding += granted;
-          } else if (outstanding > 0) {
-            outstanding--;
-            op === "fail" ? b.failure() : b.success();
+      fc.property(
+        fc.array(fc.oneof(fc.constant("fail"), fc.constant("ok"), fc.integer({ min: 0, max: 3000 })), {
+          maxLength: 80,
+        }),
+        (ops) => {
+          const c = clock();
+          const b = createCircuitBreaker({ failureThreshold: 2, openMs: 1_000, now: c.now });
+          let outstanding = 0;
+          for (const op of ops) {
+            if (typeof op === "number") {
+              c.advance(op);
+              const before = b.state();
+              const granted = [b.acquire().ok, b.acquire().ok].filter(Boolean).length;
+              if (before !== "closed") expect(granted).toBeLessThanOrEqual(1);
+              outstanding += granted;
+            } else if (outstanding > 0) {
+              outstanding--;
+              op === "fail" ? b.failure() : b.success();
+            }
           }
-        }
-      }),
+        },
+      ),
     );
   });
 });

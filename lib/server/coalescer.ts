@@ -18,7 +18,9 @@ export function createCoalescer<T>(maxInFlight = 1024): Coalescer<T> {
     lead(key, fn) {
       if (inflight.size >= maxInFlight) {
         return Promise.reject(
-          new ApiError("upstream_unavailable", "too many upstream requests in flight; retry shortly", { retryAfterSec: 1 }),
+          new ApiError("upstream_unavailable", "too many upstream requests in flight; retry shortly", {
+            retryAfterSec: 1,
+          }),
         );
       }
       const p = Promise.resolve()

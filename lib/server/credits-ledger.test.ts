@@ -14,7 +14,14 @@ describe("credits ledger", () => {
     l.coalesced("search", 5);
     const s = l.snapshot();
     expect(s).toMatchObject({ spent: 9, savedByCache: 5, savedByCoalescing: 5, upstreamCalls: 2, budgetPerDay: null });
-    expect(s.byEndpoint.search).toEqual({ calls: 1, spent: 5, cacheHits: 1, savedByCache: 5, coalesced: 1, savedByCoalescing: 5 });
+    expect(s.byEndpoint.search).toEqual({
+      calls: 1,
+      spent: 5,
+      cacheHits: 1,
+      savedByCache: 5,
+      coalesced: 1,
+      savedByCoalescing: 5,
+    });
     expect(s.byEndpoint.sparklines.spent).toBe(4);
   });
 

@@ -78,9 +78,13 @@ export function createCreditsLedger(opts: { budgetPerDay?: number; now?: () => n
       rollDay();
       if (budget !== null && credits > 0 && spentToday + reservedToday + credits > budget) {
         const retryAfterSec = Math.ceil(((day + 1) * DAY_MS - now()) / 1000);
-        throw new ApiError("credit_budget_exhausted", `the daily credit budget of ${budget} is spent; it resets at 00:00 UTC`, {
-          retryAfterSec,
-        });
+        throw new ApiError(
+          "credit_budget_exhausted",
+          `the daily credit budget of ${budget} is spent; it resets at 00:00 UTC`,
+          {
+            retryAfterSec,
+          },
+        );
       }
       const reservedDay = day;
       reservedToday += credits;

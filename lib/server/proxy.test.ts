@@ -14,7 +14,10 @@ const ok = () => up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope(
 
 beforeAll(async () => {
   up = await startFakeUpstream(() => {});
-  client = createUpstreamClient({ target: () => ({ kind: "remote", baseUrl: up.baseUrl, streamUrl: "", key: "k" }), timeoutMs: 300 });
+  client = createUpstreamClient({
+    target: () => ({ kind: "remote", baseUrl: up.baseUrl, streamUrl: "", key: "k" }),
+    timeoutMs: 300,
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -30,7 +33,13 @@ function setup(budgetPerDay?: number) {
   const ledger = createCreditsLedger({ budgetPerDay, now });
   const cache = createResponseCache({ maxBytes: 1 << 20, now });
   const seen: string[] = [];
-  const proxy = createProxy({ upstream: client, cache, ledger, now, observer: { cache: (id, r) => seen.push(`${id}:${r}`) } });
+  const proxy = createProxy({
+    upstream: client,
+    cache,
+    ledger,
+    now,
+    observer: { cache: (id, r) => seen.push(`${id}:${r}`) },
+  });
   return { proxy, ledger, cache, seen };
 }
 
@@ -40,9 +49,15 @@ async function settled(proxy: { inFlight(): number }) {
 
 describe("proxy", () => {
   it("100 concurrent identical requests make one upstream call", async () => {
-    up.setHandler((_req, res) => setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: t } }), 30));
+    up.setHandler((_req, res) => {
+      setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: t } }), 30);
+    });
     const { proxy, ledger } = setup();
-    const results = await Promise.all(Array.from({ length: 100 }, () => proxy.call(endpoints.search, { query: { q: "pepe", limit: 12 }, body: undefined }).catch((e) => e)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        proxy.call(endpoints.search, { query: { q: "pepe", limit: 12 }, body: undefined }).catch((e) => e),
+      ),
+    );
     expect(up.requests.length).toBe(1);
     const statuses = results.map((r) => r.headers?.cache ?? r.code);
     expect(statuses.filter((s) => s === "miss").length).toBe(1);
@@ -62,7 +77,9 @@ describe("proxy", () => {
     expect(up.requests.length).toBe(1);
 
     t += endpoints.chains.cache.ttlMs;
-    up.setHandler((_req, res) => setTimeout(() => sendJson(res, 200, chainsEnvelope(t, "Refreshed")), 20));
+    up.setHandler((_req, res) => {
+      setTimeout(() => sendJson(res, 200, chainsEnvelope(t, "Refreshed")), 20);
+    });
     const stale = await Promise.all([proxy.call(endpoints.chains, noInput), proxy.call(endpoints.chains, noInput)]);
     expect(stale.map((r) => r.headers.cache)).toEqual(["stale", "stale"]);
     expect(stale[0].headers.cacheControl).toMatch(/^public, max-age=0, stale-while-revalidate=/);
@@ -79,13 +96,26 @@ describe("proxy", () => {
     const { proxy } = setup();
     const q = { query: {}, body: undefined };
     await proxy.call(endpoints.nativePrices, q).catch(() => {});
-    up.setHandler((_req, res) => sendJson(res, 200, { data: { solana: { symbol: "SOL", priceUsd: 150, source: "live", stale: false, updatedAt: t } }, meta: { asOf: t } }));
+    up.setHandler((_req, res) =>
+      sendJson(res, 200, {
+        data: { solana: { symbol: "SOL", priceUsd: 150, source: "live", stale: false, updatedAt: t } },
+        meta: { asOf: t },
+      }),
+    );
     await proxy.call(endpoints.nativePrices, q);
     const { ttlMs, swrMs } = endpoints.nativePrices.cache;
     t += ttlMs + swrMs + 1_000;
     up.setHandler((_req, res) => sendJson(res, 500, "down"));
-    const r = await proxy.call<{ meta: { degraded: boolean; staleAgeMs: number; asOf: number } }>(endpoints.nativePrices, q);
-    expect(r.headers).toMatchObject({ cache: "stale", degraded: true, cacheControl: "no-store", ageMs: ttlMs + swrMs + 1_000 });
+    const r = await proxy.call<{ meta: { degraded: boolean; staleAgeMs: number; asOf: number } }>(
+      endpoints.nativePrices,
+      q,
+    );
+    expect(r.headers).toMatchObject({
+      cache: "stale",
+      degraded: true,
+      cacheControl: "no-store",
+      ageMs: ttlMs + swrMs + 1_000,
+    });
     expect(r.body.meta).toMatchObject({ degraded: true, staleAgeMs: ttlMs + swrMs + 1_000 });
     t += endpoints.nativePrices.cache.staleIfErrorMs;
     await expect(proxy.call(endpoints.nativePrices, q)).rejects.toMatchObject({ code: "upstream_error", status: 502 });
@@ -103,12 +133,16 @@ describe("proxy", () => {
     up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: t } }));
     await proxy.call(endpoints.search, { query: { q: "a", limit: 12 }, body: undefined });
     const before = up.requests.length;
-    await expect(proxy.call(endpoints.search, { query: { q: "b", limit: 12 }, body: undefined })).rejects.toMatchObject({
-      code: "credit_budget_exhausted",
-      status: 429,
-    });
+    await expect(proxy.call(endpoints.search, { query: { q: "b", limit: 12 }, body: undefined })).rejects.toMatchObject(
+      {
+        code: "credit_budget_exhausted",
+        status: 429,
+      },
+    );
     expect(up.requests.length).toBe(before);
-    expect((await proxy.call(endpoints.search, { query: { q: "a", limit: 12 }, body: undefined })).headers.cache).toBe("hit");
+    expect((await proxy.call(endpoints.search, { query: { q: "a", limit: 12 }, body: undefined })).headers.cache).toBe(
+      "hit",
+    );
     ok();
     expect((await proxy.call(endpoints.chains, noInput)).headers.cache).toBe("miss");
     expect(ledger.snapshot().spentToday).toBe(5);
@@ -117,10 +151,21 @@ describe("proxy", () => {
   it("marks closed candle pages immutable", async () => {
     const { proxy } = setup();
     const addr = `0x${"2".repeat(40)}`;
-    const meta = { asOf: t, interval: "5m", count: 0, oldestTime: null, newestTime: null, hasMore: false, quote: "native" };
+    const meta = {
+      asOf: t,
+      interval: "5m",
+      count: 0,
+      oldestTime: null,
+      newestTime: null,
+      hasMore: false,
+      quote: "native",
+    };
     up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta }));
     const query = { chain: "evm:1", address: addr, pools: [addr], interval: "5m", limit: 200, quote: "native" };
-    const old = await proxy.call(endpoints.ohlcv, { query: { ...query, endTime: Math.floor(t / 1000) - 3_600 }, body: undefined });
+    const old = await proxy.call(endpoints.ohlcv, {
+      query: { ...query, endTime: Math.floor(t / 1000) - 3_600 },
+      body: undefined,
+    });
     expect(old.headers.cacheControl).toBe("public, max-age=31536000, immutable");
     const forming = await proxy.call(endpoints.ohlcv, { query, body: undefined });
     expect(forming.headers.cacheControl).toMatch(/^public, max-age=2,/);
@@ -128,17 +173,27 @@ describe("proxy", () => {
 
   it("keys POST bodies by content, not key order, and never lets a browser cache them", async () => {
     const { proxy } = setup();
-    up.setHandler((_req, res) => sendJson(res, 200, { data: { p: [1, 2] }, meta: { asOf: t, timeframe: "24h", quote: "native" } }));
+    up.setHandler((_req, res) =>
+      sendJson(res, 200, { data: { p: [1, 2] }, meta: { asOf: t, timeframe: "24h", quote: "native" } }),
+    );
     const pool = `0x${"3".repeat(40)}`;
-    const a = await proxy.call(endpoints.sparklines, { query: {}, body: { chain: "evm:1", pools: [pool], timeframe: "24h" } });
-    const b = await proxy.call(endpoints.sparklines, { query: {}, body: { timeframe: "24h", pools: [pool], chain: "evm:1" } });
+    const a = await proxy.call(endpoints.sparklines, {
+      query: {},
+      body: { chain: "evm:1", pools: [pool], timeframe: "24h" },
+    });
+    const b = await proxy.call(endpoints.sparklines, {
+      query: {},
+      body: { timeframe: "24h", pools: [pool], chain: "evm:1" },
+    });
     expect([a.headers.cache, b.headers.cache]).toEqual(["miss", "hit"]);
     expect(a.headers.cacheControl).toBe("no-store");
     expect(up.requests.length).toBe(1);
   });
 
   it("builds cache keys from canonical parts", () => {
-    expect(cacheKey(endpoints.search, { query: { q: "x", limit: 12 }, body: undefined })).toBe("GET /v1/search?limit=12&q=x");
+    expect(cacheKey(endpoints.search, { query: { q: "x", limit: 12 }, body: undefined })).toBe(
+      "GET /v1/search?limit=12&q=x",
+    );
     expect(stableStringify({ b: [2, { d: 1, c: undefined }], a: "x" })).toBe('{"a":"x","b":[2,{"d":1}]}');
   });
 });

@@ -33,7 +33,7 @@ export interface ProxyOptions {
   observer?: ProxyObserver;
 }
 
-export interface Proxy {
+export interface RestProxy {
   call<T = unknown>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>>;
   inFlight(): number;
 }
@@ -46,7 +46,9 @@ export function stableStringify(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
   if (v && typeof v === "object") {
     const o = v as Record<string, unknown>;
-    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(o[k])}`).join(",")}}`;
   }
   return JSON.stringify(v) ?? "null";
@@ -85,7 +87,7 @@ function degradedText(text: string, ageMs: number): string {
   return JSON.stringify({ ...env, meta: { ...env.meta, degraded: true, staleAgeMs: ageMs } });
 }
 
-export function createProxy(opts: ProxyOptions): Proxy {
+export function createProxy(opts: ProxyOptions): RestProxy {
   const now = opts.now ?? Date.now;
   const inflight = createCoalescer<CacheEntry>(opts.maxInFlight);
   const obs = opts.observer ?? {};
@@ -103,7 +105,14 @@ export function createProxy(opts: ProxyOptions): Proxy {
     if (reply.creditsTotal !== undefined) opts.ledger.noteUpstreamTotal(reply.creditsTotal);
     const t = now();
     const { ttlMs, swrMs, staleIfErrorMs } = def.cache;
-    const entry: CacheEntry = { text: reply.text, storedAt: t, ttlMs, swrMs, staleIfErrorMs, immutable: def.cache.immutable?.(input, t) ?? false };
+    const entry: CacheEntry = {
+      text: reply.text,
+      storedAt: t,
+      ttlMs,
+      swrMs,
+      staleIfErrorMs,
+      immutable: def.cache.immutable?.(input, t) ?? false,
+    };
     opts.cache.set(key, entry);
     return entry;
   }
@@ -111,7 +120,12 @@ export function createProxy(opts: ProxyOptions): Proxy {
   const serve = <T>(def: EndpointDef, entry: CacheEntry, ageMs: number, cache: CacheStatus) =>
     result<T>(entry.text, { cache, ageMs, degraded: false, cacheControl: cacheControl(def, entry, ageMs, cache) });
 
-  function serveStaleOnError<T>(def: EndpointDef, key: string, error: unknown, before: CacheLookup | undefined): CallResult<T> {
+  function serveStaleOnError<T>(
+    def: EndpointDef,
+    key: string,
+    error: unknown,
+    before: CacheLookup | undefined,
+  ): CallResult<T> {
     if (!staleServable(error)) throw error;
     // Re-read: a concurrent call may have stored a fresh copy meanwhile.
     const again = opts.cache.get(key);
@@ -120,7 +134,12 @@ export function createProxy(opts: ProxyOptions): Proxy {
     if (!found) throw error;
     const ageMs = Math.max(0, now() - found.entry.storedAt);
     obs.cache?.(def.id, "degraded");
-    return result<T>(degradedText(found.entry.text, ageMs), { cache: "stale", ageMs, degraded: true, cacheControl: "no-store" });
+    return result<T>(degradedText(found.entry.text, ageMs), {
+      cache: "stale",
+      ageMs,
+      degraded: true,
+      cacheControl: "no-store",
+    });
   }
 
   return {
@@ -136,7 +155,9 @@ export function createProxy(opts: ProxyOptions): Proxy {
         opts.ledger.cacheHit(def.id, def.credits(input));
         obs.cache?.(def.id, "stale");
         if (!inflight.join(key))
-          inflight.lead(key, () => fetchAndStore(def, input, key)).catch((e: unknown) => obs.refreshFailed?.(def.id, e));
+          inflight
+            .lead(key, () => fetchAndStore(def, input, key))
+            .catch((e: unknown) => obs.refreshFailed?.(def.id, e));
         return serve<T>(def, found.entry, found.ageMs, "stale");
       }
       // No usable copy: join the call in flight or lead one. No await between the check and `lead`.

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { type CacheEntry, createResponseCache, entrySize } from "./response-cache";
 
 const entry = (text: string, storedAt: number, over: Partial<CacheEntry> = {}): CacheEntry => ({
-  text, storedAt, ttlMs: 1_000, swrMs: 4_000, staleIfErrorMs: 60_000, immutable: false, ...over,
+  text,
+  storedAt,
+  ttlMs: 1_000,
+  swrMs: 4_000,
+  staleIfErrorMs: 60_000,
+  immutable: false,
+  ...over,
 });
 
 describe("response cache", () => {
@@ -39,13 +45,16 @@ describe("response cache", () => {
 
   it("holds its byte bound, evicting the least recently used (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 3_000 })), { maxLength: 200 }), (ops) => {
-        const c = createResponseCache({ maxBytes: 20_000, now: () => 0 });
-        for (const [k, len] of ops) {
-          c.set(`key-${k}`, entry("y".repeat(len), 0));
-          expect(c.stats().bytes).toBeLessThanOrEqual(20_000);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 3_000 })), { maxLength: 200 }),
+        (ops) => {
+          const c = createResponseCache({ maxBytes: 20_000, now: () => 0 });
+          for (const [k, len] of ops) {
+            c.set(`key-${k}`, entry("y".repeat(len), 0));
+            expect(c.stats().bytes).toBeLessThanOrEqual(20_000);
+          }
+        },
+      ),
     );
   });
 

@@ -22,7 +22,11 @@ afterEach(async () => {
 });
 
 function make(extra: Partial<Parameters<typeof createUpstreamClient>[0]> = {}) {
-  client = createUpstreamClient({ target: () => ({ kind: "remote", baseUrl: up.baseUrl, streamUrl: "ws://x", key: KEY }), timeoutMs: 500, ...extra });
+  client = createUpstreamClient({
+    target: () => ({ kind: "remote", baseUrl: up.baseUrl, streamUrl: "ws://x", key: KEY }),
+    timeoutMs: 500,
+    ...extra,
+  });
   return client;
 }
 
@@ -43,7 +47,9 @@ describe("upstream client", () => {
     const c = make();
     const reply = await c.send(endpoints.chains, noInput);
     expect(JSON.parse(reply.text)).toEqual(chainsEnvelope());
-    await c.send(endpoints.search, { query: { q: "pepe", limit: 12, chain: "solana" }, body: undefined }).catch(() => {});
+    await c
+      .send(endpoints.search, { query: { q: "pepe", limit: 12, chain: "solana" }, body: undefined })
+      .catch(() => {});
     const [first, second] = up.requests;
     expect(first).toMatchObject({ method: "GET", url: "/v1/meta/chains" });
     expect(first.headers.authorization).toBe(KEY);
@@ -53,45 +59,92 @@ describe("upstream client", () => {
 
   it("keeps a base path prefix and posts the validated body as JSON", async () => {
     up.setHandler((_req, res) => sendJson(res, 200, { data: [{ data: null }, { data: null }], meta: { asOf: 1 } }));
-    const c = createUpstreamClient({ target: () => ({ kind: "remote", baseUrl: `${up.baseUrl}/market`, streamUrl: "", key: KEY }), timeoutMs: 500 });
+    const c = createUpstreamClient({
+      target: () => ({ kind: "remote", baseUrl: `${up.baseUrl}/market`, streamUrl: "", key: KEY }),
+      timeoutMs: 500,
+    });
     client = c;
     const body = { items: [{ address: `0x${"a".repeat(40)}` }, { address: `0x${"b".repeat(40)}` }] };
     await c.send(endpoints.walletProfileBatch, { query: {}, body });
-    expect(up.requests[0]).toMatchObject({ method: "POST", url: "/market/v1/wallet/profile", body: JSON.stringify(body) });
+    expect(up.requests[0]).toMatchObject({
+      method: "POST",
+      url: "/market/v1/wallet/profile",
+      body: JSON.stringify(body),
+    });
     expect(up.requests[0].headers["content-type"]).toBe("application/json");
     up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
   });
 
   it("reads the upstream's credit headers", async () => {
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "42" }));
+    up.setHandler((_req, res) =>
+      sendJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "42" }),
+    );
     const reply = await make().send(endpoints.chains, noInput);
     expect(reply).toMatchObject({ creditsSpent: 0, creditsTotal: 42 });
     up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
   });
 
-  const table: Array<[string, number, unknown, Record<string, string>, { status: number; code: string; retryAfterSec?: number }]> = [
+  const table: Array<
+    [string, number, unknown, Record<string, string>, { status: number; code: string; retryAfterSec?: number }]
+  > = [
     ["401", 401, { error: { code: "unauthorized", message: "bad key" } }, {}, { status: 502, code: "upstream_auth" }],
     ["403", 403, "", {}, { status: 502, code: "upstream_auth" }],
-    ["429", 429, { error: { code: "rate_limited", message: "slow" } }, { "retry-after": "7" }, { status: 429, code: "rate_limited", retryAfterSec: 7 }],
-    ["400 passes the code", 400, { error: { code: "invalid_parameter", message: "limit too big", param: "limit" } }, {}, { status: 400, code: "invalid_parameter" }],
-    ["404 token", 404, { error: { code: "token_not_found", message: "no such token" } }, {}, { status: 404, code: "token_not_found" }],
+    [
+      "429",
+      429,
+      { error: { code: "rate_limited", message: "slow" } },
+      { "retry-after": "7" },
+      { status: 429, code: "rate_limited", retryAfterSec: 7 },
+    ],
+    [
+      "400 passes the code",
+      400,
+      { error: { code: "invalid_parameter", message: "limit too big", param: "limit" } },
+      {},
+      { status: 400, code: "invalid_parameter" },
+    ],
+    [
+      "404 token",
+      404,
+      { error: { code: "token_not_found", message: "no such token" } },
+      {},
+      { status: 404, code: "token_not_found" },
+    ],
     ["404 bare", 404, "nope", {}, { status: 404, code: "not_found" }],
     ["500", 500, "boom", {}, { status: 502, code: "upstream_error" }],
-    ["503", 503, { error: { code: "upstream_unavailable", message: "x" } }, {}, { status: 502, code: "upstream_error" }],
+    [
+      "503",
+      503,
+      { error: { code: "upstream_unavailable", message: "x" } },
+      {},
+      { status: 502, code: "upstream_error" },
+    ],
     ["418", 418, "", {}, { status: 502, code: "upstream_error" }],
     ["200 not JSON", 200, "<html>", {}, { status: 502, code: "upstream_bad_response" }],
-    ["200 wrong shape", 200, { data: [{ chain: 1 }], meta: { asOf: 1 } }, {}, { status: 502, code: "upstream_bad_response" }],
+    [
+      "200 wrong shape",
+      200,
+      { data: [{ chain: 1 }], meta: { asOf: 1 } },
+      {},
+      { status: 502, code: "upstream_bad_response" },
+    ],
     ["200 no meta", 200, { data: [] }, {}, { status: 502, code: "upstream_bad_response" }],
   ];
   it.each(table)("maps upstream %s", async (_name, status, body, headers, expected) => {
     up.setHandler((_req, res) => sendJson(res, status, body, headers));
     const e = await errorOf(make().send(endpoints.chains, noInput));
-    expect({ status: e.status, code: e.code, ...(expected.retryAfterSec ? { retryAfterSec: e.retryAfterSec } : {}) }).toEqual(expected);
+    expect({
+      status: e.status,
+      code: e.code,
+      ...(expected.retryAfterSec ? { retryAfterSec: e.retryAfterSec } : {}),
+    }).toEqual(expected);
     up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
   });
 
   it("never echoes the key in an error it passes through", async () => {
-    up.setHandler((_req, res) => sendJson(res, 400, { error: { code: "invalid_parameter", message: `key ${KEY} cannot ask this`, param: "q" } }));
+    up.setHandler((_req, res) =>
+      sendJson(res, 400, { error: { code: "invalid_parameter", message: `key ${KEY} cannot ask this`, param: "q" } }),
+    );
     const e = await errorOf(make().send(endpoints.chains, noInput));
     expect(JSON.stringify(e.toBody())).not.toContain(KEY);
     up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
@@ -118,7 +171,10 @@ describe("upstream client", () => {
     const dead = await startFakeUpstream(() => {});
     const url = dead.baseUrl;
     await dead.close();
-    client = createUpstreamClient({ target: () => ({ kind: "remote", baseUrl: url, streamUrl: "", key: KEY }), timeoutMs: 500 });
+    client = createUpstreamClient({
+      target: () => ({ kind: "remote", baseUrl: url, streamUrl: "", key: KEY }),
+      timeoutMs: 500,
+    });
     const e = await errorOf(client.send(endpoints.chains, noInput));
     expect(e).toMatchObject({ status: 503, code: "upstream_unavailable" });
   });

@@ -19,7 +19,15 @@ export interface UpstreamReply {
   ms: number;
 }
 
-export type UpstreamOutcome = "ok" | "client_error" | "rate_limited" | "auth" | "server_error" | "timeout" | "unavailable" | "bad_response";
+export type UpstreamOutcome =
+  | "ok"
+  | "client_error"
+  | "rate_limited"
+  | "auth"
+  | "server_error"
+  | "timeout"
+  | "unavailable"
+  | "bad_response";
 
 type LogFn = (obj: Record<string, unknown>, msg: string) => void;
 export interface UpstreamLogger {
@@ -70,7 +78,8 @@ function scrub(text: string, key: string): string {
 }
 
 export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClient {
-  const dispatcher = opts.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 128 });
+  const dispatcher =
+    opts.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 128 });
   const maxBytes = opts.maxResponseBytes ?? 16 * 1024 * 1024;
   let parsedBase: { raw: string; origin: string; prefix: string } | undefined;
 
@@ -144,10 +153,20 @@ export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClien
       if (error instanceof ApiError) return fail(def, "bad_response", started, error);
       const code = (error as { code?: string }).code ?? "";
       if (ac.signal.aborted || TIMEOUT_CODES.has(code))
-        return fail(def, "timeout", started, new ApiError("upstream_timeout", `the market-data service did not answer within ${opts.timeoutMs} ms`));
+        return fail(
+          def,
+          "timeout",
+          started,
+          new ApiError("upstream_timeout", `the market-data service did not answer within ${opts.timeoutMs} ms`),
+        );
       // Refused, reset, DNS, closed socket…: all mean "not reachable now".
       opts.logger?.warn({ endpoint: def.id, code: code || "unknown" }, "upstream connection failed");
-      return fail(def, "unavailable", started, new ApiError("upstream_unavailable", "the market-data service is unreachable", { retryAfterSec: 1 }));
+      return fail(
+        def,
+        "unavailable",
+        started,
+        new ApiError("upstream_unavailable", "the market-data service is unreachable", { retryAfterSec: 1 }),
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -162,15 +181,33 @@ export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClien
         json = JSON.parse(text);
       } catch {
         opts.logger?.error({ endpoint: def.id, status }, "upstream answered with invalid JSON");
-        return fail(def, "bad_response", started, new ApiError("upstream_bad_response", "the market-data service sent an unreadable response"));
+        return fail(
+          def,
+          "bad_response",
+          started,
+          new ApiError("upstream_bad_response", "the market-data service sent an unreadable response"),
+        );
       }
       const problem = checkEnvelope(def, json, input);
       if (problem) {
-        opts.logger?.error({ endpoint: def.id, problem: scrub(problem, target.key) }, "upstream response does not match the registry schema");
-        return fail(def, "bad_response", started, new ApiError("upstream_bad_response", "the market-data service sent a response of an unexpected shape"));
+        opts.logger?.error(
+          { endpoint: def.id, problem: scrub(problem, target.key) },
+          "upstream response does not match the registry schema",
+        );
+        return fail(
+          def,
+          "bad_response",
+          started,
+          new ApiError("upstream_bad_response", "the market-data service sent a response of an unexpected shape"),
+        );
       }
       opts.onResult?.(def.id, "ok", ms);
-      return { text, ms, creditsSpent: headerNumber(resHeaders["x-credits-spent"]), creditsTotal: headerNumber(resHeaders["x-credits-total"]) };
+      return {
+        text,
+        ms,
+        creditsSpent: headerNumber(resHeaders["x-credits-spent"]),
+        creditsTotal: headerNumber(resHeaders["x-credits-total"]),
+      };
     }
     return fail(def, outcomeOf(status), started, mapStatus(def, status, text, resHeaders, target.key, opts.logger));
   }
@@ -213,7 +250,10 @@ function mapStatus(
   }
   if (status === 400 && upstream) {
     // Our validation should have caught this: worth a look.
-    logger?.warn({ endpoint: def.id, code: upstream.code, param: upstream.param }, "upstream rejected a request the proxy had validated");
+    logger?.warn(
+      { endpoint: def.id, code: upstream.code, param: upstream.param },
+      "upstream rejected a request the proxy had validated",
+    );
     return new ApiError(scrub(upstream.code, key).slice(0, 64), scrub(upstream.message ?? upstream.code, key), {
       status: 400,
       param: upstream.param ? scrub(upstream.param, key).slice(0, 64) : undefined,

@@ -17,9 +17,11 @@ describe("usage registry", () => {
   });
 
   it("isolates a failing source and drops non-finite or non-scalar values", () => {
-    removers.push(registerUsageSource("broken", () => {
-      throw new Error("boom");
-    }));
+    removers.push(
+      registerUsageSource("broken", () => {
+        throw new Error("boom");
+      }),
+    );
     removers.push(registerUsageSource("odd", () => ({ ok: 1, nan: Number.NaN, obj: {} as unknown as number })));
     const usage = collectUsage();
     expect(usage.broken).toEqual({ error: "boom" });

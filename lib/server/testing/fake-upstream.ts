@@ -19,7 +19,12 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -32,7 +37,12 @@ export async function startFakeUpstream(handler: FakeHandler): Promise<FakeUpstr
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const rec = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const rec = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       requests.push(rec);
       void current(rec, res);
     });
@@ -55,5 +65,8 @@ export async function startFakeUpstream(handler: FakeHandler): Promise<FakeUpstr
 
 /** A valid `/v1/meta/chains` envelope. */
 export function chainsEnvelope(asOf = 1_700_000_000_000, name = "Ethereum") {
-  return { data: [{ chain: "evm:1", name, slug: "ethereum", family: "evm", nativeSymbol: "ETH", status: "live" }], meta: { asOf } };
+  return {
+    data: [{ chain: "evm:1", name, slug: "ethereum", family: "evm", nativeSymbol: "ETH", status: "live" }],
+    meta: { asOf },
+  };
 }

@@ -1,0 +1,148 @@
+import { type CircuitBreaker, createCircuitBreaker } from "./circuit-breaker";
+import { type CreditsLedger, createCreditsLedger } from "./credits-ledger";
+import { getLogger, type Logger } from "./logger";
+import { getMetrics, type Metrics } from "./metrics";
+import { createProxy, type RestProxy } from "./proxy";
+import { loadProxySettings, type ProxySettings } from "./proxy-settings";
+import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createResponseCache, type ResponseCache } from "./response-cache";
+import { createUpstreamClient, type UpstreamClient } from "./upstream-client";
+import { getUpstreamTarget, type UpstreamTarget } from "./upstream-target";
+import { registerUsageSource } from "./usage-registry";
+
+// The proxy's process-wide state (cache, ledger, breaker, rate limiter, pool). It lives on globalThis: route handlers
+// and server components are separate bundles in one process and must share one cache and one ledger.
+
+const STATE = Symbol.for("trading-explorer.proxy");
+
+export interface ProxyState {
+  proxy: RestProxy;
+  upstream: UpstreamClient;
+  cache: ResponseCache;
+  ledger: CreditsLedger;
+  breaker: CircuitBreaker;
+  limiter: RateLimiter | null;
+  settings: ProxySettings;
+  logger: Logger;
+  metrics: Metrics;
+  close(): Promise<void>;
+}
+
+export interface ProxyStateDeps {
+  target?: () => UpstreamTarget;
+  now?: () => number;
+  logger?: Logger;
+  metrics?: Metrics;
+  /** Register the "rest" usage source and the metrics reader (the process-wide instance does). */
+  register?: boolean;
+}
+
+const CIRCUIT_CODE = { closed: 0, "half-open": 1, open: 2 } as const;
+
+export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps = {}): ProxyState {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? getLogger(settings.logLevel);
+  const metrics = deps.metrics ?? getMetrics();
+  const breaker = createCircuitBreaker({
+    failureThreshold: settings.breakerFailures,
+    openMs: settings.breakerOpenMs,
+    now,
+  });
+  const cache = createResponseCache({ maxBytes: settings.cacheMaxBytes, now });
+  const ledger = createCreditsLedger({ budgetPerDay: settings.creditBudgetPerDay, now });
+  const upstream = createUpstreamClient({
+    target: deps.target ?? getUpstreamTarget,
+    timeoutMs: settings.upstreamTimeoutMs,
+    breaker,
+    logger,
+    onResult: (endpoint, outcome, ms) => metrics.upstream(endpoint, outcome, ms / 1000),
+  });
+  const proxy = createProxy({
+    upstream,
+    cache,
+    ledger,
+    now,
+    observer: {
+      cache: (endpoint, result) => metrics.cache(endpoint, result),
+      refreshFailed: (endpoint, error) =>
+        logger.warn(
+          { endpoint, code: (error as { code?: string }).code ?? "internal_error" },
+          "background refresh failed",
+        ),
+    },
+  });
+  const limiter =
+    settings.rateLimitPerSec > 0
+      ? createRateLimiter({ ratePerSec: settings.rateLimitPerSec, burst: settings.rateLimitBurst, now })
+      : null;
+
+  const unregister: Array<() => void> = [];
+  if (deps.register) {
+    metrics.setProxyReader(() => {
+      const l = ledger.snapshot();
+      const c = cache.stats();
+      const pick = (f: "spent" | "savedByCache" | "savedByCoalescing") =>
+        Object.fromEntries(Object.entries(l.byEndpoint).map(([k, v]) => [k, v[f]]));
+      return {
+        creditsSpent: pick("spent"),
+        savedByCache: pick("savedByCache"),
+        savedByCoalescing: pick("savedByCoalescing"),
+        spentToday: l.spentToday,
+        budgetPerDay: l.budgetPerDay,
+        cacheBytes: c.bytes,
+        cacheEntries: c.entries,
+        cacheEvictions: c.evictions,
+        circuit: CIRCUIT_CODE[breaker.state()],
+        inFlight: proxy.inFlight(),
+      };
+    });
+    unregister.push(
+      registerUsageSource("rest", () => {
+        const l = ledger.snapshot();
+        const c = cache.stats();
+        return {
+          creditsSpent: l.spent,
+          creditsSpentToday: l.spentToday,
+          creditBudgetPerDay: l.budgetPerDay ?? "unlimited",
+          creditsSavedByCache: l.savedByCache,
+          creditsSavedByCoalescing: l.savedByCoalescing,
+          upstreamCalls: l.upstreamCalls,
+          cacheEntries: c.entries,
+          cacheBytes: c.bytes,
+          circuit: breaker.state(),
+        };
+      }),
+    );
+  }
+
+  return {
+    proxy,
+    upstream,
+    cache,
+    ledger,
+    breaker,
+    limiter,
+    settings,
+    logger,
+    metrics,
+    async close() {
+      for (const u of unregister) u();
+      await upstream.close();
+    },
+  };
+}
+
+/** The process-wide proxy, created on first use from the environment. */
+export function getProxyState(): ProxyState {
+  const holder = globalThis as { [STATE]?: ProxyState };
+  holder[STATE] ??= createProxyState(loadProxySettings(), { register: true });
+  return holder[STATE];
+}
+
+/** Replaces the process-wide proxy (tests, benchmarks); returns the previous one. */
+export function setProxyState(state: ProxyState | undefined): ProxyState | undefined {
+  const holder = globalThis as { [STATE]?: ProxyState };
+  const prev = holder[STATE];
+  holder[STATE] = state;
+  return prev;
+}

@@ -1,0 +1,34 @@
+import { Writable } from "node:stream";
+import { createLogger } from "../logger";
+import { createMetrics } from "../metrics";
+import { loadProxySettings, type ProxySettings } from "../proxy-settings";
+import { createProxyState, type ProxyState } from "../proxy-state";
+
+// A proxy instance for tests and benchmarks: own cache, ledger, metrics registry, and a log captured in memory.
+
+export interface TestProxy {
+  state: ProxyState;
+  logs: string[];
+}
+
+export function createTestProxy(
+  target: { baseUrl: string; key: string },
+  settings: Partial<ProxySettings> = {},
+  now?: () => number,
+): TestProxy {
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const full = { ...loadProxySettings({}), logLevel: "debug" as const, ...settings };
+  const state = createProxyState(full, {
+    target: () => ({ kind: "remote", baseUrl: target.baseUrl, streamUrl: "ws://127.0.0.1:1", key: target.key }),
+    logger: createLogger(full.logLevel, sink),
+    metrics: createMetrics(),
+    now,
+  });
+  return { state, logs };
+}
