@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   token_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   credit_budget_exhausted: 429,
   internal_error: 500,

@@ -7,7 +7,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type))
-    throw new ApiError("unsupported_media_type", "Content-Type must be application/json", { status: 415 });
+    throw new ApiError("unsupported_media_type", "Content-Type must be application/json");
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes) throw new ApiError("payload_too_large", `request body is larger than ${maxBytes} bytes`);
   const chunks: Uint8Array[] = [];
