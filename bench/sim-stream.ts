@@ -1,0 +1,269 @@
+// Stream server benchmark: events published at default and high activity, fan-out cost per subscriber
+// (serialized once per subscription vs once per socket), and lag from engine event to frame received.
+// Run: node_modules/.bin/tsx bench/sim-stream.ts   (loopback, port 0; clients run in this process)
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
+import { WebSocket } from "ws";
+import { NO_FAULTS } from "@/lib/sim/feed";
+import { createSimStreamServer, type SimStreamServer } from "@/lib/sim/stream/server";
+import { pulseToken, TestFeed } from "@/lib/sim/stream/test-feed";
+
+const KEY = "bench-key";
+const BASE = "evm:8453";
+const hex = (i: number, w = 40) => `0x${i.toString(16).padStart(w, "0")}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Rig {
+  feed: TestFeed;
+  server: SimStreamServer;
+  url: string;
+  http: Server;
+  close(): Promise<void>;
+}
+
+async function rig(fanout: "shared" | "per-socket" = "shared", tokens = 10): Promise<Rig> {
+  const feed = new TestFeed(Date.now);
+  for (let t = 0; t < tokens; t++) feed.addToken(BASE, hex(t + 1), [hex(1000 + t)]);
+  const server = createSimStreamServer({
+    feed,
+    fanout,
+    isValidKey: (k) => k.startsWith(KEY),
+    ledger: { charge() {}, spent: () => 0 },
+    faults: () => NO_FAULTS,
+    limits: { connections: 100_000, subscriptionsPerConnection: 20, trackedTokens: 50 },
+    maxPendingConnections: 100_000,
+  });
+  const http = createServer();
+  http.on("upgrade", (req, socket, head) => server.handleUpgrade(req, socket, head));
+  await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+  const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/v1/stream`;
+  return {
+    feed,
+    server,
+    url,
+    http,
+    async close() {
+      await server.close();
+      await new Promise((r) => http.close(r));
+    },
+  };
+}
+
+interface Client {
+  ws: WebSocket;
+  frames: number;
+  onEvent?: (text: string) => void;
+}
+
+async function client(url: string, subs: { id: string; channel: string; params: unknown }[]): Promise<Client> {
+  const ws = new WebSocket(url, { perMessageDeflate: false });
+  const c: Client = { ws, frames: 0 };
+  let acks = 0;
+  await new Promise<void>((resolve, reject) => {
+    ws.on("open", () => ws.send(JSON.stringify({ type: "auth", key: KEY })));
+    ws.on("error", reject);
+    ws.on("message", (d) => {
+      const text = String(d);
+      if (text.startsWith('{"type":"event"')) {
+        c.frames++;
+        c.onEvent?.(text);
+        return;
+      }
+      const f = JSON.parse(text);
+      if (f.type === "authed") for (const s of subs) ws.send(JSON.stringify({ type: "subscribe", ...s }));
+      else if (f.type === "subscribed" && ++acks === subs.length) resolve();
+      else if (f.type === "error") reject(new Error(text));
+      if (subs.length === 0 && f.type === "authed") resolve();
+    });
+  });
+  return c;
+}
+
+async function clients(
+  url: string,
+  n: number,
+  subs: (i: number) => { id: string; channel: string; params: unknown }[],
+) {
+  const out: Client[] = [];
+  for (let i = 0; i < n; i += 50)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(50, n - i) }, (_, j) => client(url, subs(i + j))))));
+  return out;
+}
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+
+// ---- 1. events published at default and high activity ----
+async function activity() {
+  const results: Record<string, string>[] = [];
+  for (const mode of ["default", "high"] as const) {
+    const r = await rig();
+    const sent = new Map<string, number>();
+    const lags: number[] = [];
+    const cs = await clients(r.url, 20, (i) => {
+      const t = hex((i % 10) + 1);
+      return [
+        { id: "t", channel: "trades", params: { chain: BASE, address: t } },
+        { id: "o", channel: "ohlcv", params: { chain: BASE, address: t, interval: "1s" } },
+        { id: "u", channel: "token-updates", params: { chain: BASE, address: t } },
+        { id: "p", channel: "pulse", params: { view: "new", chains: [BASE] } },
+      ];
+    });
+    for (const c of cs)
+      c.onEvent = (text) => {
+        if (!text.includes('"kind":"trades"')) return;
+        const now = performance.now();
+        for (const m of text.matchAll(/"txHash":"(0x[0-9a-f]+)"/g)) {
+          const at = sent.get(m[1]);
+          if (at !== undefined) lags.push(now - at);
+        }
+      };
+    const s0 = r.server.stats();
+    const c0 = cpu();
+    const t0 = performance.now();
+    let trades = 0;
+    let pulses = 0;
+    const seconds = 3;
+    const trade = () => {
+      const row = r.feed.trade(BASE, hex((trades % 10) + 1), { priceNative: 1 + (trades % 13) / 100 });
+      sent.set(row.txHash, performance.now());
+      trades++;
+      if (trades % 25 === 0)
+        r.feed.pulseSet("new", pulseToken(BASE, hex(50_000 + (pulses++ % 40)), { createdAt: Date.now() }));
+    };
+    if (mode === "default") {
+      // 50 trades/s, the engine's market-wide rate at speed 1
+      while (performance.now() - t0 < seconds * 1000) {
+        trade();
+        await sleep(Math.max(0, t0 + trades * 20 - performance.now()));
+      }
+    } else {
+      while (performance.now() - t0 < seconds * 1000) {
+        for (let i = 0; i < 100; i++) trade();
+        await new Promise((res) => setImmediate(res));
+      }
+    }
+    await sleep(300); // let the last frames land
+    const wall = (performance.now() - t0) / 1000;
+    const s1 = r.server.stats();
+    const received = cs.reduce((a, c) => a + c.frames, 0);
+    results.push({
+      activity: mode,
+      "trades/s": fmt(trades / wall),
+      "events published/s": fmt((s1.eventsPublished - s0.eventsPublished) / wall),
+      "frames sent/s": fmt((s1.framesSent - s0.framesSent) / wall),
+      "frames received/s": fmt(received / wall),
+      "MB/s": fmt((s1.bytesSent - s0.bytesSent) / wall / 1e6, 1),
+      "CPU % (server+clients)": fmt(((cpu() - c0) / (wall * 1000)) * 100),
+      "lag p50 ms": fmt(pct(lags, 50), 2),
+      "lag p99 ms": fmt(pct(lags, 99), 2),
+    });
+    for (const c of cs) c.ws.terminate();
+    await r.close();
+  }
+  console.log(
+    "\n1. Events published (20 sockets × trades + ohlcv 1s + token-updates + pulse, 10 Base tokens, 3 s each)",
+  );
+  console.table(results);
+}
+
+// ---- 2. fan-out: 1 vs 100 vs 1000 sockets on the same subscription ----
+async function fanout() {
+  const rows: Record<string, string>[] = [];
+  const perEvent = 20; // rows per trades frame (~8 KB)
+  for (const n of [1, 100, 1000]) {
+    const measured: Record<string, { serverUs: number; deliverMs: number }> = {};
+    for (const mode of ["shared", "per-socket"] as const) {
+      const r = await rig(mode, 1);
+      const cs = await clients(r.url, n, () => [
+        { id: "t", channel: "trades", params: { chain: BASE, address: hex(1) } },
+      ]);
+      const rounds = n === 1000 ? 40 : 150;
+      const server: number[] = [];
+      const deliver: number[] = [];
+      for (let k = 0; k < rounds + 5; k++) {
+        const target = cs.map((c) => c.frames + 1);
+        const t0 = performance.now();
+        for (let i = 0; i < perEvent; i++) r.feed.trade(BASE, hex(1));
+        const tf = performance.now();
+        await Promise.resolve(); // the hub's flush: serialize + hand to every socket
+        const t1 = performance.now();
+        while (cs.some((c, i) => c.frames < target[i])) await new Promise((res) => setImmediate(res));
+        if (k >= 5) {
+          server.push((t1 - tf) * 1000);
+          deliver.push(performance.now() - t0);
+        }
+      }
+      measured[mode] = { serverUs: pct(server, 50), deliverMs: pct(deliver, 50) };
+      for (const c of cs) c.ws.terminate();
+      await r.close();
+    }
+    const s = measured.shared;
+    const p = measured["per-socket"];
+    rows.push({
+      sockets: String(n),
+      "shared: server µs/event": fmt(s.serverUs),
+      "shared: µs/subscriber": fmt(s.serverUs / n, 1),
+      "per-socket: server µs/event": fmt(p.serverUs),
+      "per-socket: µs/subscriber": fmt(p.serverUs / n, 1),
+      "per-socket / shared": `${fmt(p.serverUs / s.serverUs, 2)}×`,
+      "delivered to all (shared) ms": fmt(s.deliverMs, 2),
+      "delivered to all (per-socket) ms": fmt(p.deliverMs, 2),
+    });
+  }
+  console.log(
+    `\n2. Fan-out on one trades subscription (${perEvent} rows per frame; server µs = the flush that serializes and writes to every socket; medians; baseline = serialize per socket)`,
+  );
+  console.table(rows);
+}
+
+// ---- 3. lag from engine event to frame received, by subscriber count ----
+async function lag() {
+  const rows: Record<string, string>[] = [];
+  for (const n of [1, 100, 500]) {
+    const r = await rig("shared", 1);
+    const cs = await clients(r.url, n, () => [
+      { id: "t", channel: "trades", params: { chain: BASE, address: hex(1) } },
+    ]);
+    const sent = new Map<string, number>();
+    const lags: number[] = [];
+    for (const c of cs)
+      c.onEvent = (text) => {
+        const m = /"txHash":"(0x[0-9a-f]+)"/.exec(text);
+        const at = m ? sent.get(m[1]) : undefined;
+        if (at !== undefined) lags.push(performance.now() - at);
+      };
+    const t0 = performance.now();
+    for (let k = 1; performance.now() - t0 < 3000; k++) {
+      const row = r.feed.trade(BASE, hex(1));
+      sent.set(row.txHash, performance.now());
+      await sleep(Math.max(0, t0 + k * 20 - performance.now()));
+    }
+    await sleep(200);
+    rows.push({
+      subscribers: String(n),
+      samples: fmt(lags.length),
+      "p50 ms": fmt(pct(lags, 50), 2),
+      "p99 ms": fmt(pct(lags, 99), 2),
+      "max ms": fmt(Math.max(...lags), 2),
+    });
+    for (const c of cs) c.ws.terminate();
+    await r.close();
+  }
+  console.log("\n3. Lag from engine trade to frame received (50 trades/s, one subscription shared by every socket)");
+  console.table(rows);
+}
+
+console.log(`sim-stream bench · node ${process.version} · ${new Date().toISOString()}`);
+await activity();
+await fanout();
+await lag();
+process.exit(0);
