@@ -1,13 +1,15 @@
 import "server-only";
-import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { EndpointDef, EndpointId, Envelope } from "@/lib/api/endpoints";
 import { endpoints } from "@/lib/api/endpoints";
-import type { ApiError } from "@/lib/api/errors";
 import { toSearchParams, validateRequest } from "@/lib/api/validate";
 import { callEndpoint } from "./call-endpoint";
 import type { ProxyState } from "./proxy-state";
 
 // Server components read market data here: the browser's query options (same key), the server's cache and ledger.
+
+/** A browser `queryOptions` / `infiniteQueryOptions` object: its key and settings are kept, its queryFn replaced. */
+export type BrowserQueryOptions = { queryKey: QueryKey; queryFn?: unknown } & object;
 
 export interface EndpointRequest {
   query?: Record<string, unknown>;
@@ -32,41 +34,36 @@ export async function fetchEndpoint<K extends EndpointId>(
 }
 
 /** `queryClient.prefetchQuery` with the client's options and a server-side queryFn (no HTTP to ourselves). */
-export function prefetchEndpoint<K extends EndpointId, TKey extends QueryKey>(
+export function prefetchEndpoint<K extends EndpointId>(
   queryClient: QueryClient,
-  options: Omit<FetchQueryOptions<Envelope<K>, ApiError, Envelope<K>, TKey>, "queryFn"> & { queryFn?: unknown },
+  options: BrowserQueryOptions,
   id: K,
   input: EndpointRequest = {},
 ): Promise<void> {
   const { queryFn: _browserFn, ...rest } = options;
-  return queryClient.prefetchQuery({ ...rest, queryFn: () => fetchEndpoint(id, input) } as FetchQueryOptions<
-    Envelope<K>,
-    ApiError,
-    Envelope<K>,
-    TKey
-  >);
+  return queryClient.prefetchQuery({ ...rest, queryFn: () => fetchEndpoint(id, input) } as Parameters<
+    QueryClient["prefetchQuery"]
+  >[0]);
 }
 
 /**
  * First page of an infinite query (tape, candles, wallet trades). `pageParam` names the query field the client's
  * options feed their page param into (`cursor`, `endTime`, `beforeAt`); the first page has none.
  */
-export function prefetchInfiniteEndpoint<K extends EndpointId, TKey extends QueryKey, TPage>(
+export function prefetchInfiniteEndpoint<K extends EndpointId>(
   queryClient: QueryClient,
-  options: Omit<FetchInfiniteQueryOptions<Envelope<K>, ApiError, Envelope<K>, TKey, TPage>, "queryFn"> & {
-    queryFn?: unknown;
-  },
+  options: BrowserQueryOptions,
   id: K,
   input: EndpointRequest,
   pageParam: string,
 ): Promise<void> {
   const { queryFn: _browserFn, ...rest } = options;
-  return queryClient.prefetchInfiniteQuery({
-    ...rest,
-    queryFn: ({ pageParam: p }: { pageParam: unknown }) =>
-      fetchEndpoint(id, {
-        ...input,
-        query: { ...input.query, ...(p === undefined || p === null ? {} : { [pageParam]: p }) },
-      }),
-  } as FetchInfiniteQueryOptions<Envelope<K>, ApiError, Envelope<K>, TKey, TPage>);
+  const queryFn = ({ pageParam: p }: { pageParam: unknown }) =>
+    fetchEndpoint(id, {
+      ...input,
+      query: { ...input.query, ...(p === undefined || p === null ? {} : { [pageParam]: p }) },
+    });
+  return queryClient.prefetchInfiniteQuery({ ...rest, queryFn } as unknown as Parameters<
+    QueryClient["prefetchInfiniteQuery"]
+  >[0]);
 }

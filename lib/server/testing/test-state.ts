@@ -15,6 +15,7 @@ export function createTestProxy(
   target: { baseUrl: string; key: string },
   settings: Partial<ProxySettings> = {},
   now?: () => number,
+  register = false,
 ): TestProxy {
   const logs: string[] = [];
   const sink = new Writable({
@@ -29,6 +30,7 @@ export function createTestProxy(
     logger: createLogger(full.logLevel, sink),
     metrics: createMetrics(),
     now,
+    register,
   });
   return { state, logs };
 }

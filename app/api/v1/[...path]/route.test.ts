@@ -26,7 +26,8 @@ function useProxy(settings: Parameters<typeof createTestProxy>[1] = {}) {
   tp = createTestProxy({ baseUrl: up.baseUrl, key: KEY }, { rateLimitPerSec: 0, ...settings });
   setProxyState(tp.state);
   up.setHandler((req, res) => {
-    if (req.url.startsWith("/v1/meta/chains")) return sendJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "11" });
+    if (req.url.startsWith("/v1/meta/chains"))
+      return sendJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "11" });
     if (req.url.startsWith("/v1/search")) return sendJson(res, 200, { data: [], meta: { asOf: 5 } });
     if (req.url.startsWith("/v1/wallet/profile")) {
       const items = (JSON.parse(req.body) as { items: unknown[] }).items;
@@ -39,8 +40,12 @@ function useProxy(settings: Parameters<typeof createTestProxy>[1] = {}) {
 const ctx = (path: string[]) => ({ params: Promise.resolve({ path }) });
 const get = (url: string, path: string[], headers: Record<string, string> = {}) =>
   GET(new Request(`http://localhost${url}`, { headers }), ctx(path));
-const post = (url: string, path: string[], body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
-  POST(new Request(`http://localhost${url}`, { method: "POST", body, headers }), ctx(path));
+const post = (
+  url: string,
+  path: string[],
+  body: string,
+  headers: Record<string, string> = { "content-type": "application/json" },
+) => POST(new Request(`http://localhost${url}`, { method: "POST", body, headers }), ctx(path));
 
 describe("GET /api/v1/*", () => {
   it("proxies a registry path and reports the cache result", async () => {
@@ -117,7 +122,9 @@ describe("GET /api/v1/*", () => {
     const limited = await get("/api/v1/meta/chains", ["meta", "chains"], h);
     expect(limited.headers.get("retry-after")).toBe("1");
     expect((await limited.json()).error.code).toBe("rate_limited");
-    expect((await get("/api/v1/meta/chains", ["meta", "chains"], { "x-forwarded-for": "198.51.100.8" })).status).toBe(200);
+    expect((await get("/api/v1/meta/chains", ["meta", "chains"], { "x-forwarded-for": "198.51.100.8" })).status).toBe(
+      200,
+    );
   });
 
   it("logs one line per request without the key or the upstream URL", async () => {
@@ -207,7 +214,14 @@ describe("SSRF corpus", () => {
       const req = new Request(`http://localhost${url}`);
       const res = await GET(req, ctx(segments as string[]));
       expect([404, 405], `${url} → ${res.status}`).toContain(res.status);
-      const res2 = await POST(new Request(`http://localhost${url}`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), ctx(segments as string[]));
+      const res2 = await POST(
+        new Request(`http://localhost${url}`, {
+          method: "POST",
+          body: "{}",
+          headers: { "content-type": "application/json" },
+        }),
+        ctx(segments as string[]),
+      );
       expect([404, 405]).toContain(res2.status);
     }
     expect(up.requests.length).toBe(0);

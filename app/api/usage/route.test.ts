@@ -1,0 +1,75 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@/lib/api/endpoints";
+import { setProxyState } from "@/lib/server/proxy-state";
+import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
+import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
+import { registerUsageSource } from "@/lib/server/usage-registry";
+import { GET as metricsGET } from "../metrics/route";
+import { GET } from "./route";
+
+let up: FakeUpstream;
+let tp: TestProxy;
+let unregister: () => void;
+
+beforeAll(async () => {
+  up = await startFakeUpstream((req, res) =>
+    req.url.startsWith("/v1/search")
+      ? sendJson(res, 200, { data: [], meta: { asOf: 1 } })
+      : sendJson(res, 200, chainsEnvelope()),
+  );
+  tp = createTestProxy({ baseUrl: up.baseUrl, key: "usage-key" }, { creditBudgetPerDay: 1000 }, undefined, true);
+  setProxyState(tp.state);
+  unregister = registerUsageSource("stream", () => ({ connections: 3, upstreamState: "open" }));
+});
+afterAll(async () => {
+  unregister();
+  setProxyState(undefined);
+  await tp.state.close();
+  await up.close();
+});
+afterEach(() => {
+  up.requests.length = 0;
+});
+
+describe("GET /api/usage and /api/metrics", () => {
+  it("reports spend, savings, budget and every usage source", async () => {
+    const q = { query: { q: "x", limit: 12 }, body: undefined };
+    await tp.state.proxy.call(endpoints.search, q);
+    await tp.state.proxy.call(endpoints.search, q);
+    const res = GET();
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.rest).toMatchObject({
+      spent: 5,
+      spentToday: 5,
+      savedByCache: 5,
+      budgetPerDay: 1000,
+      remainingToday: 995,
+      circuit: "closed",
+    });
+    expect(body.rest.byEndpoint.search).toMatchObject({ calls: 1, spent: 5, cacheHits: 1 });
+    expect(body.rest.cache.entries).toBe(1);
+    expect(body.sources.stream).toEqual({ connections: 3, upstreamState: "open" });
+    expect(body.sources.rest).toMatchObject({ creditsSpent: 5, creditsSavedByCache: 5, creditBudgetPerDay: 1000 });
+    expect(JSON.stringify(body)).not.toContain("usage-key");
+  });
+
+  it("exposes Prometheus text with latency histograms, cache results and usage gauges", async () => {
+    tp.state.metrics.request("search", "GET", 200, "hit", 0.0004);
+    tp.state.metrics.cache("search", "hit");
+    tp.state.metrics.upstream("search", "ok", 0.003);
+    const res = await metricsGET();
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain(
+      'explorer_proxy_request_duration_seconds_bucket{le="0.0005",endpoint="search",method="GET",status="200",cache="hit"} 1',
+    );
+    expect(text).toContain('explorer_upstream_request_duration_seconds_count{endpoint="search",outcome="ok"} 2');
+    expect(text).toContain('explorer_proxy_cache_results_total{endpoint="search",result="hit"} 2');
+    expect(text).toContain('explorer_proxy_cache_results_total{endpoint="search",result="miss"} 1');
+    expect(text).toContain('explorer_proxy_credits_spent{endpoint="search"} 5');
+    expect(text).toContain("explorer_proxy_credit_budget_per_day 1000");
+    expect(text).toContain('explorer_usage{source="stream",name="connections"} 3');
+    expect(text).not.toContain("usage-key");
+  });
+});

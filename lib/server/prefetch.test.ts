@@ -1,0 +1,95 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ohlcvInfiniteOptions, searchOptions, sparklinesOptions } from "@/lib/client/queries";
+import { callEndpoint } from "./call-endpoint";
+import { fetchEndpoint, prefetchEndpoint, prefetchInfiniteEndpoint } from "./prefetch";
+import { setProxyState } from "./proxy-state";
+import { type FakeUpstream, sendJson, startFakeUpstream } from "./testing/fake-upstream";
+import { createTestProxy, type TestProxy } from "./testing/test-state";
+
+const EVM = `0x${"ef".repeat(20)}`;
+let up: FakeUpstream;
+let tp: TestProxy;
+
+beforeAll(async () => {
+  up = await startFakeUpstream((req, res) => {
+    if (req.url.startsWith("/v1/search")) return sendJson(res, 200, { data: [], meta: { asOf: 9 } });
+    if (req.url.startsWith("/v1/token/sparklines"))
+      return sendJson(res, 200, { data: { [EVM]: [1, 2] }, meta: { asOf: 9, timeframe: "24h", quote: "native" } });
+    if (req.url.startsWith("/v1/token/ohlcv"))
+      return sendJson(res, 200, {
+        data: [{ time: 60, open: 1, high: 2, low: 0.5, close: 1.5, volume: 3 }],
+        meta: { asOf: 9, interval: "5m", count: 1, oldestTime: 60, newestTime: 60, hasMore: true, quote: "native" },
+      });
+    sendJson(res, 500, "x");
+  });
+  tp = createTestProxy({ baseUrl: up.baseUrl, key: "k" });
+  setProxyState(tp.state);
+});
+afterAll(async () => {
+  setProxyState(undefined);
+  await tp.state.close();
+  await up.close();
+});
+afterEach(() => {
+  up.requests.length = 0;
+});
+
+describe("server-side calls", () => {
+  it("prefetch fills the client's query key with the envelope and shares the proxy cache", async () => {
+    const qc = new QueryClient();
+    const options = searchOptions({ q: "pepe" });
+    await prefetchEndpoint(qc, options, "search", { query: { q: "pepe" } });
+    expect(qc.getQueryData(options.queryKey)).toEqual({ data: [], meta: { asOf: 9 } });
+    // Same canonical key as the browser's /api/v1/search?q=pepe (default limit applied): a cache hit now.
+    const again = await callEndpoint("search", { query: { q: "pepe", limit: 12 }, body: undefined });
+    expect(again.headers.cache).toBe("hit");
+    expect(up.requests.map((r) => r.url)).toEqual(["/v1/search?limit=12&q=pepe"]);
+  });
+
+  it("prefetches POST endpoints with the validated body", async () => {
+    const qc = new QueryClient();
+    const options = sparklinesOptions({ chain: "evm:1", pools: [EVM] });
+    await prefetchEndpoint(qc, options, "sparklines", { body: { chain: "evm:1", pools: [EVM] } });
+    expect(qc.getQueryData(options.queryKey)).toMatchObject({ data: { [EVM]: [1, 2] } });
+    expect(JSON.parse(up.requests[0].body)).toEqual({ chain: "evm:1", pools: [EVM], timeframe: "24h" });
+  });
+
+  it("prefetches the first page of an infinite query", async () => {
+    const qc = new QueryClient();
+    const input = { chain: "evm:1" as const, address: EVM, pools: [EVM] };
+    const options = ohlcvInfiniteOptions(input);
+    await prefetchInfiniteEndpoint(
+      qc,
+      options,
+      "ohlcv",
+      { query: { ...input, interval: "5m", quote: "native" } },
+      "endTime",
+    );
+    const data = qc.getQueryData(options.queryKey) as { pages: unknown[]; pageParams: unknown[] };
+    expect(data.pages).toHaveLength(1);
+    expect(data.pageParams).toEqual([undefined]);
+    expect(up.requests[0].url).not.toContain("endTime");
+  });
+
+  it("fetchEndpoint validates like /api/v1 and throws ApiError", async () => {
+    await expect(fetchEndpoint("search", { query: { q: "x", limit: 99 } })).rejects.toMatchObject({
+      code: "invalid_parameter",
+      param: "limit",
+      status: 400,
+    });
+    await expect(fetchEndpoint("search", { query: { q: "x", bogus: 1 } })).rejects.toMatchObject({
+      code: "unknown_parameter",
+    });
+    expect(up.requests.length).toBe(0);
+    expect(await fetchEndpoint("search", { query: { q: "y" } })).toEqual({ data: [], meta: { asOf: 9 } });
+  });
+
+  it("callEndpoint parses the body lazily and reports cache status and age", async () => {
+    const r = await callEndpoint("search", { query: { q: "lazy", limit: 12 }, body: undefined });
+    expect(r.status).toBe(200);
+    expect(r.headers).toMatchObject({ cache: "miss", degraded: false });
+    expect(r.body).toBe(r.body);
+    expect(r.body.meta.asOf).toBe(9);
+  });
+});
