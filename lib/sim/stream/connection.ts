@@ -35,7 +35,10 @@ export interface ConnectionDeps {
   registry: KeyRegistry;
   isValidKey(key: string): boolean;
   ledger: CreditLedger;
+  /** Market-side scheduling: fault delays (and `openedAt` for streamDropAfterMs). */
   timers: Timers;
+  /** Network-side scheduling, always wall time in production: auth deadline, heartbeat, credits, frame budget. */
+  wall: Timers;
   faults: () => FaultConfig;
   random: () => number;
   config: ConnectionConfig;
@@ -65,9 +68,9 @@ export class Connection implements MemberSink {
     private readonly ws: WebSocket,
     private readonly d: ConnectionDeps,
   ) {
-    const { timers, config } = d;
+    const { timers, wall, config } = d;
     this.openedAt = timers.now();
-    this.takeBudget = createFrameBudget(config.frameBurst, config.framesPerSecond, () => timers.now());
+    this.takeBudget = createFrameBudget(config.frameBurst, config.framesPerSecond, () => wall.now());
     this.outbox = createOutbox(ws, {
       timers,
       faults: d.faults,
@@ -88,11 +91,11 @@ export class Connection implements MemberSink {
     });
     ws.on("close", () => this.cleanup());
     ws.on("error", () => ws.terminate());
-    this.authTimer = timers.setTimeout(
+    this.authTimer = wall.setTimeout(
       () => this.fail("auth_required", `no auth frame within ${config.authTimeoutMs} ms`, CLOSE_CODES.authFailed),
       config.authTimeoutMs,
     );
-    this.beatTimer = timers.setTimeout(() => this.heartbeat(), config.heartbeatMs);
+    this.beatTimer = wall.setTimeout(() => this.heartbeat(), config.heartbeatMs);
   }
 
   get subscriptions(): number {
@@ -128,7 +131,7 @@ export class Connection implements MemberSink {
     this.state = "closing";
     this.outbox.sendNow(errorFrame(code, message, extra));
     this.ws.close(closeCode, code);
-    this.d.timers.setTimeout(() => this.ws.terminate(), 2000);
+    this.d.wall.setTimeout(() => this.ws.terminate(), 2000);
   }
 
   private heartbeat(): void {
@@ -136,7 +139,7 @@ export class Connection implements MemberSink {
     if (!this.alive) return this.ws.terminate(); // dead peer: no pong since the last ping
     this.alive = false;
     if (this.ws.readyState === this.ws.OPEN) this.ws.ping();
-    this.beatTimer = this.d.timers.setTimeout(() => this.heartbeat(), this.d.config.heartbeatMs);
+    this.beatTimer = this.d.wall.setTimeout(() => this.heartbeat(), this.d.config.heartbeatMs);
   }
 
   private onMessage(data: RawData): void {
@@ -190,7 +193,7 @@ export class Connection implements MemberSink {
           limit: config.limits.connections,
         },
       );
-    this.d.timers.clearTimeout(this.authTimer);
+    this.d.wall.clearTimeout(this.authTimer);
     this.key = r.data.key;
     this.state = "open";
     this.subs = new SubscriptionSet(this.key, this, {
@@ -206,7 +209,7 @@ export class Connection implements MemberSink {
   private chargeMinute(): void {
     if (this.state !== "open" || !this.key) return;
     this.d.ledger.charge(this.key, 1, "stream");
-    this.creditTimer = this.d.timers.setTimeout(() => this.chargeMinute(), this.d.config.creditIntervalMs);
+    this.creditTimer = this.d.wall.setTimeout(() => this.chargeMinute(), this.d.config.creditIntervalMs);
   }
 
   private subscribe(f: SubscribeFrame): void {
@@ -226,7 +229,7 @@ export class Connection implements MemberSink {
     this.state = "closed";
     this.subs?.clear();
     if (this.key !== null) this.d.registry.closeConnection(this.key);
-    const t = this.d.timers;
+    const t = this.d.wall;
     t.clearTimeout(this.authTimer);
     t.clearTimeout(this.creditTimer);
     t.clearTimeout(this.beatTimer);

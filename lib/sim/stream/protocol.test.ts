@@ -269,6 +269,8 @@ describe("stream credits (§8: 1 per connection-minute)", () => {
 
 describe("heartbeat", () => {
   it("cuts off a peer that stops answering pings, keeps one that talks", async () => {
+    await h.close();
+    h = await startHarness({ heartbeatMs: 30_000 });
     const live = await h.connect();
     const dead = await h.connect();
     (dead.ws as unknown as { _socket: { pause(): void } })._socket.pause();

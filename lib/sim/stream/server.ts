@@ -19,8 +19,10 @@ export interface SimStreamServerOptions {
   faults: () => FaultConfig;
   /** Clock for `meta.asOf`; defaults to the market's. */
   now?: () => number;
-  /** Scheduling (windows, snapshots, heartbeats, credits, fault delays); a manual clock in tests. */
+  /** Market-side scheduling: 1 s windows, pulse snapshots, stream faults. `createClockTimers(clock)` follows a virtual market clock. */
   timers?: Timers;
+  /** Network-side scheduling (auth deadline, heartbeat, credits per connection-minute); wall time by default. */
+  wallTimers?: Timers;
   /** Seeded source for fault decisions. */
   random?: () => number;
   limits?: StreamLimits;
@@ -64,6 +66,7 @@ const DROP_CHECK_MS = 100;
 
 export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamServer {
   const timers = opts.timers ?? realTimers;
+  const wall = opts.wallTimers ?? realTimers;
   const random = opts.random ?? createRandom();
   const config: ConnectionConfig = {
     limits: opts.limits ?? { ...STREAM_LIMITS },
@@ -111,6 +114,7 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
     isValidKey: opts.isValidKey,
     ledger: opts.ledger,
     timers,
+    wall,
     faults: opts.faults,
     random,
     config,

@@ -118,6 +118,9 @@ export async function startHarness(extra: Partial<SimStreamServerOptions> = {}):
     feed,
     ledger,
     timers,
+    wallTimers: timers,
+    // tests move time in big steps a real peer could not answer pings within; the heartbeat test sets its own
+    heartbeatMs: 24 * 3600_000,
     faults: () => faults,
     isValidKey: (k) => k === KEY || k === KEY2,
     ...extra,
