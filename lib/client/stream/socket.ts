@@ -1,0 +1,307 @@
+import ReconnectingWebSocket from "reconnecting-websocket";
+import {
+  type AuthedFrame,
+  type Channel,
+  type ChannelParams,
+  type ClientFrame,
+  type EventFrame,
+  parseChannelParams,
+  type ServerFrame,
+  subscriptionKey,
+} from "@/lib/api";
+import { parseServerFrame } from "./frames";
+import { browserOnline, type OnlineSource } from "./online";
+
+// One reconnecting WebSocket per tab to the gateway. A registry of subscriptions with client ids (s1, s2, …):
+// identical subscriptions share one id (ref counted), everything is resubscribed on reconnect.
+
+export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "offline";
+export interface ConnectionInfo {
+  status: ConnectionStatus;
+  /** When the status last changed (ms, client clock). */
+  since: number;
+  /** Connection attempts since the last live connection. */
+  attempt: number;
+  limits: AuthedFrame["limits"] | null;
+  /** Round trip of the last ping, ms. */
+  latencyMs: number | null;
+}
+export interface StreamSubscriptionError {
+  code: string;
+  message: string;
+  limit?: number;
+}
+export interface SubscriptionHandlers {
+  onEvent(frame: EventFrame): void;
+  onError?(error: StreamSubscriptionError): void;
+  onAck?(): void;
+  /** The gateway lost and restored its upstream: repair this subscription's data from REST. */
+  onResync?(reason: string): void;
+  /** The socket reconnected and this subscription was sent again: repair its data from REST. */
+  onReconnect?(): void;
+}
+
+export interface StreamClientOptions {
+  url: string | (() => string);
+  // biome-ignore lint/suspicious/noExplicitAny: any WebSocket-compatible constructor (browser, ws)
+  WebSocket?: any;
+  now?: () => number;
+  online?: OnlineSource;
+  /** Newest trade time seen for a trades subscription: sent as `sinceAt` on resubscribe so the gateway replays. */
+  sinceAt?: (key: string) => number | undefined;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  heartbeatMs?: number;
+  /** No frame for this long: the connection is presumed dead and replaced. */
+  idleTimeoutMs?: number;
+}
+
+export interface StreamClient {
+  subscribe<C extends Channel>(channel: C, params: unknown, handlers: SubscriptionHandlers): () => void;
+  connection(): ConnectionInfo;
+  onConnection(listener: (c: ConnectionInfo) => void): () => void;
+  /** Registered subscriptions (key → client id), for diagnostics and tests. */
+  subscriptions(): Map<
+    string,
+    { id: string; channel: Channel; params: ChannelParams[Channel]; state: "pending" | "active" | "error" }
+  >;
+  stats(): { framesIn: number; invalidFrames: number; reconnects: number };
+  reconnect(): void;
+  close(): void;
+}
+
+interface Entry {
+  id: string;
+  key: string;
+  channel: Channel;
+  params: ChannelParams[Channel];
+  handlers: Set<SubscriptionHandlers>;
+  state: "pending" | "active" | "error";
+  error: StreamSubscriptionError | null;
+}
+
+const MAX_LISTENERS = 1_000;
+
+export function createStreamClient(opts: StreamClientOptions): StreamClient {
+  const now = opts.now ?? Date.now;
+  const online = opts.online ?? browserOnline();
+  const entries = new Map<string, Entry>();
+  const byId = new Map<string, Entry>();
+  const listeners = new Set<(c: ConnectionInfo) => void>();
+  const stats = { framesIn: 0, invalidFrames: 0, reconnects: 0 };
+  let nextId = 1;
+  let authed = false;
+  let everLive = false;
+  let lastFrameAt = now();
+  let pingSentAt: number | null = null;
+  let info: ConnectionInfo = {
+    status: online.isOnline() ? "connecting" : "offline",
+    since: now(),
+    attempt: 0,
+    limits: null,
+    latencyMs: null,
+  };
+
+  const minDelay = opts.minDelayMs ?? 500;
+  const ws = new ReconnectingWebSocket(opts.url, [], {
+    WebSocket: opts.WebSocket,
+    // A getter: re-read on every attempt, so each backoff step carries fresh jitter.
+    get minReconnectionDelay() {
+      return minDelay + Math.random() * minDelay;
+    },
+    maxReconnectionDelay: opts.maxDelayMs ?? 10_000,
+    reconnectionDelayGrowFactor: 1.6,
+    connectionTimeout: 5_000,
+    maxEnqueuedMessages: 0,
+  });
+
+  function setInfo(patch: Partial<ConnectionInfo>) {
+    const next = { ...info, ...patch };
+    if (patch.status && patch.status !== info.status) next.since = now();
+    info = next;
+    for (const l of listeners) l(info);
+  }
+
+  function send(frame: ClientFrame) {
+    if (ws.readyState === ws.OPEN && authed) ws.send(JSON.stringify(frame));
+  }
+
+  function sendSubscribe(e: Entry) {
+    const sinceAt = e.channel === "trades" ? opts.sinceAt?.(e.key) : undefined;
+    e.state = "pending";
+    send({
+      type: "subscribe",
+      id: e.id,
+      channel: e.channel,
+      params: e.params,
+      ...(sinceAt !== undefined ? { sinceAt } : {}),
+    });
+  }
+
+  function each(e: Entry, fn: (h: SubscriptionHandlers) => void) {
+    for (const h of [...e.handlers]) {
+      try {
+        fn(h);
+      } catch (err) {
+        console.error("stream handler failed", err);
+      }
+    }
+  }
+
+  function onFrame(frame: ServerFrame) {
+    switch (frame.type) {
+      case "authed": {
+        authed = true;
+        const wasLive = everLive;
+        everLive = true;
+        setInfo({ status: "live", attempt: 0, limits: frame.limits });
+        for (const e of entries.values()) sendSubscribe(e);
+        if (wasLive) {
+          stats.reconnects++;
+          for (const e of entries.values()) each(e, (h) => h.onReconnect?.());
+        }
+        return;
+      }
+      case "subscribed": {
+        const e = byId.get(frame.id);
+        if (!e) return;
+        e.state = "active";
+        e.error = null;
+        each(e, (h) => h.onAck?.());
+        return;
+      }
+      case "error": {
+        const e = frame.id ? byId.get(frame.id) : undefined;
+        if (!e) return; // connection-level errors are followed by a close; the reconnect handles them
+        e.state = "error";
+        e.error = {
+          code: frame.code,
+          message: frame.message,
+          ...(frame.limit !== undefined ? { limit: frame.limit } : {}),
+        };
+        const err = e.error;
+        each(e, (h) => h.onError?.(err));
+        return;
+      }
+      case "resync":
+        for (const id of frame.ids) {
+          const e = byId.get(id);
+          if (e) each(e, (h) => h.onResync?.(frame.reason));
+        }
+        return;
+      case "pong":
+        if (pingSentAt !== null) setInfo({ latencyMs: now() - pingSentAt });
+        pingSentAt = null;
+        return;
+      case "unsubscribed":
+        return;
+      case "event": {
+        const e = byId.get(frame.id);
+        if (e) each(e, (h) => h.onEvent(frame));
+        return;
+      }
+    }
+  }
+
+  ws.addEventListener("open", () => {
+    authed = false;
+    lastFrameAt = now();
+  });
+  ws.addEventListener("message", (ev: MessageEvent) => {
+    lastFrameAt = now();
+    stats.framesIn++;
+    const parsed = parseServerFrame(ev.data);
+    if (!parsed.ok) {
+      stats.invalidFrames++;
+      return;
+    }
+    onFrame(parsed.frame);
+  });
+  ws.addEventListener("close", () => {
+    authed = false;
+    pingSentAt = null;
+    for (const e of entries.values()) if (e.state === "active") e.state = "pending";
+    if (!online.isOnline()) setInfo({ status: "offline" });
+    else setInfo({ status: everLive ? "reconnecting" : "connecting", attempt: info.attempt + 1 });
+  });
+
+  const stopOnline = online.subscribe((isOnline) => {
+    if (!isOnline) setInfo({ status: "offline" });
+    else {
+      setInfo({ status: everLive ? "reconnecting" : "connecting" });
+      ws.reconnect();
+    }
+  });
+
+  const heartbeatMs = opts.heartbeatMs ?? 20_000;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 45_000;
+  const heartbeat = setInterval(() => {
+    if (!authed) return;
+    if (now() - lastFrameAt > idleTimeoutMs) {
+      ws.reconnect();
+      return;
+    }
+    pingSentAt = now();
+    send({ type: "ping", t: pingSentAt });
+  }, heartbeatMs);
+
+  return {
+    subscribe(channel, params, handlers) {
+      const parsed = parseChannelParams(channel, params);
+      if (!parsed.ok) {
+        queueMicrotask(() => handlers.onError?.({ code: parsed.code, message: parsed.message }));
+        return () => {};
+      }
+      const key = subscriptionKey(channel, parsed.params);
+      let e = entries.get(key);
+      if (!e) {
+        e = {
+          id: `s${nextId++}`,
+          key,
+          channel,
+          params: parsed.params,
+          handlers: new Set(),
+          state: "pending",
+          error: null,
+        };
+        entries.set(key, e);
+        byId.set(e.id, e);
+        sendSubscribe(e);
+      } else if (e.error) {
+        const err = e.error;
+        queueMicrotask(() => handlers.onError?.(err));
+      }
+      if (e.handlers.size >= MAX_LISTENERS) throw new Error(`more than ${MAX_LISTENERS} listeners on ${key}`);
+      e.handlers.add(handlers);
+      const entry = e;
+      return () => {
+        if (!entry.handlers.delete(handlers) || entry.handlers.size > 0) return;
+        entries.delete(entry.key);
+        byId.delete(entry.id);
+        send({ type: "unsubscribe", id: entry.id });
+      };
+    },
+    connection: () => info,
+    onConnection(l) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    subscriptions: () =>
+      new Map(
+        [...entries.values()].map((e) => [e.key, { id: e.id, channel: e.channel, params: e.params, state: e.state }]),
+      ),
+    stats: () => ({ ...stats }),
+    reconnect: () => ws.reconnect(),
+    close() {
+      clearInterval(heartbeat);
+      stopOnline();
+      listeners.clear();
+      ws.close(1000, "closed by client");
+    },
+  };
+}
+
+/** `/api/stream` on the page's own origin (ws: or wss:). */
+export function defaultStreamUrl(): string {
+  return `${location.origin.replace(/^http/, "ws")}/api/stream`;
+}
