@@ -1,0 +1,10 @@
+export * from "./address";
+export * from "./errors";
+export * from "./number";
+export * from "./percent";
+export * from "./price";
+export * from "./safe-text";
+export * from "./safe-url";
+export * from "./social-url";
+export { DASH, isFiniteNumber, MINUS, toFiniteNumber } from "./symbols";
+export * from "./time";

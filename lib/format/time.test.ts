@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  formatAge,
+  formatAgeSeconds,
+  formatDate,
+  formatDateTimeLocal,
+  formatDateTimeUtc,
+  formatDuration,
+  formatShortDay,
+  formatTimeOfDay,
+  isoDateTime,
+} from "./time";
+
+const T = Date.UTC(2026, 10, 22, 14, 3, 5);
+
+describe("age", () => {
+  it.each([
+    [0, "0s"],
+    [12, "12s"],
+    [59.9, "59s"],
+    [60, "1m"],
+    [4 * 60 + 59, "4m"],
+    [3 * 3600, "3h"],
+    [2 * 86400, "2d"],
+    [45 * 86400, "1mo"],
+    [400 * 86400, "1y"],
+    [-5, "0s"],
+  ])("%s s → %s", (s, out) => expect(formatAgeSeconds(s)).toBe(out));
+
+  it("from timestamps", () => {
+    expect(formatAge(T - 12_000, T)).toBe("12s");
+    expect(formatAge(T + 2_000, T)).toBe("0s"); // clock skew
+    expect(formatAge(null, T)).toBe("—");
+  });
+
+  it("never decreases as time passes (property)", () => {
+    const rank = (s: string) => {
+      const m = /^(\d+)(s|m|h|d|mo|y)$/.exec(s);
+      if (!m) throw new Error(s);
+      return { s: 1, m: 60, h: 3600, d: 86400, mo: 30 * 86400, y: 365 * 86400 }[m[2] as "s"] * Number(m[1]);
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 0, max: 1e8 }), (a, step) => {
+        expect(rank(formatAgeSeconds(a + step))).toBeGreaterThanOrEqual(rank(formatAgeSeconds(a)));
+      }),
+    );
+  });
+});
+
+describe("duration", () => {
+  it.each([
+    [850, "850ms"],
+    [12_000, "12s"],
+    [4 * 60_000 + 5_000, "4m 05s"],
+    [3 * 3600_000 + 12 * 60_000, "3h 12m"],
+    [2 * 86400_000 + 4 * 3600_000, "2d 4h"],
+    [-1, "—"],
+    [Number.NaN, "—"],
+  ])("%s → %s", (ms, out) => expect(formatDuration(ms)).toBe(out));
+});
+
+describe("absolute", () => {
+  it("UTC is fixed", () => {
+    expect(formatDateTimeUtc(T)).toBe("2026-11-22 14:03:05 UTC");
+    expect(isoDateTime(T)).toBe("2026-11-22T14:03:05.000Z");
+    expect(formatDateTimeUtc(1e17)).toBe("—");
+    expect(isoDateTime("x")).toBeUndefined();
+  });
+  it("local in a named zone, falling back to UTC on unknown zones", () => {
+    expect(formatDateTimeLocal(T, "Asia/Tokyo")).toBe("2026-11-22 23:03:05");
+    expect(formatDateTimeLocal(T, "America/New_York")).toBe("2026-11-22 09:03:05");
+    expect(formatDateTimeLocal(T, "Not/AZone")).toBe("2026-11-22 14:03:05 UTC");
+    expect(formatTimeOfDay(T, "UTC")).toBe("14:03:05");
+    expect(formatTimeOfDay(Date.UTC(2026, 0, 1, 0, 0, 0), "UTC")).toBe("00:00:00");
+    expect(formatDate(T)).toBe("2026-11-22");
+    expect(formatShortDay(T)).toBe("Nov 22");
+    expect(formatShortDay(T, "Bad/Zone")).toBe("Nov 22");
+  });
+});
