@@ -1,0 +1,184 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLOSE_CODES, STREAM_ERROR_CODES, tradeKey } from "@/lib/api";
+import { type Harness, startHarness, type TestBrowser, until } from "./test-harness";
+import { keyOf, ohlcvParams, pulseParams, tradesParams } from "./test-harness-keys";
+import { trade } from "./test-fixtures";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const rowsOf = (b: TestBrowser, id: string) => b.of("event", id).flatMap((f) => f.data as { txHash: string; block: number; logIndex: number }[]);
+
+/** Advances the virtual clock (backoff timers) until the condition holds. */
+async function advanceUntil(hh: Harness, cond: () => boolean, what: string) {
+  await until(() => {
+    if (!cond()) hh.clock.advance(250);
+    return cond();
+  }, what, 5_000);
+}
+
+describe("stream gateway: upstream loss and slow browsers", () => {
+  it("after the upstream is killed, reconnects, resubscribes, sends resync and resumes without duplicates", async () => {
+    const sent: ReturnType<typeof trade>[] = [];
+    // This upstream repeats its recent rows to every new subscription: the gateway must not pass them on twice.
+    h = await startHarness({
+      upstream: { onSubscribe: (sub, send) => sub.channel === "trades" && send({ type: "event", id: sub.id, channel: "trades", kind: "trades", data: sent.slice(-3), meta: { asOf: 1 } }) },
+    });
+    const a = await h.browser();
+    const b = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    a.subscribe("p", "pulse", pulseParams);
+    b.subscribe("t2", "trades", tradesParams(1));
+    b.subscribe("c", "ohlcv", ohlcvParams(2));
+    await until(() => a.of("subscribed").length === 2 && b.of("subscribed").length === 2, "acks");
+    const k = keyOf("trades", tradesParams(1));
+    for (let i = 0; i < 5; i++) {
+      sent.push(trade(i, 1_000 + i));
+      h.up.emit(k, { kind: "trades", data: [sent[i]], meta: { asOf: 1_000 + i } });
+    }
+    await until(() => rowsOf(a, "t").length === 5 && rowsOf(b, "t2").length === 5, "first rows");
+
+    h.up.killAll();
+    await until(() => h?.up.connections() === 0, "upstream connections dropped");
+    await advanceUntil(h, () => h?.up.subscriptions().length === 3, "resubscribed");
+    const ra = await a.waitFor((f) => f.type === "resync");
+    const rb = await b.waitFor((f) => f.type === "resync");
+    expect(ra).toEqual({ type: "resync", ids: expect.arrayContaining(["t", "p"]), reason: "upstream_reconnected" });
+    expect((ra.ids as string[]).length).toBe(2);
+    expect(rb.ids).toEqual(expect.arrayContaining(["t2", "c"]));
+    expect(h.gw.stats()).toMatchObject({ upstreamReconnects: 1, resyncs: 2, upstreamConnections: 1 });
+
+    for (let i = 5; i < 8; i++) {
+      sent.push(trade(i, 1_000 + i));
+      h.up.emit(k, { kind: "trades", data: [sent[i]], meta: { asOf: 1_000 + i } });
+    }
+    await until(() => rowsOf(a, "t").length === 8 && rowsOf(b, "t2").length === 8, "rows resume");
+    await new Promise((r) => setTimeout(r, 30));
+    for (const br of [a, b]) {
+      const keys = rowsOf(br, br === a ? "t" : "t2").map(tradeKey);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys).toEqual(sent.map(tradeKey));
+    }
+    expect(h.gw.stats().duplicateRows).toBe(3);
+    // Nothing is subscribed twice upstream.
+    expect(h.up.subscriptions().map((s) => s.key).sort()).toEqual([k, keyOf("ohlcv", ohlcvParams(2)), keyOf("pulse", pulseParams)].sort());
+  });
+
+  it("tells a browser waiting on an unavailable upstream, instead of leaving it hanging", async () => {
+    h = await startHarness({ gateway: { subscribeTimeoutMs: 5_000 } });
+    h.up.refuse(true);
+    const a = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    await new Promise((r) => setTimeout(r, 50));
+    h.clock.advance(5_000);
+    const err = await a.waitFor((f) => f.type === "error");
+    expect(err).toMatchObject({ id: "t", code: "upstream_unavailable" });
+    h.up.refuse(false);
+    a.subscribe("t", "trades", tradesParams(1)); // the id is free again
+    await advanceUntil(h, () => a.of("subscribed").length === 1, "subscribed once the upstream is back");
+  });
+
+  it("passes on the upstream's refusal of a subscription with each browser's own id", async () => {
+    h = await startHarness({ upstream: { limits: { connections: 5, subscriptionsPerConnection: 20, trackedTokens: 1 } } });
+    const a = await h.browser();
+    a.subscribe("one", "trades", tradesParams(1));
+    await a.waitFor((f) => f.type === "subscribed");
+    a.subscribe("two", "trades", tradesParams(2));
+    expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ id: "two", code: "limit_tracked", limit: 1 });
+    expect(h.gw.stats().upstreamSubscriptions).toBe(1);
+  });
+
+  it("closes a browser that stops reading with slow_consumer while the others keep receiving, memory bounded", async () => {
+    const cap = 256 * 1024;
+    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 64 * 1024, maxQueuedBytes: cap } } });
+    const slow = await h.browser();
+    const fast = await h.browser();
+    slow.subscribe("t", "trades", tradesParams(1));
+    fast.subscribe("t", "trades", tradesParams(1));
+    await until(() => slow.of("subscribed").length === 1 && fast.of("subscribed").length === 1, "acks");
+    slow.ws.pause();
+    const k = keyOf("trades", tradesParams(1));
+    const latencies: number[] = [];
+    fast.ws.on("message", (d) => {
+      const f = JSON.parse(String(d));
+      if (f.type === "event") latencies.push(Date.now() - f.meta.sentAt);
+    });
+    let maxQueued = 0;
+    const FRAMES = 300;
+    const pad = "x".repeat(48 * 1024); // big frames fill the paused reader's socket buffers quickly
+    for (let i = 0; i < FRAMES; i++) {
+      h.up.emit(k, { kind: "trades", data: [trade(i, i)], meta: { asOf: i, sentAt: Date.now(), pad } });
+      if (i % 20 === 0) {
+        await new Promise((r) => setTimeout(r, 5));
+        maxQueued = Math.max(maxQueued, h.gw.stats().queuedBytes);
+      }
+    }
+    await until(() => fast.of("event").length === FRAMES, "fast browser got every frame", 10_000);
+    await until(() => h?.gw.stats().slowConsumerCloses === 1, "slow browser closed");
+    expect(maxQueued).toBeLessThanOrEqual(cap);
+    expect(h.gw.stats()).toMatchObject({ browserConnections: 1, queuedBytes: 0 });
+    expect(h.gw.stats().dropped).toBeGreaterThan(0);
+    slow.ws.resume();
+    await until(() => slow.closed !== null, "slow browser sees the close", 5_000);
+    expect(slow.closed?.code).toBe(CLOSE_CODES.slowConsumer);
+    latencies.sort((x, y) => x - y);
+    expect(latencies[Math.floor(latencies.length * 0.5)]).toBeLessThan(500);
+  });
+
+  it("conflates a slow browser's latest-wins frames (token updates)", async () => {
+    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 1, maxQueuedBytes: 1024 * 1024 } } });
+    const a = await h.browser();
+    a.subscribe("u", "token-updates", tradesParams(1));
+    await a.waitFor((f) => f.type === "subscribed");
+    a.ws.pause();
+    const k = keyOf("token-updates", tradesParams(1));
+    const { tokenUpdate, EVM_TOKEN } = await import("./test-fixtures");
+    // A paused reader's socket still takes a few MB; past that, updates wait in the queue and get conflated.
+    const pad = "x".repeat(32 * 1024);
+    for (let i = 0; i < 600; i++) h.up.emit(k, { kind: "update", data: tokenUpdate(EVM_TOKEN(1), i, i), meta: { asOf: i, pad } });
+    await until(() => (h?.gw.stats().conflated ?? 0) > 0, "conflation", 10_000);
+    a.ws.resume();
+    await until(() => (a.of("event").at(-1)?.meta as { asOf: number } | undefined)?.asOf === 599, "latest update arrives", 10_000);
+    expect(a.of("event").length).toBeLessThan(600);
+    expect(a.closed).toBeNull();
+  });
+
+  it("survives fuzzed browser frames: every answer is a known frame, the connection stays usable", async () => {
+    h = await startHarness({ gateway: { browser: { frameRatePerSec: 1e6, frameBurst: 1e6, subscribeRatePerSec: 1e6, subscribeBurst: 1e6 } } });
+    const b = await h.browser();
+    const frameArb = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc.record({
+        type: fc.constantFrom("subscribe", "unsubscribe", "ping", "auth", "event", "", "SUBSCRIBE"),
+        id: fc.oneof(fc.string({ maxLength: 70 }), fc.integer(), fc.constant("s1")),
+        channel: fc.constantFrom("trades", "ohlcv", "token-updates", "pulse", "nope", "__proto__"),
+        params: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(tradesParams(1)), fc.constant({ view: "new", chains: ["solana"] })),
+        sinceAt: fc.oneof(fc.integer(), fc.double(), fc.constant(undefined)),
+        t: fc.oneof(fc.double(), fc.string()),
+        key: fc.string(),
+      }, { requiredKeys: ["type"] }).map((v) => JSON.stringify(v)),
+    );
+    let pings = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(frameArb, { maxLength: 15 }), async (frames) => {
+        for (const f of frames) b.send(f);
+        const t = ++pings;
+        b.send({ type: "ping", t });
+        await b.waitFor((f) => f.type === "pong" && f.t === t, "pong");
+      }),
+      { numRuns: 120 },
+    );
+    for (const f of b.frames) {
+      expect(["authed", "pong", "error", "subscribed", "unsubscribed", "event"]).toContain(f.type);
+      if (f.type === "error") expect(STREAM_ERROR_CODES).toContain(f.code);
+    }
+    expect(b.closed).toBeNull();
+    expect(h.gw.stats().browserConnections).toBe(1);
+    expect(h.gw.stats().browserSubscriptions).toBeLessThanOrEqual(20);
+  });
+});
