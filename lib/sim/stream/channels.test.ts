@@ -340,3 +340,26 @@ describe("fan-out", () => {
     expect(h.server.stats()).toMatchObject({ groups: 0, subscriptions: 0, keys: 0 });
   });
 });
+
+describe("containment", () => {
+  it("keeps the engine and the connection running when the feed throws while an event is built", async () => {
+    const c = await h.connect();
+    await h.subscribe(c, "o", "ohlcv", { chain: BASE, address: TOKEN, interval: "1m" });
+    await h.subscribe(c, "t", "trades", { chain: BASE, address: TOKEN });
+    await c.barrier();
+    c.take("o");
+    const real = h.feed.formingCandles.bind(h.feed);
+    h.feed.formingCandles = () => {
+      throw new Error("index not ready");
+    };
+    expect(() => h.feed.trade(BASE, TOKEN)).not.toThrow();
+    await c.barrier();
+    expect(c.take("t")).toHaveLength(1); // other groups still publish
+    expect(c.take("o")).toEqual([]);
+    expect(h.server.stats().errors).toBe(1);
+    h.feed.formingCandles = real;
+    h.feed.trade(BASE, TOKEN);
+    await c.barrier();
+    expect(c.take("o")).toHaveLength(1);
+  });
+});

@@ -85,7 +85,13 @@ export class Connection implements MemberSink {
         );
       },
     });
-    ws.on("message", (data) => this.onMessage(data));
+    ws.on("message", (data) => {
+      try {
+        this.onMessage(data);
+      } catch {
+        this.error("internal_error", "the frame could not be handled");
+      }
+    });
     ws.on("pong", () => {
       this.alive = true;
     });
@@ -208,7 +214,11 @@ export class Connection implements MemberSink {
 
   private chargeMinute(): void {
     if (this.state !== "open" || !this.key) return;
-    this.d.ledger.charge(this.key, 1, "stream");
+    try {
+      this.d.ledger.charge(this.key, 1, "stream");
+    } catch {
+      // a failing ledger must not take the stream down; the next minute charges again
+    }
     this.creditTimer = this.d.wall.setTimeout(() => this.chargeMinute(), this.d.config.creditIntervalMs);
   }
 

@@ -32,7 +32,14 @@ export function createHub(
   now: () => number,
   fanout: GroupContext["fanout"] = "shared",
 ): Hub {
-  const stats: HubStats = { eventsPublished: 0, serializations: 0, framesQueued: 0 };
+  const stats: HubStats = { eventsPublished: 0, serializations: 0, framesQueued: 0, errors: 0 };
+  const guard = (fn: () => void) => {
+    try {
+      fn();
+    } catch {
+      stats.errors++;
+    }
+  };
   const groups = new Map<string, ChannelGroup>();
   const byToken = new Map<string, Set<ChannelGroup>>();
   const pulse = new Set<ChannelGroup>();
@@ -43,7 +50,7 @@ export function createHub(
     flushQueued = false;
     const batch = dirty;
     dirty = new Set();
-    for (const g of batch) if (groups.get(g.key) === g) g.flush?.();
+    for (const g of batch) if (groups.get(g.key) === g) guard(() => g.flush?.());
   };
   const ctx: GroupContext = {
     feed,
@@ -51,6 +58,7 @@ export function createHub(
     now,
     stats,
     fanout,
+    guard,
     markDirty(g) {
       dirty.add(g);
       if (!flushQueued) {
@@ -70,14 +78,14 @@ export function createHub(
 
   const each = (token: string, fn: (g: ChannelGroup) => void) => {
     const set = byToken.get(token);
-    if (set) for (const g of set) fn(g);
+    if (set) for (const g of set) guard(() => fn(g));
   };
   const offs: Unsubscribe[] = [
     feed.onTrade((e) => each(tokenKey(e.chain, e.token), (g) => g.onTrade?.(e))),
     feed.onRevert((e) => each(tokenKey(e.chain, e.token), (g) => g.onRevert?.(e))),
     feed.onTokenChange((chain, address) => each(tokenKey(chain, address), (g) => g.onTokenChange?.())),
     feed.onPulseDelta((d) => {
-      for (const g of pulse) g.onPulseDelta?.(d);
+      for (const g of pulse) guard(() => g.onPulseDelta?.(d));
     }),
   ];
 
@@ -95,7 +103,8 @@ export function createHub(
           set.add(g);
         } else pulse.add(g);
       }
-      g.join(member);
+      const joined = g;
+      guard(() => joined.join(member));
       return g;
     },
     leave(g, member) {

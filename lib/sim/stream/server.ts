@@ -52,6 +52,8 @@ export interface SimStreamStats {
   slowConsumers: number;
   droppedByFault: number;
   refused: number;
+  /** Failures caught while building events (the feed threw); each is contained to that one event. */
+  errors: number;
 }
 
 export interface SimStreamServer {
@@ -127,8 +129,8 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
 
   const refuse = (socket: Duplex, status: string) => {
     counters.refused++;
+    socket.once("finish", () => socket.destroy());
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    socket.destroy();
   };
 
   return {

@@ -19,6 +19,8 @@ export interface HubStats {
   eventsPublished: number;
   serializations: number;
   framesQueued: number;
+  /** Failures caught while building events (never allowed to reach the engine or crash the process). */
+  errors: number;
 }
 
 export interface GroupContext {
@@ -29,6 +31,8 @@ export interface GroupContext {
   stats: HubStats;
   /** "per-socket" re-serializes each event for every member: the benchmark's baseline, never the default. */
   fanout: "shared" | "per-socket";
+  /** Runs `fn`, counting and swallowing a failure: our code runs inside the engine's listeners and timers. */
+  guard(fn: () => void): void;
   /** Asks the hub to call `flush()` once the current engine step is over. */
   markDirty(group: ChannelGroup): void;
 }

@@ -23,7 +23,9 @@ export class PulseGroup extends Broadcaster implements ChannelGroup {
   ) {
     super("pulse", ctx);
     this.chains = new Set(params.chains);
-    this.updates = createCoalescer(ctx.timers, TOKEN_UPDATE_MIN_INTERVAL_MS, (addr) => this.emitUpdate(addr));
+    this.updates = createCoalescer(ctx.timers, TOKEN_UPDATE_MIN_INTERVAL_MS, (addr) =>
+      ctx.guard(() => this.emitUpdate(addr)),
+    );
     this.timer = ctx.timers.setTimeout(() => this.tick(), PULSE_SNAPSHOT_INTERVAL_MS);
   }
 
@@ -35,11 +37,11 @@ export class PulseGroup extends Broadcaster implements ChannelGroup {
     this.broadcast("snapshot", list, { ...this.meta(), limit: PULSE_SNAPSHOT_LIMIT }, "event", to);
   }
   private tick(): void {
+    this.timer = this.ctx.timers.setTimeout(() => this.tick(), PULSE_SNAPSHOT_INTERVAL_MS);
     // the snapshot carries every pending update's latest state
     this.updates.dropAllPending();
     this.latest.clear();
-    this.snapshot();
-    this.timer = this.ctx.timers.setTimeout(() => this.tick(), PULSE_SNAPSHOT_INTERVAL_MS);
+    this.ctx.guard(() => this.snapshot());
   }
   private emitUpdate(addr: string): void {
     const t = this.latest.get(addr);

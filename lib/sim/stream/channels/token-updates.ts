@@ -15,7 +15,7 @@ export class TokenUpdatesGroup extends Broadcaster implements ChannelGroup {
   ) {
     super("token-updates", ctx);
     this.token = tokenKey(params.chain, params.address);
-    this.window = createCoalescer(ctx.timers, TOKEN_UPDATE_MIN_INTERVAL_MS, () => this.emit());
+    this.window = createCoalescer(ctx.timers, TOKEN_UPDATE_MIN_INTERVAL_MS, () => ctx.guard(() => this.emit()));
   }
 
   private emit(): void {
