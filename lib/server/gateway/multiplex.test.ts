@@ -132,7 +132,7 @@ describe("stream gateway: sharing the key's upstream budget", () => {
     await until(() => late.of("event").length === 3, "late joiner state");
     const [p, c, u] = ["lp", "lc", "lu"].map((id) => late.of("event", id)[0]);
     expect(p).toMatchObject({ kind: "snapshot", meta });
-    expect((p?.data as { symbol: string; priceUsd: number }[]).map((t) => [t.symbol, t.priceUsd])).toEqual([["T3", 1], ["T2", 9]]);
+    expect(((p?.data ?? []) as { symbol: string; priceUsd: number }[]).map((t) => [t.symbol, t.priceUsd])).toEqual([["T3", 1], ["T2", 9]]);
     expect(c).toMatchObject({ kind: "candle", data: [candle(60, 2), candle(120, 4)], meta: cmeta });
     expect(u).toMatchObject({ kind: "update", data: tokenUpdate(EVM_TOKEN(1), 2, 2) });
     expect(h.up.subscriptions()).toHaveLength(3);

@@ -38,7 +38,7 @@ export interface TestUpstream {
 export interface TestUpstreamOptions {
   key?: string;
   /** false = no limits (a baseline with many direct clients). */
-  limits?: typeof STREAM_LIMITS | false;
+  limits?: { connections: number; subscriptionsPerConnection: number; trackedTokens: number } | false;
   /** Called after each acknowledged subscribe (e.g. to send initial state). */
   onSubscribe?(sub: FakeSub, send: (frame: unknown) => void): void;
 }
