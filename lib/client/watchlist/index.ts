@@ -1,0 +1,2 @@
+export * from "./items";
+export { useIsWatched, useWatchlist, WATCHLIST_STORAGE_KEY, type WatchlistState } from "./store";
