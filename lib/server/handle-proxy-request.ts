@@ -46,12 +46,16 @@ async function answer(request: Request, segments: unknown, state: ProxyState, ou
   });
 }
 
-export async function handleProxyRequest(
-  request: Request,
-  segments: unknown,
-  state: ProxyState = getProxyState(),
-): Promise<Response> {
+export async function handleProxyRequest(request: Request, segments: unknown, given?: ProxyState): Promise<Response> {
   const started = performance.now();
+  let state: ProxyState;
+  try {
+    state = given ?? getProxyState();
+  } catch (error) {
+    // A malformed PROXY_* / MARKET_* setting: say which in the log, answer a plain 500.
+    console.error(`proxy configuration error: ${error instanceof Error ? error.message : String(error)}`);
+    return errorResponse(new ApiError("internal_error", "the server's market-data proxy is misconfigured"));
+  }
   const out: Outcome = { endpoint: "unknown", cache: "none" };
   let res: Response;
   try {

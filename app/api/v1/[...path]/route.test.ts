@@ -19,6 +19,7 @@ afterAll(async () => {
 afterEach(async () => {
   setProxyState(undefined);
   await tp?.state.close();
+  tp = undefined as unknown as TestProxy;
   up.requests.length = 0;
 });
 
@@ -230,5 +231,26 @@ describe("SSRF corpus", () => {
     await get("/api/v1/search?q=x", ["search"]);
     expect(up.requests.map((r) => new URL(r.url, "http://x").pathname).every((p) => registryPaths.has(p))).toBe(true);
     expect(up.requests.length).toBe(2);
+  });
+});
+
+describe("misconfiguration", () => {
+  it("answers 500 internal_error naming nothing secret when a setting is malformed", async () => {
+    setProxyState(undefined);
+    const prev = process.env.PROXY_CACHE_MB;
+    process.env.PROXY_CACHE_MB = "lots";
+    const errors: string[] = [];
+    const orig = console.error;
+    console.error = (m: string) => errors.push(m);
+    try {
+      const res = await get("/api/v1/meta/chains", ["meta", "chains"]);
+      expect(res.status).toBe(500);
+      expect((await res.json()).error.code).toBe("internal_error");
+      expect(errors.join()).toMatch(/PROXY_CACHE_MB/);
+    } finally {
+      console.error = orig;
+      if (prev === undefined) delete process.env.PROXY_CACHE_MB;
+      else process.env.PROXY_CACHE_MB = prev;
+    }
   });
 });
