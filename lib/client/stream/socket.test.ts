@@ -38,7 +38,7 @@ describe("stream socket", () => {
     );
     await waitFor(() => client.connection().status === "live" && subs().length === 1, 3000, "live + subscribe");
     expect(subs()[0]).toMatchObject({ id: "s1", channel: "trades", params: { chain: "evm:8453", address: TOKEN } });
-    await waitFor(() => client.subscriptions().get("trades?address=" + TOKEN + "&chain=evm:8453")?.state === "active");
+    await waitFor(() => client.subscriptions().get(`trades?address=${TOKEN}&chain=evm:8453`)?.state === "active");
     a();
     await new Promise((r) => setTimeout(r, 20));
     expect(gw.received.some((f) => f.type === "unsubscribe")).toBe(false);

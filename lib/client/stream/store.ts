@@ -26,7 +26,8 @@ export interface StreamActions {
   seedPulse(key: string, items: readonly PulseToken[], asOf: number): void;
   /** REST rows (gap repair) merged into the live ring. */
   mergeTradeRows(key: string, rows: readonly TokenTrade[]): void;
-  truncateTape(key: string, oldest: TokenTrade): void;
+  /** Cuts the ring at `bound` (kept when `inclusive`): nothing older than an unrepaired gap stays. */
+  truncateTape(key: string, bound: TokenTrade, inclusive?: boolean): void;
   /** Bars from REST (history pages, repair) merged into the series; chart ops go to bar listeners. */
   upsertBars(key: string, bars: readonly Candle[]): void;
   /** Forgets a series (interval/quote/pools change) and tells its listeners to reset. */
@@ -131,9 +132,9 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
         const next = pruneTrades(mergeTrades(cur, rows), serverNow());
         if (next !== cur) set({ tapes: { ...get().tapes, [key]: next } });
       },
-      truncateTape(key, oldest) {
+      truncateTape(key, bound, inclusive = true) {
         const cur = get().tapes[key];
-        if (cur) set({ tapes: { ...get().tapes, [key]: truncateTrades(cur, oldest) } });
+        if (cur) set({ tapes: { ...get().tapes, [key]: truncateTrades(cur, bound, inclusive) } });
       },
       upsertBars(key, bars) {
         const cur = get().series[key];

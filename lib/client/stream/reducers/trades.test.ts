@@ -94,6 +94,7 @@ describe("trades reducer", () => {
   it("truncates below a row so an unrepaired gap never shows", () => {
     const rows = [0, 1, 2, 3].map((i) => trade({ txHash: `0x${i}`, block: i, logIndex: 0, at: T0 + i }));
     expect(truncateTrades(mergeTrades(emptyTape(), rows), rows[2]).rows.map((r) => r.txHash)).toEqual(["0x3", "0x2"]);
+    expect(truncateTrades(mergeTrades(emptyTape(), rows), rows[2], false).rows.map((r) => r.txHash)).toEqual(["0x3"]);
   });
 
   it("merges live rows with REST pages without duplicates and reports a hole", () => {

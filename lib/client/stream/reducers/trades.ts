@@ -113,9 +113,15 @@ export function pruneTrades(state: TapeState, serverNow: number): TapeState {
   return { ...state, rows: state.rows.filter((r) => !isExpiredPreconfirmed(r, serverNow)) };
 }
 
-/** Drops rows older than `oldest` (inclusive bound kept): used when a gap could not be repaired, so the ring stays hole-free. */
-export function truncateTrades(state: TapeState, oldest: TokenTrade): TapeState {
-  const rows = state.rows.filter((r) => compareTrades(r, oldest) <= 0);
+/**
+ * Cuts the ring at `bound` so an unrepaired gap never shows: keeps rows newer than `bound`, and `bound` itself when
+ * `inclusive`.
+ */
+export function truncateTrades(state: TapeState, bound: TokenTrade, inclusive = true): TapeState {
+  const rows = state.rows.filter((r) => {
+    const c = compareTrades(r, bound);
+    return c < 0 || (inclusive && c === 0);
+  });
   return rows.length === state.rows.length ? state : { ...state, rows };
 }
 

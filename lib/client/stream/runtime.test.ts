@@ -1,0 +1,208 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { ApiError, type EndpointId, type Envelope, type TokenTrade, tradeKey } from "@/lib/api";
+import type { ApiFetcher, FetchInput } from "../api-fetch";
+import { tokenOptions } from "../queries";
+import { manualOnline } from "./online";
+import { MAX_REPAIR_PAGES, REPAIR_PAGE_LIMIT } from "./repair";
+import { createStreamRuntime, type StreamRuntime } from "./runtime";
+import { createManualScheduler } from "./scheduler";
+import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
+import { pulseToken, trade } from "./test/fixtures";
+
+const TOKEN = "0x00000000000000000000000000000000000000aa";
+const POOL = "0x00000000000000000000000000000000000000bb";
+const T0 = 1_700_000_000_000;
+const row = (i: number): TokenTrade =>
+  trade({ txHash: `0x${i.toString(16).padStart(6, "0")}`, block: 1000 + i, logIndex: 0, at: T0 + i * 1000 });
+
+/** An in-memory REST tape (newest first, cursor = offset) plus pulse; counts calls. */
+function fakeRest(tape: () => TokenTrade[]) {
+  const calls: Array<{ id: EndpointId; input?: FetchInput<EndpointId> }> = [];
+  let failing = false;
+  const fetcher = (async (id: EndpointId, input?: FetchInput<EndpointId>) => {
+    calls.push({ id, input });
+    if (failing) throw new ApiError("network_error", "offline", { status: 0 });
+    const q = (input?.query ?? {}) as Record<string, unknown>;
+    if (id === "tokenTrades") {
+      const all = [...tape()].sort((a, b) => b.at - a.at);
+      const from = Number(q.cursor ?? 0);
+      const limit = Number(q.limit ?? 100);
+      const data = all.slice(from, from + limit);
+      const hasMore = from + limit < all.length;
+      return { data, meta: { asOf: T0 + 1e6, hasMore, nextCursor: hasMore ? String(from + limit) : null } };
+    }
+    if (id === "pulse")
+      return { data: [pulseToken({ address: POOL, createdAt: 9 })], meta: { asOf: T0 + 5e5, view: q.view } };
+    throw new Error(`unexpected ${id}`);
+  }) as unknown as ApiFetcher;
+  return { fetcher, calls, fail: (on: boolean) => (failing = on) };
+}
+
+let gw: FakeGateway;
+let rt: StreamRuntime;
+let scheduler: ReturnType<typeof createManualScheduler>;
+let qc: QueryClient;
+
+function start(fetcher: ApiFetcher) {
+  scheduler = createManualScheduler();
+  qc = new QueryClient();
+  rt = createStreamRuntime({
+    queryClient: qc,
+    url: gw.url,
+    WebSocket,
+    scheduler,
+    fetcher,
+    releaseDelayMs: 0,
+    repairRetryMs: 1,
+    client: { online: manualOnline(true), minDelayMs: 5, maxDelayMs: 30 },
+  });
+  return rt;
+}
+const subs = () => gw.received.filter((f) => f.type === "subscribe");
+const sendTrades = (id: string, rows: TokenTrade[]) =>
+  gw.broadcast({ type: "event", id, channel: "trades", kind: "trades", data: rows, meta: { asOf: T0 + 1e6 } });
+const tapeOf = (key: string) => rt.store.getState().tapes[key]?.rows ?? [];
+
+beforeEach(async () => {
+  gw = await startFakeGateway();
+});
+afterEach(async () => {
+  rt?.dispose();
+  await gw.close();
+});
+
+describe("stream runtime", () => {
+  it("shares one stream subscription per key and drops it with the last holder", async () => {
+    start(fakeRest(() => []).fetcher);
+    const a = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    const b = rt.acquire("trades", {
+      chain: "evm:8453",
+      address: TOKEN.toUpperCase().replace("0X", "0x"),
+      pools: [POOL],
+    });
+    expect(a.key).toBe(b.key);
+    await waitFor(() => subs().length === 1);
+    a.release();
+    b.release();
+    await waitFor(() => gw.received.some((f) => f.type === "unsubscribe"));
+    expect(rt.store.getState().tapes[a.key]).toBeUndefined();
+  });
+
+  it("after a reconnect, replays from the newest row and repairs the gap from REST: nothing lost, nothing doubled", async () => {
+    const server: TokenTrade[] = [];
+    const rest = fakeRest(() => server);
+    start(rest.fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    await waitFor(() => subs().length === 1);
+    for (let i = 1; i <= 5; i++) server.push(row(i));
+    sendTrades("s1", server.slice(0, 5));
+    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 5));
+    gw.dropAll();
+    for (let i = 6; i <= 8; i++) server.push(row(i)); // traded while we were away
+    await waitFor(() => subs().length === 2, 3000, "resubscribe");
+    expect(subs()[1]).toMatchObject({ id: "s1", sinceAt: row(5).at });
+    sendTrades("s1", [row(8), row(9)]); // the gateway's replay overlaps the repair
+    server.push(row(9));
+    await rt.idle();
+    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 9));
+    expect(tapeOf(key).map(tradeKey)).toEqual(server.map(tradeKey).reverse());
+    expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(1);
+  });
+
+  it("cuts the ring below the repaired part when the gap is longer than the repair budget", async () => {
+    const server: TokenTrade[] = [row(1), row(2)];
+    start(fakeRest(() => server).fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    await waitFor(() => subs().length === 1);
+    sendTrades("s1", server);
+    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 2));
+    gw.dropAll();
+    const gap = REPAIR_PAGE_LIMIT * MAX_REPAIR_PAGES + 50;
+    for (let i = 3; i < 3 + gap; i++) server.push(row(i));
+    await waitFor(() => subs().length === 2);
+    await rt.idle();
+    const rows = tapeOf(key);
+    expect(rows.some((r) => r.txHash === row(2).txHash)).toBe(false); // the pre-gap rows are gone, not shown with a hole
+    // What remains is contiguous: every server row between the oldest kept and the newest is present.
+    const keep = new Set(rows.map(tradeKey));
+    const span = server.filter((r) => r.at >= rows[rows.length - 1].at);
+    expect(span.every((r) => keep.has(tradeKey(r)))).toBe(true);
+  });
+
+  it("when repair keeps failing, drops the rows before the gap rather than show a hole", async () => {
+    const server: TokenTrade[] = [row(1), row(2)];
+    const rest = fakeRest(() => server);
+    start(rest.fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    await waitFor(() => subs().length === 1);
+    sendTrades("s1", server);
+    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 2));
+    rest.fail(true);
+    gw.dropAll();
+    await waitFor(() => subs().length === 2);
+    await rt.idle();
+    expect(tapeOf(key)).toEqual([]);
+    sendTrades("s1", [row(7)]);
+    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 1));
+  });
+
+  it("a resync repairs a pulse list from REST as a snapshot", async () => {
+    const rest = fakeRest(() => []);
+    start(rest.fetcher);
+    const { key } = rt.acquire("pulse", { view: "new", chains: ["evm:8453"] });
+    await waitFor(() => subs().length === 1);
+    gw.broadcast({ type: "resync", ids: ["s1"], reason: "upstream restored" });
+    await waitFor(() => rest.calls.some((c) => c.id === "pulse"));
+    await rt.idle();
+    expect(rt.store.getState().pulse[key].items.map((t) => t.address)).toEqual([POOL]);
+  });
+
+  it("writes live token state into the token detail cache entry once per frame", async () => {
+    start(fakeRest(() => []).fetcher);
+    const opts = tokenOptions({ chain: "evm:8453", address: TOKEN });
+    qc.setQueryData(opts.queryKey, {
+      data: { chain: "evm:8453", address: TOKEN, priceUsd: 1, updatedAt: 1, launchpad: null },
+      meta: { asOf: 1 },
+    } as unknown as Envelope<"token">);
+    rt.acquire("token-updates", { chain: "evm:8453", address: TOKEN });
+    await waitFor(() => subs().length === 1);
+    gw.broadcast({
+      type: "event",
+      id: "s1",
+      channel: "token-updates",
+      kind: "update",
+      meta: { asOf: 5 },
+      data: {
+        chain: "evm:8453",
+        address: TOKEN,
+        priceUsd: 2,
+        priceNative: 1,
+        marketCapUsd: 1,
+        liquidityUsd: 1,
+        bondingProgress: null,
+        migrated: false,
+        graduatedAt: null,
+        volume24hUsd: null,
+        priceChange1hPct: null,
+        priceChange24hPct: null,
+        txns24h: null,
+        buys24h: null,
+        sells24h: null,
+        updatedAt: 5,
+      },
+    });
+    await waitFor(() => (scheduler.flush(), qc.getQueryData(opts.queryKey)?.data.priceUsd === 2));
+  });
+
+  it("surfaces subscription errors in the store and invalid params without a round trip", async () => {
+    start(fakeRest(() => []).fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN });
+    await waitFor(() => subs().length === 1);
+    gw.broadcast({ type: "error", id: "s1", code: "limit_tracked", message: "50 tracked tokens at most", limit: 50 });
+    await waitFor(() => rt.store.getState().subErrors[key]?.code === "limit_tracked");
+    const bad = rt.acquire("pulse", { view: "old", chains: [] });
+    expect(rt.store.getState().subErrors[bad.key]?.code).toBe("invalid_params");
+  });
+});

@@ -1,0 +1,261 @@
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  type Candle,
+  type Channel,
+  type ChannelParams,
+  INTERVAL_SECONDS,
+  type OhlcvParams,
+  type PulseParams,
+  parseChannelParams,
+  subscriptionKey,
+  type TokenTrade,
+  type TokenUpdatesParams,
+  type TradesParams,
+} from "@/lib/api";
+import { type ApiFetcher, apiFetch } from "../api-fetch";
+import { stableJson } from "../query-keys";
+import { refetchFirstTapePage, repairPulse, repairSeries, repairTape, repairTokenState } from "./repair";
+import type { FrameScheduler } from "./scheduler";
+import { createStreamClient, defaultStreamUrl, type StreamClient, type StreamClientOptions } from "./socket";
+import { createStreamStore, type StreamStore } from "./store";
+import { applyTokenUpdates } from "./token-cache";
+
+// Wires the socket to the store and the query cache: ref-counted subscriptions per key, gap repair after a
+// reconnect or resync, live token state written into REST cache entries, periodic pruning.
+
+export interface StreamRuntimeOptions {
+  queryClient: QueryClient;
+  url?: string | (() => string);
+  // biome-ignore lint/suspicious/noExplicitAny: any WebSocket-compatible constructor (browser, ws)
+  WebSocket?: any;
+  scheduler?: FrameScheduler;
+  fetcher?: ApiFetcher;
+  now?: () => number;
+  /** Keep a subscription this long after its last user leaves (remounts, quick navigation). */
+  releaseDelayMs?: number;
+  pruneIntervalMs?: number;
+  /** Pause between failed repair attempts. */
+  repairRetryMs?: number;
+  client?: Partial<StreamClientOptions>;
+}
+
+export interface StreamRuntime {
+  client: StreamClient;
+  store: StreamStore;
+  /** Subscribes while held; identical params share one key and one stream subscription. */
+  acquire(channel: Channel, params: unknown): { key: string; release(): void };
+  /** REST history for a series (records its asOf so a stale forming candle is repaired once live bars arrive). */
+  seedSeries(key: string, bars: readonly Candle[], asOf: number): void;
+  /** First tape page refetch after a detected hole between REST and live rows (rate limited). */
+  refreshTapeRest(chain: string, address: string): void;
+  repair(key: string): Promise<void>;
+  /** Resolves when no repair is running (tests). */
+  idle(): Promise<void>;
+  dispose(): void;
+}
+
+interface Held {
+  channel: Channel;
+  params: ChannelParams[Channel];
+  count: number;
+  unsubscribe: () => void;
+  releaseTimer: ReturnType<typeof setTimeout> | null;
+  restAsOf: number | null;
+  liveChecked: boolean;
+}
+
+const REPAIR_ATTEMPTS = 3;
+const TAPE_REFRESH_MIN_MS = 5_000;
+
+export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
+  const now = opts.now ?? Date.now;
+  const fetcher = opts.fetcher ?? apiFetch;
+  const qc = opts.queryClient;
+  const store = createStreamStore({ scheduler: opts.scheduler, now, onTokenUpdates: (u) => applyTokenUpdates(qc, u) });
+  const actions = store.getState().actions;
+  const held = new Map<string, Held>();
+  const anchors = new Map<string, TokenTrade | null>();
+  const repairs = new Map<string, { running: Promise<void>; again: boolean }>();
+  const tapeRefreshedAt = new Map<string, number>();
+  const serverNow = () => now() + store.getState().serverOffsetMs;
+  const deps = { fetcher, store, queryClient: qc, serverNow };
+
+  const client = createStreamClient({
+    url: opts.url ?? defaultStreamUrl,
+    WebSocket: opts.WebSocket,
+    now,
+    sinceAt: (key) => store.getState().tapes[key]?.rows[0]?.at,
+    ...opts.client,
+  });
+
+  /** The newest row before a gap: repair fetches REST pages back to it. */
+  function markGap(key: string) {
+    actions.flush();
+    if (!anchors.has(key)) anchors.set(key, store.getState().tapes[key]?.rows[0] ?? null);
+  }
+
+  let wasLive = false;
+  const offConnection = client.onConnection((c) => {
+    actions.setConnection(c);
+    if (wasLive && c.status !== "live") for (const [key, h] of held) if (h.channel === "trades") markGap(key);
+    wasLive = c.status === "live";
+  });
+
+  async function repairOnce(key: string) {
+    const h = held.get(key);
+    if (!h) return;
+    if (h.channel === "trades") {
+      const p = h.params as TradesParams;
+      const r = await repairTape(deps, key, p, anchors.get(key) ?? null);
+      anchors.delete(key);
+      if (r !== "skipped") await refetchFirstTapePage(qc, p.chain, p.address);
+    } else if (h.channel === "ohlcv") await repairSeries(deps, key, h.params as OhlcvParams);
+    else if (h.channel === "pulse") await repairPulse(deps, key, h.params as PulseParams);
+    else await repairTokenState(deps, h.params as TokenUpdatesParams);
+  }
+
+  async function repairWithRetry(key: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repairOnce(key);
+      } catch (err) {
+        if (attempt >= REPAIR_ATTEMPTS || !held.has(key)) {
+          // Could not fill the hole: cut the ring at the gap so what shows is whole.
+          const anchor = anchors.get(key);
+          anchors.delete(key);
+          if (anchor) actions.truncateTape(key, anchor, false);
+          console.warn(`stream repair of ${key} failed`, err);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, (opts.repairRetryMs ?? 1_000) * attempt));
+      }
+    }
+  }
+
+  function repair(key: string): Promise<void> {
+    const cur = repairs.get(key);
+    if (cur) {
+      cur.again = true;
+      return cur.running;
+    }
+    const entry = { running: Promise.resolve(), again: false };
+    entry.running = (async () => {
+      do {
+        entry.again = false;
+        await repairWithRetry(key);
+      } while (entry.again);
+      repairs.delete(key);
+    })();
+    repairs.set(key, entry);
+    return entry.running;
+  }
+
+  function checkFirstLiveBars(key: string, h: Held, bars: readonly Candle[]) {
+    if (h.liveChecked || h.restAsOf === null || bars.length === 0) return;
+    h.liveChecked = true;
+    const step = INTERVAL_SECONDS[(h.params as OhlcvParams).interval];
+    const restBucket = Math.floor(h.restAsOf / 1000 / step) * step;
+    // REST's forming bucket closed before the subscription started: it may be stale, refetch the newest page.
+    if (Math.min(...bars.map((b) => b.time)) > restBucket) void repair(key);
+  }
+
+  function subscribeKey(key: string, h: Held) {
+    h.unsubscribe = client.subscribe(h.channel, h.params, {
+      onEvent: (f) => {
+        if (f.channel === "ohlcv") checkFirstLiveBars(key, h, f.data);
+        actions.enqueue(key, f);
+      },
+      onError: (e) => actions.setSubError(key, e),
+      onAck: () => actions.setSubError(key, null),
+      onResync: () => {
+        if (h.channel === "trades") markGap(key);
+        void repair(key);
+      },
+      onReconnect: () => {
+        h.liveChecked = false;
+        void repair(key);
+      },
+    });
+  }
+
+  const pruneTimer = setInterval(() => actions.prune(), opts.pruneIntervalMs ?? 1_000);
+
+  return {
+    client,
+    store,
+    acquire(channel, params) {
+      const parsed = parseChannelParams(channel, params);
+      if (!parsed.ok) {
+        const key = `invalid:${channel}:${stableJson(params)}`;
+        actions.setSubError(key, { code: parsed.code, message: parsed.message });
+        return { key, release: () => actions.setSubError(key, null) };
+      }
+      const key = subscriptionKey(channel, parsed.params);
+      let h = held.get(key);
+      if (!h) {
+        h = {
+          channel,
+          params: parsed.params,
+          count: 0,
+          unsubscribe: () => {},
+          releaseTimer: null,
+          restAsOf: null,
+          liveChecked: false,
+        };
+        held.set(key, h);
+        actions.ensure(key, channel, parsed.params as { view?: PulseParams["view"] });
+        subscribeKey(key, h);
+      }
+      if (h.releaseTimer) clearTimeout(h.releaseTimer);
+      h.releaseTimer = null;
+      h.count++;
+      const entry = h;
+      let released = false;
+      return {
+        key,
+        release() {
+          if (released) return;
+          released = true;
+          if (--entry.count > 0) return;
+          const drop = () => {
+            if (entry.count > 0 || held.get(key) !== entry) return;
+            held.delete(key);
+            anchors.delete(key);
+            entry.unsubscribe();
+            actions.release(key);
+          };
+          const delay = opts.releaseDelayMs ?? 1_000;
+          if (delay <= 0) drop();
+          else entry.releaseTimer = setTimeout(drop, delay);
+        },
+      };
+    },
+    seedSeries(key, bars, asOf) {
+      const h = held.get(key);
+      if (h) h.restAsOf = Math.max(h.restAsOf ?? 0, asOf);
+      actions.upsertBars(key, bars);
+    },
+    refreshTapeRest(chain, address) {
+      const id = `${chain}:${address}`;
+      const last = tapeRefreshedAt.get(id);
+      if (last !== undefined && now() - last < TAPE_REFRESH_MIN_MS) return;
+      tapeRefreshedAt.set(id, now());
+      if (tapeRefreshedAt.size > 256) tapeRefreshedAt.delete(tapeRefreshedAt.keys().next().value as string);
+      void refetchFirstTapePage(qc, chain, address);
+    },
+    repair,
+    async idle() {
+      while (repairs.size) await Promise.all([...repairs.values()].map((r) => r.running));
+    },
+    dispose() {
+      clearInterval(pruneTimer);
+      offConnection();
+      for (const h of held.values()) {
+        if (h.releaseTimer) clearTimeout(h.releaseTimer);
+        h.unsubscribe();
+      }
+      held.clear();
+      client.close();
+    },
+  };
+}
