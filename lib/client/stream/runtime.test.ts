@@ -63,6 +63,10 @@ function start(fetcher: ApiFetcher) {
 const subs = () => gw.received.filter((f) => f.type === "subscribe");
 const sendTrades = (id: string, rows: TokenTrade[]) =>
   gw.broadcast({ type: "event", id, channel: "trades", kind: "trades", data: rows, meta: { asOf: T0 + 1e6 } });
+const flushThen = (cond: () => boolean) => {
+  scheduler.flush();
+  return cond();
+};
 const tapeOf = (key: string) => rt.store.getState().tapes[key]?.rows ?? [];
 
 beforeEach(async () => {
@@ -98,7 +102,7 @@ describe("stream runtime", () => {
     await waitFor(() => subs().length === 1);
     for (let i = 1; i <= 5; i++) server.push(row(i));
     sendTrades("s1", server.slice(0, 5));
-    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 5));
+    await waitFor(() => flushThen(() => tapeOf(key).length === 5));
     gw.dropAll();
     for (let i = 6; i <= 8; i++) server.push(row(i)); // traded while we were away
     await waitFor(() => subs().length === 2, 3000, "resubscribe");
@@ -106,7 +110,7 @@ describe("stream runtime", () => {
     sendTrades("s1", [row(8), row(9)]); // the gateway's replay overlaps the repair
     server.push(row(9));
     await rt.idle();
-    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 9));
+    await waitFor(() => flushThen(() => tapeOf(key).length === 9));
     expect(tapeOf(key).map(tradeKey)).toEqual(server.map(tradeKey).reverse());
     expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(1);
   });
@@ -117,7 +121,7 @@ describe("stream runtime", () => {
     const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
     await waitFor(() => subs().length === 1);
     sendTrades("s1", server);
-    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 2));
+    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
     gw.dropAll();
     const gap = REPAIR_PAGE_LIMIT * MAX_REPAIR_PAGES + 50;
     for (let i = 3; i < 3 + gap; i++) server.push(row(i));
@@ -138,14 +142,14 @@ describe("stream runtime", () => {
     const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
     await waitFor(() => subs().length === 1);
     sendTrades("s1", server);
-    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 2));
+    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
     rest.fail(true);
     gw.dropAll();
     await waitFor(() => subs().length === 2);
     await rt.idle();
     expect(tapeOf(key)).toEqual([]);
     sendTrades("s1", [row(7)]);
-    await waitFor(() => (scheduler.flush(), tapeOf(key).length === 1));
+    await waitFor(() => flushThen(() => tapeOf(key).length === 1));
   });
 
   it("a resync repairs a pulse list from REST as a snapshot", async () => {
@@ -193,7 +197,7 @@ describe("stream runtime", () => {
         updatedAt: 5,
       },
     });
-    await waitFor(() => (scheduler.flush(), qc.getQueryData(opts.queryKey)?.data.priceUsd === 2));
+    await waitFor(() => flushThen(() => qc.getQueryData(opts.queryKey)?.data.priceUsd === 2));
   });
 
   it("surfaces subscription errors in the store and invalid params without a round trip", async () => {
