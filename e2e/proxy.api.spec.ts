@@ -64,7 +64,7 @@ test("usage and metrics answer", async ({ request }) => {
     savedByCache: expect.any(Number),
     circuit: expect.any(String),
   });
-  expect(u.sources).toBeTypeOf("object");
+  expect(typeof u.sources).toBe("object");
   const metrics = await request.get("/api/metrics");
   expect(metrics.status()).toBe(200);
   expect(metrics.headers()["content-type"]).toMatch(/^text\/plain/);
