@@ -45,6 +45,7 @@ let rt: StreamRuntime;
 let scheduler: ReturnType<typeof createManualScheduler>;
 let qc: QueryClient;
 
+let clock = T0;
 function start(fetcher: ApiFetcher) {
   scheduler = createManualScheduler();
   qc = new QueryClient();
@@ -56,6 +57,7 @@ function start(fetcher: ApiFetcher) {
     fetcher,
     releaseDelayMs: 0,
     repairRetryMs: 1,
+    now: () => clock,
     client: { online: manualOnline(true), minDelayMs: 5, maxDelayMs: 30 },
   });
   return rt;
@@ -150,6 +152,26 @@ describe("stream runtime", () => {
     expect(tapeOf(key)).toEqual([]);
     sendTrades("s1", [row(7)]);
     await waitFor(() => flushThen(() => tapeOf(key).length === 1));
+  });
+
+  it("a resync repairs the tape gap even when post-gap rows arrived before it", async () => {
+    const server: TokenTrade[] = [1, 2, 3, 4, 5].map(row);
+    const rest = fakeRest(() => server);
+    start(rest.fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    await waitFor(() => subs().length === 1);
+    sendTrades("s1", server);
+    await waitFor(() => flushThen(() => tapeOf(key).length === 5));
+    clock += 10_000; // the gateway's upstream is down; rows 6..150 happen meanwhile
+    for (let i = 6; i <= 150; i++) server.push(row(i));
+    sendTrades("s1", [row(151)]); // restored: a post-gap row reaches us before the resync frame
+    server.push(row(151));
+    await waitFor(() => flushThen(() => tapeOf(key).length === 6));
+    gw.broadcast({ type: "resync", ids: ["s1"], reason: "upstream_reconnected" });
+    await waitFor(() => rest.calls.some((c) => c.id === "tokenTrades"));
+    await rt.idle();
+    expect(tapeOf(key).map(tradeKey)).toEqual(server.map(tradeKey).reverse());
+    expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(2);
   });
 
   it("a resync repairs a pulse list from REST as a snapshot", async () => {

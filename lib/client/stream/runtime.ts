@@ -8,12 +8,12 @@ import {
   type PulseParams,
   parseChannelParams,
   subscriptionKey,
-  type TokenTrade,
   type TokenUpdatesParams,
   type TradesParams,
 } from "@/lib/api";
 import { type ApiFetcher, apiFetch } from "../api-fetch";
 import { stableJson } from "../query-keys";
+import { createGapTracker } from "./gap-tracker";
 import { refetchFirstTapePage, repairPulse, repairSeries, repairTape, repairTokenState } from "./repair";
 import type { FrameScheduler } from "./scheduler";
 import { createStreamClient, defaultStreamUrl, type StreamClient, type StreamClientOptions } from "./socket";
@@ -74,7 +74,6 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const store = createStreamStore({ scheduler: opts.scheduler, now, onTokenUpdates: (u) => applyTokenUpdates(qc, u) });
   const actions = store.getState().actions;
   const held = new Map<string, Held>();
-  const anchors = new Map<string, TokenTrade | null>();
   const repairs = new Map<string, { running: Promise<void>; again: boolean }>();
   const tapeRefreshedAt = new Map<string, number>();
   const serverNow = () => now() + store.getState().serverOffsetMs;
@@ -88,16 +87,13 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     ...opts.client,
   });
 
-  /** The newest row before a gap: repair fetches REST pages back to it. */
-  function markGap(key: string) {
-    actions.flush();
-    if (!anchors.has(key)) anchors.set(key, store.getState().tapes[key]?.rows[0] ?? null);
-  }
+  const gaps = createGapTracker(store, now);
 
   let wasLive = false;
   const offConnection = client.onConnection((c) => {
     actions.setConnection(c);
-    if (wasLive && c.status !== "live") for (const [key, h] of held) if (h.channel === "trades") markGap(key);
+    if (wasLive && c.status !== "live")
+      for (const [key, h] of held) if (h.channel === "trades") gaps.markDisconnect(key);
     wasLive = c.status === "live";
   });
 
@@ -106,8 +102,8 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     if (!h) return;
     if (h.channel === "trades") {
       const p = h.params as TradesParams;
-      const r = await repairTape(deps, key, p, anchors.get(key) ?? null);
-      anchors.delete(key);
+      const r = await repairTape(deps, key, p, gaps.anchor(key) ?? null);
+      gaps.clear(key);
       if (r !== "skipped") await refetchFirstTapePage(qc, p.chain, p.address);
     } else if (h.channel === "ohlcv") await repairSeries(deps, key, h.params as OhlcvParams);
     else if (h.channel === "pulse") await repairPulse(deps, key, h.params as PulseParams);
@@ -121,8 +117,8 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
       } catch (err) {
         if (attempt >= REPAIR_ATTEMPTS || !held.has(key)) {
           // Could not fill the hole: cut the ring at the gap so what shows is whole.
-          const anchor = anchors.get(key);
-          anchors.delete(key);
+          const anchor = gaps.anchor(key);
+          gaps.clear(key);
           if (anchor) actions.truncateTape(key, anchor, false);
           console.warn(`stream repair of ${key} failed`, err);
           return;
@@ -163,12 +159,13 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     h.unsubscribe = client.subscribe(h.channel, h.params, {
       onEvent: (f) => {
         if (f.channel === "ohlcv") checkFirstLiveBars(key, h, f.data);
+        else if (f.channel === "trades" && f.kind === "trades") gaps.noteReceipt(key, f.data);
         actions.enqueue(key, f);
       },
       onError: (e) => actions.setSubError(key, e),
       onAck: () => actions.setSubError(key, null),
       onResync: () => {
-        if (h.channel === "trades") markGap(key);
+        if (h.channel === "trades") gaps.markResync(key);
         void repair(key);
       },
       onReconnect: () => {
@@ -220,7 +217,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
           const drop = () => {
             if (entry.count > 0 || held.get(key) !== entry) return;
             held.delete(key);
-            anchors.delete(key);
+            gaps.forget(key);
             entry.unsubscribe();
             actions.release(key);
           };
