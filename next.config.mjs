@@ -1,6 +1,8 @@
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // A separate build directory lets several production builds coexist (e.g. parallel end-to-end runs).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   // The repo root is the workspace root even when other lockfiles exist higher up.
   turbopack: { root: import.meta.dirname },

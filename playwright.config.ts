@@ -1,6 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// The embedded market's loopback port and key are fixed for tests: e2e/sim.ts drives its control API, and the
+// key-leak spec looks for the key everywhere the browser can see.
+export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? PORT + 1);
+export const SIM_KEY = process.env.SIM_KEY ?? "e2e-sentinel-key-4f1c9a7be2d35068";
+process.env.E2E_SIM_PORT = String(SIM_PORT);
+process.env.SIM_KEY = SIM_KEY;
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -55,7 +61,10 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       SIM_SEED: "7",
-      SIM_SPEED: "1",
+      SIM_PORT: String(SIM_PORT),
+      SIM_KEY,
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+      SIM_SPEED: process.env.E2E_SIM_SPEED ?? "4",
       LOG_LEVEL: "warn",
       MARKET_API_URL: "",
       MARKET_STREAM_URL: "",

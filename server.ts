@@ -29,8 +29,8 @@ async function resolveUpstream(config: Config): Promise<{ target: UpstreamTarget
   if (config.upstream.kind === "remote") return { target: config.upstream };
   const sim = await startSimService({
     host: "127.0.0.1",
-    port: 0,
-    key: randomBytes(32).toString("hex"),
+    port: config.sim.port,
+    key: config.sim.key ?? randomBytes(32).toString("hex"),
     seed: config.sim.seed,
     speed: config.sim.speed,
   });

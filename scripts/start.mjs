@@ -31,7 +31,7 @@ function newestMtime(path) {
 }
 
 function buildIsStale() {
-  const buildId = join(root, ".next", "BUILD_ID");
+  const buildId = join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > built);

@@ -83,7 +83,7 @@ function allRules(...rules: EndpointDef["refine"][]) {
     return null;
   };
 }
-const perCall = (n: number) => () => n;
+const perCall = (n: number) => (_input: EndpointInput) => n;
 const perItem = (input: EndpointInput) => ((input.body as { items?: unknown[] }).items ?? []).length;
 
 const tokenRef = { chain: chainParam().required(), address: addressParam().required() };

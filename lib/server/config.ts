@@ -15,7 +15,8 @@ export interface Config {
   host: string;
   port: number;
   logLevel: LogLevel;
-  sim: { seed: number; speed: number };
+  /** Embedded market: port 0 = any free loopback port; key undefined = a random key per start. */
+  sim: { seed: number; speed: number; port: number; key: string | undefined };
   creditBudget: number | undefined;
   allowedOrigins: string[];
   upstream: UpstreamConfig;
@@ -53,6 +54,8 @@ const schema = z.object({
     .transform(Number)
     .pipe(z.number().gt(0, "must be > 0"))
     .default(1),
+  SIM_PORT: int(0, 65_535).default(0),
+  SIM_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   MARKET_CREDIT_BUDGET: int(1, Number.MAX_SAFE_INTEGER).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   MARKET_API_URL: urlWithProtocols(["http:", "https:"]).optional(),
@@ -113,7 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: parsed.HOST,
     port: parsed.PORT,
     logLevel: parsed.LOG_LEVEL,
-    sim: { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED },
+    sim: { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED, port: parsed.SIM_PORT, key: parsed.SIM_KEY },
     creditBudget: parsed.MARKET_CREDIT_BUDGET,
     allowedOrigins: parseOrigins(parsed.ALLOWED_ORIGINS),
     upstream: resolveUpstream(env, parsed),

@@ -1,0 +1,20 @@
+// Drives the embedded market's loopback control API (see docs/sim.md) from end-to-end specs.
+const simBase = () => `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? "3211"}`;
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${simBase()}${path}`, {
+    method,
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: scenario results vary by action
+export const simScenario = <T = any>(action: Record<string, unknown>) => call<T>("POST", "/__control/scenario", action);
+// biome-ignore lint/suspicious/noExplicitAny: the state summary is documented in docs/sim.md
+export const simState = <T = any>() => call<T>("GET", "/__control/state");
+export const simFaults = (faults: Record<string, unknown>) => call<unknown>("PUT", "/__control/faults", faults);
+export const simKey = () => process.env.SIM_KEY ?? "";
