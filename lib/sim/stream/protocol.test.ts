@@ -281,3 +281,27 @@ describe("heartbeat", () => {
     await live.barrier();
   });
 });
+
+describe("server lifecycle", () => {
+  it("closes open sockets with 1001 on shutdown and refuses new ones", async () => {
+    const c = await h.connect();
+    await h.subscribe(c, "t", "trades", { chain: BASE, address: TOKEN });
+    await h.server.close();
+    expect((await c.closed).code).toBe(CLOSE_CODES.shuttingDown);
+    await expect(TestClient.open(h.url)).rejects.toThrow("HTTP 503");
+  });
+
+  it("refuses upgrades past the cap of sockets still waiting to authenticate", async () => {
+    await h.close();
+    h = await startHarness({ maxPendingConnections: 2 });
+    await h.open();
+    await h.open();
+    await until(() => h.server.stats().pending === 2);
+    await expect(TestClient.open(h.url)).rejects.toThrow("HTTP 503");
+    const authed = await h.connect().catch((e: Error) => e);
+    expect(authed).toBeInstanceOf(Error); // still full: the two are pending
+    h.timers.advance(10_000); // their auth deadline passes
+    await until(() => h.server.stats().pending === 0);
+    await h.connect();
+  });
+});
