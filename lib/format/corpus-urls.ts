@@ -151,8 +151,16 @@ const ACCEPTED: UrlCase[] = [
   kept("https://:@example.com/", "https://example.com/", "empty userinfo dropped"),
   kept("https://пример.рф/", "https://xn--e1afmkfd.xn--p1ai/", "IDN host punycoded"),
   kept("https://ex\u0430mple.com/", "https://xn--exmple-4nf.com/", "Cyrillic look-alike host shows as punycode"),
-  kept("https://\u0430\u0440\u0440\u04CF\u0435.com/", "https://xn--80ak6aa92e.com/", "whole-Cyrillic apple shows as punycode"),
-  kept("https://\uFF45\uFF58\uFF41\uFF4D\uFF50\uFF4C\uFF45.com", "https://example.com/", "fullwidth host folded to what it really is"),
+  kept(
+    "https://\u0430\u0440\u0440\u04CF\u0435.com/",
+    "https://xn--80ak6aa92e.com/",
+    "whole-Cyrillic apple shows as punycode",
+  ),
+  kept(
+    "https://\uFF45\uFF58\uFF41\uFF4D\uFF50\uFF4C\uFF45.com",
+    "https://example.com/",
+    "fullwidth host folded to what it really is",
+  ),
   kept("https://münchen.de/", "https://xn--mnchen-3ya.de/", "umlaut host punycoded"),
   kept("https://例え.jp/", "https://xn--r8jz45g.jp/", "Japanese host punycoded"),
   kept("https://a.b.c.d.example.com", "https://a.b.c.d.example.com/", "deep subdomain"),
