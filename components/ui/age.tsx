@@ -1,0 +1,45 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import { formatAge, formatDateTimeUtc, isoDateTime } from "@/lib/format/time";
+import { cn } from "./cn";
+import { sharedTicker } from "./ticker";
+
+const subscribe = sharedTicker.subscribe;
+
+/** Relative age ("12s", "4m", "3h") that ticks. All instances share one 1 s timer; each re-renders only when its text changes. */
+export function Age({
+  at,
+  className,
+  suffix = "",
+}: {
+  at: number | null | undefined;
+  className?: string;
+  suffix?: string;
+}) {
+  const label = useSyncExternalStore(
+    subscribe,
+    () => formatAge(at, sharedTicker.now()),
+    () => formatAge(at, Date.now()),
+  );
+  return (
+    <time
+      dateTime={isoDateTime(at)}
+      title={formatDateTimeUtc(at)}
+      className={cn("num whitespace-nowrap", className)}
+      suppressHydrationWarning
+    >
+      {label}
+      {suffix}
+    </time>
+  );
+}
+
+/** The shared clock in whole seconds, for countdowns and "updated Xs ago" logic. */
+export function useNow(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => Math.floor(sharedTicker.now() / 1000) * 1000,
+    () => Math.floor(Date.now() / 1000) * 1000,
+  );
+}
