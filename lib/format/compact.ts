@@ -1,5 +1,3 @@
-import { numberFormat } from "./intl";
-
 const SCALES = [1, 1e3, 1e6, 1e9, 1e12] as const;
 const SUFFIXES = ["", "K", "M", "B", "T"] as const;
 
@@ -28,8 +26,6 @@ export function compactParts(abs: number, sig: number): CompactParts {
     const trimmed = mant.includes(".") ? mant.replace(/\.?0+$/, "") : mant;
     return { mantissa: `${trimmed}e${Number(exp)}`, suffix: "" };
   }
-  return {
-    mantissa: numberFormat({ maximumSignificantDigits: sig, useGrouping: false }).format(m),
-    suffix: SUFFIXES[i],
-  };
+  // m came from toPrecision and is below 1000: its shortest form is the digits without trailing zeros ("1.2").
+  return { mantissa: String(m), suffix: SUFFIXES[i] };
 }

@@ -1,5 +1,5 @@
 import { compactParts } from "./compact";
-import { numberFormat } from "./intl";
+import { fractionFormat } from "./intl";
 import { DASH, MINUS, toFiniteNumber } from "./symbols";
 import { tinyParts, tinyString } from "./tiny";
 
@@ -38,10 +38,7 @@ export function formatUsd(v: unknown, opts: CompactOptions = {}): string {
   const abs = Math.abs(n);
   if (abs === 0) return "$0";
   if (abs < 0.01) return n < 0 ? `>${MINUS}$0.01` : "<$0.01";
-  const body =
-    abs < 1
-      ? numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(abs)
-      : compactAbs(abs, opts.sig ?? 3);
+  const body = abs < 1 ? fractionFormat(2, 2).format(abs) : compactAbs(abs, opts.sig ?? 3);
   return withSign(n, `$${body}`);
 }
 
@@ -56,7 +53,7 @@ export function formatNumber(v: unknown, opts: FullOptions = {}): string {
   if (n === null) return DASH;
   const max = clampDigits(opts.maxDecimals ?? 2);
   const min = Math.min(clampDigits(opts.minDecimals ?? 0), max);
-  return withSign(n, numberFormat({ minimumFractionDigits: min, maximumFractionDigits: max }).format(Math.abs(n)));
+  return withSign(n, fractionFormat(min, max).format(Math.abs(n)));
 }
 
 /** Full dollars: "$1,234,567.89"; below a cent "<$0.01". */
@@ -65,7 +62,7 @@ export function formatUsdFull(v: unknown): string {
   if (n === null) return DASH;
   const abs = Math.abs(n);
   if (abs > 0 && abs < 0.01) return n < 0 ? `>${MINUS}$0.01` : "<$0.01";
-  return withSign(n, `$${numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(abs)}`);
+  return withSign(n, `$${fractionFormat(2, 2).format(abs)}`);
 }
 
 /** Whole counts (txns, holders): "912", "12,345" below 100K, then "123K". */
@@ -73,7 +70,7 @@ export function formatCount(v: unknown): string {
   const n = toFiniteNumber(v);
   if (n === null) return DASH;
   const abs = Math.round(Math.abs(n));
-  if (abs < 100_000) return withSign(n, numberFormat({ maximumFractionDigits: 0 }).format(abs));
+  if (abs < 100_000) return withSign(n, fractionFormat(0, 0).format(abs));
   return withSign(n, compactAbs(abs, 3));
 }
 

@@ -1,5 +1,5 @@
 import { compactParts } from "./compact";
-import { numberFormat } from "./intl";
+import { fractionFormat } from "./intl";
 import { DASH, MINUS, toFiniteNumber } from "./symbols";
 
 // §1.6: percent fields are percent values (3.7 means 3.7 %), never fractions.
@@ -24,7 +24,7 @@ function body(abs: number, decimals: number | undefined): string {
     return `${c.mantissa}${c.suffix}`;
   }
   const d = decimals === undefined ? autoDecimals(abs) : Math.min(6, Math.max(0, Math.trunc(decimals)));
-  return numberFormat({ minimumFractionDigits: d, maximumFractionDigits: d }).format(abs);
+  return fractionFormat(d, d).format(abs);
 }
 
 /** "+3.7%", "−12.4%", "+0.37%", "+1,234%", "+123K%", "0.00%", null → "—". */

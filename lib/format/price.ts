@@ -1,5 +1,5 @@
 import { compactParts } from "./compact";
-import { numberFormat } from "./intl";
+import { fractionFormat } from "./intl";
 import { DASH, MINUS, subscriptDigits, toFiniteNumber } from "./symbols";
 import { SUBSCRIPT_MIN_ZEROS, tinyParts } from "./tiny";
 
@@ -24,27 +24,34 @@ function mid(abs: number): string {
   // 1 ≤ abs < 1e6: 4 significant digits, at least 2 decimals (1.235, 12.35, 123.46, 97,123.45).
   const intDigits = Math.floor(Math.log10(abs)) + 1;
   const fd = Math.max(2, PRICE_SIG_DIGITS - intDigits);
-  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: fd }).format(abs);
+  return fractionFormat(2, fd).format(abs);
 }
+
+const parts = (sign: PriceParts["sign"], lead: string, zeros = 0, rest = "", suffix = ""): PriceParts => ({
+  sign,
+  lead,
+  zeros,
+  rest,
+  suffix,
+});
 
 /** Parts of a price, or null when the value is unknown (null, NaN, garbage). Accepts decimal strings. */
 export function priceParts(v: unknown): PriceParts | null {
   const n = toFiniteNumber(v);
   if (n === null) return null;
   const abs = Math.abs(n);
-  const base = { sign: n < 0 ? MINUS : "", zeros: 0, rest: "", suffix: "" } as const;
-  if (abs === 0) return { ...base, sign: "", lead: "0" };
+  const sign = n < 0 ? MINUS : "";
+  if (abs === 0) return parts("", "0");
   if (abs >= COMPACT_FROM) {
     const c = compactParts(abs, PRICE_SIG_DIGITS);
-    return { ...base, lead: c.mantissa, suffix: c.suffix };
+    return parts(sign, c.mantissa, 0, "", c.suffix);
   }
-  if (abs >= 1) return { ...base, lead: mid(abs) };
+  if (abs >= 1) return parts(sign, mid(abs));
   const t = tinyParts(abs, PRICE_SIG_DIGITS);
-  if (!t) return { ...base, lead: mid(1) };
-  if (t.zeros >= SUBSCRIPT_MIN_ZEROS) return { ...base, lead: "0.0", zeros: t.zeros, rest: t.digits };
+  if (!t) return parts(sign, mid(1));
+  if (t.zeros >= SUBSCRIPT_MIN_ZEROS) return parts(sign, "0.0", t.zeros, t.digits);
   // Keep two decimals at least: 0.5 → "0.50".
-  const frac = `${"0".repeat(t.zeros)}${t.digits}`.padEnd(2, "0");
-  return { ...base, lead: `0.${frac}` };
+  return parts(sign, `0.${`${"0".repeat(t.zeros)}${t.digits}`.padEnd(2, "0")}`);
 }
 
 function partsToString(p: PriceParts): string {
@@ -79,7 +86,7 @@ export function plainPrice(v: unknown): string {
   const abs = Math.abs(n);
   const sign = n < 0 ? MINUS : "";
   if (abs === 0) return "0";
-  if (abs >= 1) return `${sign}${numberFormat({ maximumFractionDigits: 6 }).format(abs)}`;
+  if (abs >= 1) return `${sign}${fractionFormat(0, 6).format(abs)}`;
   const t = tinyParts(abs, 8);
   if (!t) return `${sign}1`;
   return `${sign}0.${"0".repeat(t.zeros)}${t.digits}`;

@@ -7,10 +7,10 @@ const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
 
 /** 12 → "₁₂" */
 export function subscriptDigits(n: number): string {
-  return String(Math.trunc(Math.abs(n)))
-    .split("")
-    .map((d) => SUBSCRIPT_DIGITS[Number(d)])
-    .join("");
+  const digits = String(Math.trunc(Math.abs(n)));
+  let out = "";
+  for (let i = 0; i < digits.length; i++) out += SUBSCRIPT_DIGITS[digits.charCodeAt(i) - 48];
+  return out;
 }
 
 export function isFiniteNumber(n: unknown): n is number {
