@@ -59,13 +59,28 @@ function isEnvelope(x: unknown): x is { data: unknown; meta: { asOf: number } } 
   return typeof meta === "object" && meta !== null && typeof (meta as { asOf?: unknown }).asOf === "number";
 }
 
-export async function apiFetch<K extends EndpointId>(
+export function apiFetch<K extends EndpointId>(
+  id: K,
+  input: FetchInput<K> = {},
+  signal?: AbortSignal,
+): Promise<Envelope<K>> {
+  return fetchFrom("", id, input, signal);
+}
+
+/** A fetcher bound to an absolute origin (Node tests and tools; browser code uses `apiFetch`, same-origin). */
+export function createApiFetch(origin: string): ApiFetcher {
+  const base = origin.replace(/\/+$/, "");
+  return (id, input, signal) => fetchFrom(base, id, input, signal);
+}
+
+async function fetchFrom<K extends EndpointId>(
+  base: string,
   id: K,
   input: FetchInput<K> = {},
   signal?: AbortSignal,
 ): Promise<Envelope<K>> {
   const def = endpoints[id];
-  const url = apiUrl(id, input.query);
+  const url = base + apiUrl(id, input.query);
   const init: RequestInit = {
     method: def.method,
     signal,

@@ -1,2 +1,2 @@
 export * from "./items";
-export { useIsWatched, useWatchlist, WATCHLIST_STORAGE_KEY, type WatchlistState } from "./store";
+export { useIsWatched, useWatchlist, useWatchlistHydrated, WATCHLIST_STORAGE_KEY, type WatchlistState } from "./store";

@@ -5,6 +5,7 @@ import {
   indexOfItem,
   normaliseWatchId,
   removeItem,
+  restoreItem,
   sanitiseItems,
   WATCHLIST_MAX,
   type WatchItem,
@@ -86,5 +87,14 @@ describe("watchlist items", () => {
     expect(items).toHaveLength(1);
     expect(items[0].symbol?.length).toBeLessThanOrEqual(96);
     expect(items[0].addedAt).toBe(0);
+  });
+
+  it("restores a removed item in its place, once", () => {
+    let items: WatchItem[] = [];
+    for (let n = 1; n <= 3; n++) items = addItem(items, { chain: "evm:1", address: `0x${String(n).repeat(40)}` }, n);
+    const removed = items[1];
+    const after = removeItem(items, removed.chain, removed.address);
+    expect(restoreItem(after, removed)).toEqual(items);
+    expect(restoreItem(items, removed)).toBe(items);
   });
 });

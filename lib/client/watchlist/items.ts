@@ -64,6 +64,16 @@ export function addItem(items: readonly WatchItem[], input: WatchInput, now: num
   return [item, ...items].slice(0, WATCHLIST_MAX);
 }
 
+/** Puts a removed item back (undo) where its addedAt places it in the newest-first list. */
+export function restoreItem(items: readonly WatchItem[], item: WatchItem): WatchItem[] {
+  if (indexOfItem(items, item.chain, item.address) >= 0) return items as WatchItem[];
+  const clean = makeWatchItem(item, item.addedAt);
+  if (!clean) return items as WatchItem[];
+  const at = items.findIndex((i) => i.addedAt < clean.addedAt);
+  const next = at < 0 ? [...items, clean] : [...items.slice(0, at), clean, ...items.slice(at)];
+  return next.slice(0, WATCHLIST_MAX);
+}
+
 export function removeItem(items: readonly WatchItem[], chain: string, address: string): WatchItem[] {
   const at = indexOfItem(items, chain, address);
   if (at < 0) return items as WatchItem[];

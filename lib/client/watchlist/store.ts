@@ -1,13 +1,15 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { addItem, indexOfItem, removeItem, sanitiseItems, type WatchInput, type WatchItem } from "./items";
+import { addItem, indexOfItem, removeItem, restoreItem, sanitiseItems, type WatchInput, type WatchItem } from "./items";
 
 export interface WatchlistState {
   items: WatchItem[];
   add: (input: WatchInput) => void;
   remove: (chain: string, address: string) => void;
+  restore: (item: WatchItem) => void;
   toggle: (input: WatchInput) => boolean;
   clear: () => void;
 }
@@ -21,6 +23,7 @@ export const useWatchlist = create<WatchlistState>()(
       items: [],
       add: (input) => set({ items: addItem(get().items, input, Date.now()) }),
       remove: (chain, address) => set({ items: removeItem(get().items, chain, address) }),
+      restore: (item) => set({ items: restoreItem(get().items, item) }),
       toggle: (input) => {
         const on = indexOfItem(get().items, input.chain, input.address) >= 0;
         set({
@@ -54,4 +57,15 @@ if (typeof window !== "undefined") {
 
 export function useIsWatched(chain: string, address: string): boolean {
   return useWatchlist((s) => indexOfItem(s.items, chain, address) >= 0);
+}
+
+const subscribeHydration = (cb: () => void) => useWatchlist.persist.onFinishHydration(cb);
+
+/** False on the server and during hydration, true once the browser's list is loaded (avoids an "empty" flash). */
+export function useWatchlistHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeHydration,
+    () => useWatchlist.persist.hasHydrated(),
+    () => false,
+  );
 }

@@ -1,0 +1,18 @@
+"use client";
+
+export { type CandleStream, type CandleStreamInput, useCandleStream } from "./hooks/use-candle-stream";
+export {
+  type LiveTrade,
+  type LiveTrades,
+  type LiveTradesInput,
+  type TapeParams,
+  useLiveTrades,
+  useTradesStream,
+} from "./hooks/use-live-trades";
+export { type PulseStream, type PulseStreamInput, pulseStreamOptions, usePulseStream } from "./hooks/use-pulse-stream";
+export { type StreamStatus, useStreamStatus, useStreamStore } from "./hooks/use-stream-store";
+export { useSubscription, useSubscriptionError, useTokenUpdates } from "./hooks/use-subscription";
+export { StreamProvider } from "./provider";
+// Everything a page needs from the live stream; pages never touch the socket.
+export type { BarOp } from "./reducers/candles";
+export type { ConnectionStatus, StreamSubscriptionError } from "./socket";

@@ -1,0 +1,80 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/api";
+import { ohlcvInfiniteOptions } from "../../queries";
+import { useStreamContext } from "../provider";
+import type { BarOp } from "../reducers/candles";
+import type { StreamSubscriptionError } from "../socket";
+import { asApiError } from "./as-api-error";
+import { useStreamStore } from "./use-stream-store";
+import { useSubscription } from "./use-subscription";
+
+export interface CandleStreamInput {
+  chain: ChainId;
+  address: string;
+  pools: string[];
+  interval: OhlcvInterval;
+  quote?: Quote;
+}
+
+export interface CandleStream {
+  fetchOlder(): void;
+  hasOlder: boolean;
+  isFetchingOlder: boolean;
+  isLoading: boolean;
+  error: ApiError | null;
+  subscriptionError: StreamSubscriptionError | null;
+}
+
+/**
+ * REST history plus live candles for a chart, delivered as ops (`reset`, `setData`, `update`) through `onBars`,
+ * outside React renders: feed them to lightweight-charts' setData / series.update. A change of interval, quote or
+ * pools starts a new series with `reset`.
+ */
+export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[]) => void): CandleStream {
+  const { store, runtime } = useStreamContext();
+  const params = {
+    chain: input.chain,
+    address: input.address,
+    pools: input.pools,
+    interval: input.interval,
+    quote: input.quote ?? "native",
+  };
+  const query = useInfiniteQuery(ohlcvInfiniteOptions(params));
+  const key = useSubscription("ohlcv", params);
+  const subscriptionError = useStreamStore((s) => (key ? (s.subErrors[key] ?? null) : null));
+  const onBarsRef = useRef(onBars);
+  useEffect(() => {
+    onBarsRef.current = onBars;
+  });
+
+  useEffect(() => {
+    if (!key) return;
+    const emit = (ops: BarOp[]) => onBarsRef.current(ops);
+    const off = store.getState().actions.subscribeBars(key, emit);
+    emit([{ type: "reset" }, { type: "setData", bars: store.getState().series[key]?.bars ?? [] }]);
+    return off;
+  }, [store, key]);
+
+  const seeded = useRef(new WeakSet<Envelope<"ohlcv">>());
+  useEffect(() => {
+    if (!key || !query.data) return;
+    for (const page of query.data.pages) {
+      if (seeded.current.has(page)) continue;
+      seeded.current.add(page);
+      if (runtime) runtime.seedSeries(key, page.data, page.meta.asOf);
+      else store.getState().actions.upsertBars(key, page.data);
+    }
+  }, [store, runtime, key, query.data]);
+
+  return {
+    fetchOlder: () => void query.fetchNextPage(),
+    hasOlder: query.hasNextPage,
+    isFetchingOlder: query.isFetchingNextPage,
+    isLoading: query.isPending,
+    error: asApiError(query.error),
+    subscriptionError,
+  };
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import type { ApiError, ChainId, PulseToken, PulseView } from "@/lib/api";
+import { pulseOptions } from "../../queries";
+import { useStreamContext } from "../provider";
+import { PULSE_CAP } from "../reducers/pulse";
+import type { StreamSubscriptionError } from "../socket";
+import { asApiError } from "./as-api-error";
+import { useStable } from "./use-stable";
+import { useStreamStore } from "./use-stream-store";
+import { useSubscription } from "./use-subscription";
+
+export interface PulseStreamInput {
+  view: PulseView;
+  chains: ChainId[];
+  /** Entries shown (default 30); the list underneath keeps up to 100 so leavers are backfilled. */
+  limit?: number;
+}
+
+/** The REST list behind usePulseStream: prefetch exactly this on the server. */
+export const pulseStreamOptions = (input: Pick<PulseStreamInput, "view" | "chains">) =>
+  pulseOptions({ view: input.view, chains: input.chains, limit: PULSE_CAP });
+
+export interface PulseStream {
+  tokens: PulseToken[];
+  /** True once a stream snapshot or REST list is in the live store. */
+  live: boolean;
+  isLoading: boolean;
+  error: ApiError | null;
+  subscriptionError: StreamSubscriptionError | null;
+}
+
+export function usePulseStream(input: PulseStreamInput): PulseStream {
+  const { store } = useStreamContext();
+  const limit = Math.min(Math.max(1, input.limit ?? 30), PULSE_CAP);
+  const chains = useStable([...new Set(input.chains)].sort());
+  const query = useQuery(pulseStreamOptions({ view: input.view, chains }));
+  const key = useSubscription("pulse", { view: input.view, chains });
+  const data = query.data;
+  useEffect(() => {
+    if (key && data) store.getState().actions.seedPulse(key, data.data, data.meta.asOf);
+  }, [store, key, data]);
+  const items = useStreamStore((s) => (key && s.pulse[key]?.asOf != null ? s.pulse[key].items : undefined));
+  const subscriptionError = useStreamStore((s) => (key ? (s.subErrors[key] ?? null) : null));
+  const tokens = useMemo(() => (items ?? data?.data ?? []).slice(0, limit), [items, data, limit]);
+  return {
+    tokens,
+    live: items !== undefined,
+    isLoading: query.isPending,
+    error: asApiError(query.error),
+    subscriptionError,
+  };
+}

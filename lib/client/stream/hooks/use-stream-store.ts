@@ -1,0 +1,21 @@
+"use client";
+
+import { useStore } from "zustand";
+import { useShallow } from "zustand/react/shallow";
+import { useStreamContext } from "../provider";
+import type { ConnectionInfo } from "../socket";
+import type { StreamState } from "../store";
+
+/** Reads the stream store with a narrow selector (a trade re-renders only what selects it). */
+export function useStreamStore<T>(selector: (s: StreamState) => T): T {
+  return useStore(useStreamContext().store, selector);
+}
+
+export type StreamStatus = Pick<ConnectionInfo, "status" | "since" | "attempt">;
+
+/** connecting / live / reconnecting / offline, for the connection badge. */
+export function useStreamStatus(): StreamStatus {
+  return useStreamStore(
+    useShallow((s) => ({ status: s.connection.status, since: s.connection.since, attempt: s.connection.attempt })),
+  );
+}
