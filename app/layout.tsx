@@ -1,6 +1,13 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { GlobalShortcuts } from "@/components/layout/global-shortcuts";
+import { ShortcutsOverlay } from "@/components/layout/shortcuts-overlay";
+import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { upstreamKind } from "@/components/layout/upstream-kind";
+import { SearchPalette } from "@/components/search/search-palette";
+import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,12 +20,21 @@ export const viewport: Viewport = {
   themeColor: "#0a0c10",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request: every page carries that request's CSP nonce, and the market kind is read at run time.
+  await connection();
+  const simulated = upstreamKind() === "embedded";
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col bg-bg font-sans text-fg antialiased">
-        <SiteHeader />
-        <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col px-4 py-6">{children}</main>
+        <Providers>
+          <SiteHeader simulated={simulated} />
+          <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col px-3 py-4">{children}</main>
+          <SiteFooter simulated={simulated} />
+          <SearchPalette />
+          <ShortcutsOverlay />
+          <GlobalShortcuts />
+        </Providers>
       </body>
     </html>
   );

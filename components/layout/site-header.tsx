@@ -1,30 +1,46 @@
 import Link from "next/link";
+import { SearchBox } from "@/components/search/search-box";
+import { LiveStatus } from "./live-status";
+import { NativeTicker } from "./native-ticker";
 import { NavLink } from "./nav-link";
-import { SearchTrigger } from "./search-trigger";
+import { ShortcutsButton } from "./shortcuts-button";
+import { SimBadge } from "./sim-badge";
 
 export const NAV_ITEMS = [
   { href: "/pulse", label: "Pulse" },
   { href: "/watchlist", label: "Watchlist" },
 ] as const;
 
-export function SiteHeader() {
+/** The sticky app header: brand, nav, search, native prices, simulated-market badge, stream state, shortcuts. */
+export function SiteHeader({ simulated }: { simulated: boolean }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-bg/85 backdrop-blur">
-      <div className="mx-auto flex h-14 w-full max-w-screen-2xl items-center gap-6 px-4">
-        <Link href="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur">
+      <div className="mx-auto flex h-12 w-full max-w-screen-2xl items-center gap-2 px-3 sm:gap-4">
+        <Link
+          href="/"
+          aria-label="TradeScope home"
+          className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight"
+        >
           <BrandMark />
-          <span>TradeScope</span>
+          <span className="hidden text-[15px] md:inline">TradeScope</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1">
+        <nav aria-label="Main" className="flex items-center gap-0.5">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.href} href={item.href}>
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center">
-          <SearchTrigger />
+        <SearchBox />
+        <div className="ml-auto flex shrink-0 items-center gap-3">
+          <NativeTicker max={5} className="hidden lg:flex" />
+          {simulated ? <SimBadge /> : null}
+          <LiveStatus />
+          <ShortcutsButton />
         </div>
+      </div>
+      <div className="flex h-7 items-center overflow-x-auto border-t border-border px-3 lg:hidden">
+        <NativeTicker max={6} />
       </div>
     </header>
   );
