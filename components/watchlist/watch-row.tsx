@@ -1,0 +1,107 @@
+"use client";
+
+import Link from "next/link";
+import { shortAddress } from "@/lib/api";
+import { useTokenUpdates } from "@/lib/client/stream/hooks";
+import { Age, Pct, Price, SafeText, Skeleton, TokenIcon, Usd } from "@/components/ui";
+import { ChainTag } from "@/components/search/chain-tag";
+import { tokenHref } from "@/components/search/search-target";
+import { WatchStar } from "./watch-star";
+import type { WatchRow as Row } from "./watch-rows";
+
+const td = "px-2 py-1.5 text-right align-middle";
+
+/** One starred token. Live rows hold a token-updates subscription; the rest refresh from the price batch. */
+export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onRemove: () => void }) {
+  const { item, price, error, detail } = row;
+  const subError = useTokenUpdates(live ? { chain: item.chain, address: item.address } : null);
+  const symbol = detail?.symbol ?? item.symbol ?? "";
+  const name = detail?.name ?? item.name ?? "";
+  const streaming = live && !subError && !error;
+  const loading = !price && !error;
+  return (
+    <tr
+      data-testid="watch-row"
+      data-address={item.address}
+      className="border-b border-border/60 hover:bg-panel-raised/50"
+    >
+      <td className="w-8 pl-2">
+        <WatchStar chain={item.chain} address={item.address} symbol={symbol} name={name} />
+      </td>
+      <td className="max-w-0 py-1.5 pr-2">
+        <Link href={tokenHref(item.chain, item.address)} className="flex min-w-0 items-center gap-2 rounded">
+          <TokenIcon src={detail?.iconUrl ?? null} seed={item.address} size={24} />
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span className="flex min-w-0 items-baseline gap-1.5">
+              <SafeText
+                value={symbol}
+                max={14}
+                fallback={shortAddress(item.address)}
+                className="text-[13px] font-semibold"
+              />
+              <SafeText value={name} max={24} fallback="" className="hidden text-xs text-muted sm:inline-flex" />
+            </span>
+            <span className="flex items-center gap-1.5 text-[11px] text-muted">
+              <ChainTag chain={item.chain} />
+              <span className="num hidden font-mono sm:inline">{shortAddress(item.address)}</span>
+              <span
+                title={
+                  streaming
+                    ? "Live: streamed price updates"
+                    : `Refreshed every 15 s${subError ? ` (${subError.code})` : ""}`
+                }
+                className={streaming ? "text-up" : "text-muted"}
+              >
+                {streaming ? "● live" : "○"}
+              </span>
+            </span>
+          </span>
+        </Link>
+      </td>
+      {error ? (
+        <td colSpan={4} className="px-2 py-1.5 text-right text-xs text-down" data-testid="watch-row-error">
+          {error.code === "token_not_found" ? "Token not found" : "Could not load"}:{" "}
+          <SafeText value={error.message} max={60} />{" "}
+          <code className="font-mono text-[10px] text-muted">{error.code}</code>
+        </td>
+      ) : loading ? (
+        [0, 1, 2, 3].map((i) => (
+          <td key={i} className={i === 3 ? `${td} hidden sm:table-cell` : td}>
+            <Skeleton className="ml-auto h-3.5 w-14" />
+          </td>
+        ))
+      ) : (
+        <>
+          <td className={td} data-testid="watch-price">
+            <Price value={price?.priceUsd} className="text-[13px]" />
+          </td>
+          <td className={td}>
+            <Pct value={price?.priceChange24hPct} className="text-xs" />
+          </td>
+          <td className={td}>
+            <Usd value={price?.marketCapUsd} className="text-xs" />
+          </td>
+          <td className={`${td} hidden sm:table-cell`}>
+            <Usd value={price?.liquidityUsd} className="text-xs" />
+          </td>
+        </>
+      )}
+      <td className={`${td} hidden text-xs text-muted md:table-cell`}>
+        <Age at={item.addedAt || null} />
+      </td>
+      <td className="w-8 pr-2 text-right">
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove ${symbol || shortAddress(item.address)} from watchlist`}
+          title="Remove"
+          className="inline-flex size-6 items-center justify-center rounded text-muted hover:bg-panel-raised hover:text-down"
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="size-3.5 stroke-current" strokeWidth="1.8">
+            <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+          </svg>
+        </button>
+      </td>
+    </tr>
+  );
+}

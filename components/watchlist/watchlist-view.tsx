@@ -1,0 +1,142 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import type { WatchItem } from "@/lib/client/watchlist/items";
+import { useWatchlist, useWatchlistHydrated } from "@/lib/client/watchlist/store";
+import { EmptyState, ErrorState, SafeText, SkeletonRows } from "@/components/ui";
+import { SortHeader } from "./sort-header";
+import { WatchRow } from "./watch-row";
+import { joinRows, parseSort, type SortKey, sortRows } from "./watch-rows";
+import { useWatchData } from "./use-watch-data";
+
+/** Rows streamed live (one token-updates subscription each); a connection allows 20 subscriptions (§8). */
+export const LIVE_ROWS = 15;
+
+export function WatchlistView() {
+  const hydrated = useWatchlistHydrated();
+  const items = useWatchlist((s) => s.items);
+  const remove = useWatchlist((s) => s.remove);
+  const restore = useWatchlist((s) => s.restore);
+  const [removed, setRemoved] = useState<WatchItem | null>(null);
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const sort = parseSort(params.get("sort"), params.get("dir"));
+  const data = useWatchData(items);
+  const rows = sortRows(joinRows(items, data.prices, data.details), sort.key, sort.dir);
+
+  function onSort(k: SortKey) {
+    const dir = k === sort.key && sort.dir === "desc" ? "asc" : "desc";
+    const next = new URLSearchParams(params);
+    next.set("sort", k);
+    next.set("dir", dir);
+    router.replace(`${pathname}?${next}`, { scroll: false });
+  }
+
+  if (!hydrated) return <SkeletonRows rows={6} rowClassName="h-9" label="Loading watchlist" />;
+  const live = Math.min(LIVE_ROWS, rows.length);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between text-xs text-muted">
+        <span className="num">
+          {items.length} {items.length === 1 ? "token" : "tokens"}
+          {items.length ? ` · ${live} live` : ""}
+          {rows.length > LIVE_ROWS ? ` · others refresh every 15 s` : ""}
+        </span>
+        {removed ? (
+          <span role="status" className="flex items-center gap-2">
+            Removed <SafeText value={removed.symbol} max={14} fallback="token" className="text-fg" />
+            <button
+              type="button"
+              onClick={() => {
+                restore(removed);
+                setRemoved(null);
+              }}
+              className="rounded px-1.5 py-0.5 font-medium text-accent hover:bg-accent/10"
+            >
+              Undo
+            </button>
+          </span>
+        ) : null}
+      </div>
+      {data.error ? (
+        <ErrorState compact error={data.error} onRetry={data.refetch} title="Prices could not be loaded" />
+      ) : null}
+      {items.length === 0 ? (
+        <EmptyState
+          title="No tokens on your watchlist yet"
+          action={
+            <Link
+              href="/pulse"
+              className="rounded-md bg-accent px-3 py-1.5 text-xs font-medium text-white hover:bg-accent/90"
+            >
+              Find tokens on Pulse
+            </Link>
+          }
+        >
+          Star a token on Pulse, on its page or in search results (press <kbd className="font-mono">/</kbd>) and it
+          shows up here with a live price. The list stays in this browser.
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border bg-panel">
+          <table className="w-full table-fixed border-collapse text-left">
+            <caption className="sr-only">Watchlist, sortable by column</caption>
+            <colgroup>
+              <col className="w-9" />
+              <col />
+              <col className="w-24 sm:w-28" />
+              <col className="w-16 sm:w-20" />
+              <col className="w-20" />
+              <col className="hidden w-20 sm:table-column" />
+              <col className="hidden w-16 md:table-column" />
+              <col className="w-9" />
+            </colgroup>
+            <thead className="border-b border-border text-[11px] text-muted">
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Star</span>
+                </th>
+                <SortHeader k="symbol" active={sort.key} dir={sort.dir} onSort={onSort} align="left">
+                  Token
+                </SortHeader>
+                <SortHeader k="price" active={sort.key} dir={sort.dir} onSort={onSort}>
+                  Price
+                </SortHeader>
+                <SortHeader k="change" active={sort.key} dir={sort.dir} onSort={onSort}>
+                  24h
+                </SortHeader>
+                <SortHeader k="mcap" active={sort.key} dir={sort.dir} onSort={onSort}>
+                  MCap
+                </SortHeader>
+                <SortHeader k="liq" active={sort.key} dir={sort.dir} onSort={onSort} className="hidden sm:table-cell">
+                  Liq
+                </SortHeader>
+                <SortHeader k="added" active={sort.key} dir={sort.dir} onSort={onSort} className="hidden md:table-cell">
+                  Added
+                </SortHeader>
+                <th scope="col">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <WatchRow
+                  key={`${row.item.chain}|${row.item.address}`}
+                  row={row}
+                  live={i < LIVE_ROWS}
+                  onRemove={() => {
+                    remove(row.item.chain, row.item.address);
+                    setRemoved({ ...row.item, symbol: row.detail?.symbol ?? row.item.symbol });
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
