@@ -130,6 +130,20 @@ describe("stream socket", () => {
     await waitFor(() => errs.length === 2);
   });
 
+  it("retries a subscription the gateway could not place for now (rate_limited, upstream_unavailable)", async () => {
+    connect();
+    const errs: StreamSubscriptionError[] = [];
+    client.subscribe("trades", trades, { onEvent: () => {}, onError: (e) => errs.push(e) });
+    await waitFor(() => subs().length === 1);
+    gw.broadcast({ type: "error", id: "s1", code: "upstream_unavailable", message: "the market stream is unavailable" });
+    await waitFor(() => subs().length === 2, 3000, "retry");
+    expect(subs()[1]).toMatchObject({ id: "s1", channel: "trades" });
+    await waitFor(() => client.subscriptions().get(`trades?address=${TOKEN}&chain=evm:8453`)?.state === "active");
+    gw.broadcast({ type: "error", id: "s1", code: "limit_tracked", message: "no", limit: 50 });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(subs()).toHaveLength(2); // a limit is not retried on its own
+  });
+
   it("rejects invalid params locally with a machine-readable code", async () => {
     connect();
     const onError = vi.fn();

@@ -78,9 +78,14 @@ interface Entry {
   handlers: Set<SubscriptionHandlers>;
   state: "pending" | "active" | "error";
   error: StreamSubscriptionError | null;
+  retries: number;
+  retryTimer: ReturnType<typeof setTimeout> | null;
 }
 
 const MAX_LISTENERS = 1_000;
+/** Errors after which the gateway no longer holds the id and a later subscribe may succeed. */
+export const RETRYABLE_STREAM_ERRORS = new Set(["rate_limited", "upstream_unavailable", "internal_error"]);
+const MAX_RETRY_DELAY_MS = 30_000;
 
 export function createStreamClient(opts: StreamClientOptions): StreamClient {
   const now = opts.now ?? Date.now;
@@ -138,6 +143,15 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
     });
   }
 
+  function scheduleRetry(e: Entry) {
+    if (e.retryTimer) return;
+    const delay = Math.min(MAX_RETRY_DELAY_MS, minDelay * 2 ** e.retries++) * (1 + Math.random());
+    e.retryTimer = setTimeout(() => {
+      e.retryTimer = null;
+      if (entries.get(e.key) === e && e.state === "error") sendSubscribe(e);
+    }, delay);
+  }
+
   function each(e: Entry, fn: (h: SubscriptionHandlers) => void) {
     for (const h of [...e.handlers]) {
       try {
@@ -167,6 +181,7 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
         if (!e) return;
         e.state = "active";
         e.error = null;
+        e.retries = 0;
         each(e, (h) => h.onAck?.());
         return;
       }
@@ -181,6 +196,7 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
         };
         const err = e.error;
         each(e, (h) => h.onError?.(err));
+        if (RETRYABLE_STREAM_ERRORS.has(frame.code)) scheduleRetry(e);
         return;
       }
       case "resync":
@@ -263,6 +279,8 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
           handlers: new Set(),
           state: "pending",
           error: null,
+          retries: 0,
+          retryTimer: null,
         };
         entries.set(key, e);
         byId.set(e.id, e);
@@ -278,6 +296,7 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
         if (!entry.handlers.delete(handlers) || entry.handlers.size > 0) return;
         entries.delete(entry.key);
         byId.delete(entry.id);
+        if (entry.retryTimer) clearTimeout(entry.retryTimer);
         send({ type: "unsubscribe", id: entry.id });
       };
     },
@@ -294,6 +313,7 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
     reconnect: () => ws.reconnect(),
     close() {
       clearInterval(heartbeat);
+      for (const e of entries.values()) if (e.retryTimer) clearTimeout(e.retryTimer);
       stopOnline();
       listeners.clear();
       ws.close(1000, "closed by client");
