@@ -5,8 +5,10 @@ import { Address } from "./address";
 import { Age } from "./age";
 import { Avatar } from "./avatar";
 import { BADGE_KINDS, Badge, Chip } from "./badge";
+import { ChainTag, chainShortLabel } from "./chain-tag";
 import { EmptyState } from "./empty-state";
 import { ErrorState } from "./error-state";
+import { Flash } from "./flash";
 import { LiveDot } from "./live-dot";
 import { Count, Num, Units, Usd } from "./num";
 import { Pct } from "./pct";
@@ -119,6 +121,27 @@ describe("identity", () => {
       expect(text(<Badge kind={kind} />).length).toBeGreaterThan(1);
     }
     expect(text(<Chip tone="warn">Simulated market</Chip>)).toBe("Simulated market");
+  });
+});
+
+describe("chains and live values", () => {
+  it("chain tags are short with the full name in the title", () => {
+    expect(chainShortLabel("evm:8453")).toBe("BASE");
+    expect(chainShortLabel("solana")).toBe("SOL");
+    expect(chainShortLabel("evm:645749")).toBe("EVM-64");
+    expect(chainShortLabel("evm:77777")).toBe("evm:77777");
+    expect(html(<ChainTag chain="evm:8453" />)).toContain('title="Base (evm:8453)"');
+    expect(html(<ChainTag chain={"x\u202Ey"} />)).not.toContain("\u202E");
+  });
+
+  it("flash renders its content untinted at first", () => {
+    const out = html(
+      <Flash value={1}>
+        <Usd value={1} />
+      </Flash>,
+    );
+    expect(out).not.toMatch(/bg-(up|down)/);
+    expect(out).toContain("$1.00");
   });
 });
 

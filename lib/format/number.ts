@@ -31,14 +31,15 @@ export function formatCompact(v: unknown, opts: CompactOptions = {}): string {
   return withSign(n, compactAbs(Math.abs(n), opts.sig ?? 3));
 }
 
-/** Compact dollars for volumes, liquidity, market caps: "$1.23K", "$912", "$0.52", "<$0.01". */
+/** Compact dollars for volumes, liquidity, market caps: "$1.23K", "$912", "$1.00", "$0.52", "<$0.01". */
 export function formatUsd(v: unknown, opts: CompactOptions = {}): string {
   const n = toFiniteNumber(v);
   if (n === null) return DASH;
   const abs = Math.abs(n);
   if (abs === 0) return "$0";
   if (abs < 0.01) return n < 0 ? `>${MINUS}$0.01` : "<$0.01";
-  const body = abs < 1 ? fractionFormat(2, 2).format(abs) : compactAbs(abs, opts.sig ?? 3);
+  // Cents matter below $10 ("$1.00", "$9.13"); above, three significant digits ("$12.3", "$912", "$1.23K").
+  const body = abs < 9.995 ? fractionFormat(2, 2).format(abs) : compactAbs(abs, opts.sig ?? 3);
   return withSign(n, `$${body}`);
 }
 
