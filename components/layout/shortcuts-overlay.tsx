@@ -1,9 +1,10 @@
 "use client";
 
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, useRef } from "react";
 import { Kbd } from "@/components/ui";
 import { useOverlay } from "./overlay-store";
 import { SHORTCUT_GROUPS } from "./shortcuts";
+import { useModalDialog } from "./use-modal-dialog";
 
 /** The `?` overlay: every keyboard shortcut in one list. */
 export function ShortcutsOverlay() {
@@ -14,11 +15,7 @@ export function ShortcutsOverlay() {
 function ShortcutsDialog() {
   const close = useOverlay((s) => s.close);
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
+  useModalDialog(ref);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes via the dialog's cancel event
     <dialog

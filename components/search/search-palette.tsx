@@ -21,6 +21,7 @@ import {
 } from "./search-target";
 import { isSearchable, searchInput, useSearchResults } from "./use-search-results";
 import { useRecents } from "./use-recents";
+import { useModalDialog } from "@/components/layout/use-modal-dialog";
 
 /** The ⌘K palette: mounted only while open, so each opening starts fresh. */
 export function SearchPalette() {
@@ -55,11 +56,7 @@ function PaletteDialog() {
     [q, search.settled, search.results, search.pending, recents, chain],
   );
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
+  useModalDialog(dialog);
   // A new list starts at its first row.
   useEffect(() => setActive(options.length ? 0 : -1), [options]);
 

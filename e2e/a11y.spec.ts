@@ -1,0 +1,76 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { launchToken, tokenPath } from "./shell-helpers";
+
+// axe on every page and on the shell's overlays: no serious or critical violations.
+
+async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
+}
+
+test("pages have no serious or critical axe violations", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const token = await launchToken(request);
+  const paths = [
+    "/",
+    "/pulse",
+    tokenPath(token),
+    "/wallet/0x000000000000000000000000000000000000dead",
+    "/watchlist",
+    "/no-such-page",
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+test("the watchlist with rows, the search palette and the shortcuts overlay pass axe", async ({ page, request }) => {
+  const token = await launchToken(request);
+  await page.addInitScript(
+    ({ item }) =>
+      localStorage.setItem("tradescope.watchlist", JSON.stringify({ state: { items: [item] }, version: 1 })),
+    { item: { chain: token.chain, address: token.address, symbol: token.symbol, addedAt: Date.now() } },
+  );
+  await page.goto("/watchlist");
+  await expect(page.getByTestId("watch-price")).toHaveCount(1);
+  expect(await seriousViolations(page), "watchlist").toEqual([]);
+
+  await page.keyboard.press("Control+k");
+  const input = page.getByRole("combobox");
+  await input.fill(token.symbol);
+  await expect(page.getByRole("option").first()).toBeVisible();
+  expect(await seriousViolations(page, "dialog"), "palette").toEqual([]);
+  await page.keyboard.press("Escape");
+
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  expect(await seriousViolations(page, "dialog"), "shortcuts").toEqual([]);
+});
+
+test("focus is visible and the palette returns focus on close", async ({ page }) => {
+  await page.goto("/watchlist");
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+  expect(outline).not.toBe("none");
+  const trigger = page.getByRole("banner").getByRole("button", { name: "Search tokens and wallets" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("combobox")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("combobox")).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+});

@@ -1,0 +1,64 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { simScenario } from "./sim";
+
+// Helpers shared by the shell's specs (search, watchlist, security, a11y).
+
+export interface TokenRef {
+  chain: string;
+  address: string;
+  pool?: string;
+}
+
+/** A fresh launch on the embedded market, with its name and symbol as the API reports them. */
+export async function launchToken(request: APIRequestContext, chain = "evm:8453") {
+  const launched = await simScenario<{ chain: string; address: string; pool?: string }>({ action: "launch", chain });
+  const res = await request.get(
+    `/api/v1/token?chain=${encodeURIComponent(launched.chain)}&address=${launched.address}`,
+  );
+  if (!res.ok()) throw new Error(`token lookup failed: ${res.status()} ${await res.text()}`);
+  const { data } = await res.json();
+  return {
+    chain: launched.chain,
+    address: launched.address,
+    pool: launched.pool ?? data.pool?.address,
+    name: data.name as string,
+    symbol: data.symbol as string,
+  };
+}
+
+/** A token already in search with a plain ASCII symbol: the first hit for a common letter. */
+export async function searchableToken(request: APIRequestContext, q = "a", chain?: string) {
+  const res = await request.get(
+    `/api/v1/search?q=${encodeURIComponent(q)}&limit=20${chain ? `&chain=${encodeURIComponent(chain)}` : ""}`,
+  );
+  const { data } = await res.json();
+  const hit = (
+    data as { chain: string; address: string; symbol: string; name: string; pool: { address: string } }[]
+  ).find((r) => /^[A-Za-z0-9]{2,12}$/.test(r.symbol));
+  if (!hit) throw new Error(`no plain token found for "${q}"`);
+  return hit;
+}
+
+/** Records CSP violations (event and console) from the first script on. */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on("console", (m) => {
+    const t = m.text();
+    if (/Content Security Policy|Refused to (load|execute|connect|apply|frame)/i.test(t)) fromConsole.push(t);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      w.__cspViolations.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
+}
+
+export function tokenPath(t: TokenRef): string {
+  return `/token/${encodeURIComponent(t.chain)}/${t.address}`;
+}

@@ -1,0 +1,96 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { launchToken, tokenPath } from "./shell-helpers";
+import { simScenario } from "./sim";
+
+// The browser-kept watchlist: star, live price, per-row errors, sort, remove / undo, persistence.
+
+const KEY = "tradescope.watchlist";
+
+async function seed(page: Page, items: { chain: string; address: string; symbol?: string; addedAt: number }[]) {
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (!sessionStorage.getItem("seeded")) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem("seeded", "1");
+      }
+    },
+    { key: KEY, value: JSON.stringify({ state: { items }, version: 1 }) },
+  );
+}
+
+test("star a token on its page, see it on /watchlist with a live price that moves", async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  const token = await launchToken(request, "solana");
+  await page.goto(tokenPath(token));
+  const star = page.getByRole("button", { name: /to watchlist$/ }).first();
+  await expect(star).toHaveAttribute("aria-pressed", "false");
+  await star.click();
+  await expect(page.getByRole("button", { name: /from watchlist$/ }).first()).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watchlist" }).click();
+  const row = page.getByTestId("watch-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(token.symbol.slice(0, 10));
+  const price = row.getByTestId("watch-price");
+  await expect(price).toContainText("$");
+  await expect(row).toContainText("live");
+  const before = await price.textContent();
+  // A big buy moves the price; token-updates brings it here without a reload.
+  await expect(async () => {
+    await simScenario({ action: "trade", chain: token.chain, address: token.address, side: "buy", usd: 5_000 });
+    expect(await price.textContent()).not.toBe(before);
+  }).toPass({ timeout: 15_000 });
+  expect(pageErrors).toEqual([]);
+});
+
+test("rows show their own errors, sort by column in the URL, remove with undo, and persist", async ({
+  page,
+  request,
+}) => {
+  const a = await launchToken(request, "evm:8453");
+  const b = await launchToken(request, "evm:8453");
+  await simScenario({ action: "trade", chain: b.chain, address: b.address, side: "buy", usd: 20_000 });
+  const unknown = "0x00000000000000000000000000000000000000a1";
+  await seed(page, [
+    { chain: a.chain, address: a.address, symbol: a.symbol, addedAt: 3 },
+    { chain: b.chain, address: b.address, symbol: b.symbol, addedAt: 2 },
+    { chain: "evm:8453", address: unknown, symbol: "GHOST", addedAt: 1 },
+  ]);
+  await page.goto("/watchlist");
+  const rows = page.getByTestId("watch-row");
+  await expect(rows).toHaveCount(3);
+  const ghost = rows.filter({ hasText: "GHOST" });
+  await expect(ghost.getByTestId("watch-row-error")).toBeVisible();
+  await expect(rows.filter({ hasText: a.symbol }).getByTestId("watch-price")).toContainText("$");
+
+  await page.getByRole("button", { name: /^MCap/ }).click();
+  await expect(page).toHaveURL(/sort=mcap&dir=desc/);
+  await expect(page.getByRole("columnheader", { name: /MCap/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(rows.last()).toContainText("GHOST"); // unknown values sort last
+  await page.getByRole("button", { name: /^MCap/ }).click();
+  await expect(page).toHaveURL(/sort=mcap&dir=asc/);
+  await expect(rows.last()).toContainText("GHOST");
+  await page.reload();
+  await expect(page.getByRole("columnheader", { name: /MCap/ })).toHaveAttribute("aria-sort", "ascending");
+
+  await page.getByRole("button", { name: `Remove ${a.symbol} from watchlist` }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(rows).toHaveCount(3);
+  await page.getByRole("button", { name: "Remove GHOST from watchlist" }).click();
+  await expect(rows).toHaveCount(2);
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "{}"), KEY);
+  expect(stored.state.items.map((i: { address: string }) => i.address).sort()).toEqual([a.address, b.address].sort());
+});
+
+test("an empty watchlist says how to add tokens", async ({ page }) => {
+  await page.goto("/watchlist");
+  await expect(page.getByText("No tokens on your watchlist yet")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Find tokens on Pulse" })).toHaveAttribute("href", "/pulse");
+});
