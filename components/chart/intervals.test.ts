@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INTERVAL_SECONDS, OHLCV_INTERVALS } from "@/lib/api";
-import { bucketStart, defaultInterval, intervalLabel, MORE_INTERVALS, PRIMARY_INTERVALS, parseInterval } from "./intervals";
+import {
+  bucketStart,
+  defaultInterval,
+  intervalLabel,
+  MORE_INTERVALS,
+  PRIMARY_INTERVALS,
+  parseInterval,
+} from "./intervals";
 
 describe("intervals", () => {
   it("offers all 17 intervals exactly once between the picker and the more menu", () => {

@@ -6,9 +6,23 @@ export const PRIMARY_INTERVALS: readonly OhlcvInterval[] = ["1s", "15s", "1m", "
 export const MORE_INTERVALS: readonly OhlcvInterval[] = OHLCV_INTERVALS.filter((i) => !PRIMARY_INTERVALS.includes(i));
 
 const LONG_NAMES: Record<OhlcvInterval, string> = {
-  "1s": "1 second", "5s": "5 seconds", "15s": "15 seconds", "30s": "30 seconds", "1m": "1 minute", "3m": "3 minutes",
-  "5m": "5 minutes", "15m": "15 minutes", "30m": "30 minutes", "1h": "1 hour", "2h": "2 hours", "4h": "4 hours",
-  "6h": "6 hours", "12h": "12 hours", "1d": "1 day", "1w": "1 week", "1M": "1 month",
+  "1s": "1 second",
+  "5s": "5 seconds",
+  "15s": "15 seconds",
+  "30s": "30 seconds",
+  "1m": "1 minute",
+  "3m": "3 minutes",
+  "5m": "5 minutes",
+  "15m": "15 minutes",
+  "30m": "30 minutes",
+  "1h": "1 hour",
+  "2h": "2 hours",
+  "4h": "4 hours",
+  "6h": "6 hours",
+  "12h": "12 hours",
+  "1d": "1 day",
+  "1w": "1 week",
+  "1M": "1 month",
 };
 
 export function intervalName(i: OhlcvInterval): string {
@@ -21,7 +35,9 @@ export function intervalLabel(i: OhlcvInterval): string {
 }
 
 export function parseInterval(raw: unknown): OhlcvInterval | null {
-  return typeof raw === "string" && (OHLCV_INTERVALS as readonly string[]).includes(raw) ? (raw as OhlcvInterval) : null;
+  return typeof raw === "string" && (OHLCV_INTERVALS as readonly string[]).includes(raw)
+    ? (raw as OhlcvInterval)
+    : null;
 }
 
 const MONDAY_OFFSET = 4 * 86400; // 1970-01-05 was a Monday

@@ -22,7 +22,10 @@ const trade = (at: number, isBuy: boolean, i = 0): TokenTrade => ({
 
 describe("maker markers", () => {
   it("groups a wallet's trades per candle and side", () => {
-    const m = makerMarkers([trade(61_000, true, 1), trade(62_000, true, 2), trade(65_000, false, 3), trade(130_000, false, 4)], "1m");
+    const m = makerMarkers(
+      [trade(61_000, true, 1), trade(62_000, true, 2), trade(65_000, false, 3), trade(130_000, false, 4)],
+      "1m",
+    );
     expect(m.map((x) => [x.time, x.text, x.position])).toEqual([
       [60, "B×2", "belowBar"],
       [60, "S", "aboveBar"],
@@ -36,11 +39,17 @@ describe("maker markers", () => {
 
   it("is ascending in time and bounded", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000_000 }), fc.boolean()), { maxLength: 1500 }), (rows) => {
-        const m = makerMarkers(rows.map(([at, b], i) => trade(at, b, i)), "1s");
-        expect(m.length).toBeLessThanOrEqual(MAX_MARKERS);
-        for (let i = 1; i < m.length; i++) expect(m[i].time).toBeGreaterThanOrEqual(m[i - 1].time);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000_000 }), fc.boolean()), { maxLength: 1500 }),
+        (rows) => {
+          const m = makerMarkers(
+            rows.map(([at, b], i) => trade(at, b, i)),
+            "1s",
+          );
+          expect(m.length).toBeLessThanOrEqual(MAX_MARKERS);
+          for (let i = 1; i < m.length; i++) expect(m[i].time).toBeGreaterThanOrEqual(m[i - 1].time);
+        },
+      ),
     );
   });
 });

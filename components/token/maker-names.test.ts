@@ -50,6 +50,11 @@ describe("maker names", () => {
   });
 
   it("chunks batches at the §4.6 bound", () => {
-    expect(chunk(Array.from({ length: 250 }, (_, i) => i), 100).map((c) => c.length)).toEqual([100, 100, 50]);
+    expect(
+      chunk(
+        Array.from({ length: 250 }, (_, i) => i),
+        100,
+      ).map((c) => c.length),
+    ).toEqual([100, 100, 50]);
   });
 });

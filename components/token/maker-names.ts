@@ -42,7 +42,10 @@ export function createNameCache(max = NAME_CACHE_MAX, noIdentityTtlMs = NO_IDENT
     },
     set(address, profile, now) {
       entries.delete(address);
-      entries.set(address, { value: profile ? { name: profileName(profile), isPro: profile.isProTrader } : null, at: now });
+      entries.set(address, {
+        value: profile ? { name: profileName(profile), isPro: profile.isProTrader } : null,
+        at: now,
+      });
       while (entries.size > max) {
         const oldest = entries.keys().next().value as string;
         entries.delete(oldest);

@@ -41,9 +41,9 @@ describe("paused tape", () => {
   });
 
   it("never loses a row: shown + pending = current, order kept", () => {
-    const rows = fc.uniqueArray(fc.integer({ min: 1, max: 10_000 }), { maxLength: 80 }).map((ats) =>
-      ats.map((at, i) => t(at, i)).sort(compareTrades),
-    );
+    const rows = fc
+      .uniqueArray(fc.integer({ min: 1, max: 10_000 }), { maxLength: 80 })
+      .map((ats) => ats.map((at, i) => t(at, i)).sort(compareTrades));
     fc.assert(
       fc.property(rows, fc.integer({ min: 0, max: 80 }), (current, cut) => {
         const frozen = current.slice(Math.min(cut, current.length));

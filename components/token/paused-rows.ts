@@ -10,7 +10,11 @@ export interface PausedView {
   pending: number;
 }
 
-export function pausedView(frozenHead: TokenTrade | null, frozenKeys: ReadonlySet<string>, current: readonly TokenTrade[]): PausedView {
+export function pausedView(
+  frozenHead: TokenTrade | null,
+  frozenKeys: ReadonlySet<string>,
+  current: readonly TokenTrade[],
+): PausedView {
   if (!frozenHead) return { rows: current.slice(), pending: 0 };
   const rows: TokenTrade[] = [];
   let pending = 0;

@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { OHLCV_INTERVALS } from "@/lib/api";
-import { DEFAULT_VIEW, parseViewState, TOKEN_TABS, type TokenViewState, viewSearchParams, washFilterOf } from "./view-state";
+import {
+  DEFAULT_VIEW,
+  parseViewState,
+  TOKEN_TABS,
+  type TokenViewState,
+  viewSearchParams,
+  washFilterOf,
+} from "./view-state";
 
 const EVM = "0xAbCdEf0123456789abcdef0123456789ABCDEF01";
 const SOL = "So11111111111111111111111111111111111111112";
@@ -13,7 +20,13 @@ describe("token view state", () => {
 
   it("reads valid params and canonicalises addresses", () => {
     const s = parseViewState("evm:8453", { interval: "1M", metric: "mcap", pool: EVM, maker: EVM, tab: "holders" });
-    expect(s).toMatchObject({ interval: "1M", metric: "mcap", pool: EVM.toLowerCase(), maker: EVM.toLowerCase(), tab: "holders" });
+    expect(s).toMatchObject({
+      interval: "1M",
+      metric: "mcap",
+      pool: EVM.toLowerCase(),
+      maker: EVM.toLowerCase(),
+      tab: "holders",
+    });
   });
 
   it("ignores Solana-only options on EVM and addresses of the wrong family", () => {

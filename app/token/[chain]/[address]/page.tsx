@@ -1,0 +1,111 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound, permanentRedirect } from "next/navigation";
+import { chainInfo } from "@/lib/api";
+import { makeQueryClient } from "@/lib/client/query-client";
+import {
+  factoriesOptions,
+  ohlcvInfiniteOptions,
+  tokenMetadataOptions,
+  tokenOptions,
+  tokenPoolsOptions,
+  tokenSecurityOptions,
+  tokenTradesInfiniteOptions,
+} from "@/lib/client/queries";
+import { formatPct, formatUsdPrice, safeText } from "@/lib/format";
+import { prefetchEndpoint, prefetchInfiniteEndpoint } from "@/lib/server/prefetch";
+import { defaultInterval } from "@/components/chart/intervals";
+import { tokenHref } from "@/components/search/search-target";
+import { selectPools } from "@/components/token/pools";
+import { TokenNotFound } from "@/components/token/token-not-found";
+import { TokenView } from "@/components/token/token-view";
+import { parseViewState, washFilterOf } from "@/components/token/view-state";
+import { loadToken } from "./load-token";
+import { resolveTokenRoute } from "./route-params";
+
+type Params = Promise<{ chain: string; address: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+function queryString(sp: Record<string, string | string[] | undefined>): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(sp))
+    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, x);
+  const s = out.toString();
+  return s ? `?${s}` : "";
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const p = await params;
+  const route = resolveTokenRoute(p.chain, p.address);
+  if (route.kind !== "ok") return { title: "Token not found" };
+  const loaded = await loadToken(route.chain, route.address);
+  if (!loaded.ok) return { title: loaded.error.code === "token_not_found" ? "Token not found" : "Token" };
+  const t = loaded.env.data;
+  const symbol = safeText(t.symbol, { maxGraphemes: 12 }).text || "Token";
+  const name = safeText(t.name, { maxGraphemes: 40 }).text || symbol;
+  const chainName = chainInfo(route.chain)?.name ?? route.chain;
+  const change = t.priceChange24hPct === null ? "" : ` (${formatPct(t.priceChange24hPct, { signed: true })} 24h)`;
+  return {
+    title: `${symbol} ${formatUsdPrice(t.priceUsd)}${change}`,
+    description: `${name} (${symbol}) on ${chainName}: live price, candles, trades, holders and pools.`,
+  };
+}
+
+export default async function TokenPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const [p, sp] = await Promise.all([params, searchParams]);
+  const route = resolveTokenRoute(p.chain, p.address);
+  if (route.kind === "invalid") notFound();
+  if (route.kind === "redirect") permanentRedirect(`${tokenHref(route.chain, route.address)}${queryString(sp)}`);
+  const { chain, address } = route;
+  const ref = { chain, address };
+
+  const loaded = await loadToken(chain, address);
+  if (!loaded.ok && loaded.error.code === "token_not_found") return <TokenNotFound chain={chain} address={address} />;
+
+  const qc = makeQueryClient();
+  const view = parseViewState(chain, sp);
+  const token = loaded.ok ? loaded.env.data : null;
+  const interval = view.interval ?? defaultInterval(token ? Date.now() - token.createdAt : null);
+  if (loaded.ok) qc.setQueryData(tokenOptions(ref).queryKey, loaded.env);
+  await Promise.all([
+    prefetchEndpoint(qc, tokenMetadataOptions(ref), "tokenMetadata", { query: ref }),
+    prefetchEndpoint(qc, tokenSecurityOptions(ref), "tokenSecurity", { query: ref }),
+    prefetchEndpoint(qc, tokenPoolsOptions(ref), "tokenPools", { query: ref }),
+    prefetchEndpoint(qc, factoriesOptions({ chain }), "factories", { query: { chain } }),
+  ]);
+
+  // The chart's and the tape's first pages, with exactly the options the browser will use (same keys, no refetch).
+  const poolList = qc.getQueryData(tokenPoolsOptions(ref).queryKey)?.data ?? [];
+  const pools = selectPools(poolList, view.pool, token?.pool?.address ?? null);
+  if (pools.length > 0) {
+    const quote = chain === "solana" ? view.quote : "native";
+    const candles = ohlcvInfiniteOptions({ chain, address, pools, interval, quote });
+    const filters = {
+      maker: view.maker ?? undefined,
+      washFilter: chain === "solana" ? washFilterOf(view.wash) : undefined,
+    };
+    const tape = tokenTradesInfiniteOptions({ chain, address, pools, filters });
+    await Promise.all([
+      prefetchInfiniteEndpoint(
+        qc,
+        candles,
+        "ohlcv",
+        { query: candles.meta?.query as Record<string, unknown> },
+        "endTime",
+      ),
+      prefetchInfiniteEndpoint(
+        qc,
+        tape,
+        "tokenTrades",
+        { query: tape.meta?.query as Record<string, unknown> },
+        "cursor",
+      ),
+    ]);
+  }
+
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <TokenView chain={chain} address={address} defaultInterval={interval} />
+    </HydrationBoundary>
+  );
+}

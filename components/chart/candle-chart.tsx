@@ -1,0 +1,204 @@
+"use client";
+
+import {
+  CandlestickSeries,
+  createChart,
+  createSeriesMarkers,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type LogicalRange,
+  type Time,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import type { Candle } from "@/lib/api";
+import { type BarOp, type CandleStream, type CandleStreamInput, useCandleStream } from "@/lib/client/stream/hooks";
+import { applyUpdate, type ChartMetric, findBar, metricFactor, scaleBar, volumePoint } from "./bars";
+import { priceFormatFor } from "./chart-format";
+import { CANDLE_OPTIONS, CHART_OPTIONS } from "./chart-theme";
+import { showsSeconds } from "./intervals";
+import type { LegendStore } from "./legend-store";
+import type { TradeMarker } from "./markers";
+
+// The candle chart: created once per mount, fed in place from the stream's bar ops (setData / update), never
+// re-rendered by React on a tick. History pages in as the user pans left.
+
+export interface CandleChartProps {
+  input: CandleStreamInput;
+  metric: ChartMetric;
+  supply: number | null;
+  markers: readonly TradeMarker[];
+  legend: LegendStore;
+  onStatus?: (s: Omit<CandleStream, "fetchOlder">) => void;
+}
+
+/** Bars visible right after a (re)load: recent history, not the whole page squeezed. */
+const INITIAL_BARS = 140;
+/** Load older history when fewer than this many bars remain left of the view. */
+const PAGE_AHEAD_BARS = 20;
+
+interface ChartParts {
+  chart: IChartApi;
+  candles: ISeriesApi<"Candlestick">;
+  volume: ISeriesApi<"Histogram">;
+  markers: ISeriesMarkersPluginApi<Time>;
+}
+
+const point = (c: Candle) => ({ ...c, time: c.time as UTCTimestamp });
+const volPoint = (c: Candle) => {
+  const v = volumePoint(c);
+  return { ...v, time: v.time as UTCTimestamp };
+};
+
+export default function CandleChart({ input, metric, supply, markers, legend, onStatus }: CandleChartProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const parts = useRef<ChartParts | null>(null);
+  const bars = useRef<Candle[]>([]);
+  const k = useRef(metricFactor(metric, supply));
+  const metricRef = useRef(metric);
+  const minMove = useRef(0);
+  const fitPending = useRef(true);
+  const markersRef = useRef(markers);
+  const older = useRef({ hasOlder: false, busy: false, fetchOlder: () => {} });
+
+  const applyFormat = (sample: number) => {
+    const p = parts.current;
+    if (!p || !Number.isFinite(sample)) return;
+    const f = priceFormatFor(metricRef.current, sample);
+    if (f.minMove === minMove.current) return;
+    minMove.current = f.minMove;
+    p.candles.applyOptions({ priceFormat: f });
+  };
+
+  const applyMarkers = () => {
+    const p = parts.current;
+    if (!p) return;
+    const oldest = bars.current[0]?.time;
+    const shown = oldest === undefined ? [] : markersRef.current.filter((m) => m.time >= oldest);
+    p.markers.setMarkers(shown.map((m) => ({ ...m, time: m.time as UTCTimestamp })));
+  };
+
+  const writeDataset = () => {
+    const box = boxRef.current;
+    const b = bars.current;
+    if (!box) return;
+    box.dataset.bars = String(b.length);
+    box.dataset.firstTime = String(b[0]?.time ?? "");
+    box.dataset.lastTime = String(b[b.length - 1]?.time ?? "");
+    box.dataset.lastClose = String(b[b.length - 1]?.close ?? "");
+  };
+
+  const redraw = () => {
+    const p = parts.current;
+    if (!p) return;
+    const s = k.current;
+    p.candles.setData(bars.current.map((c) => point(scaleBar(c, s))));
+    p.volume.setData(bars.current.map(volPoint));
+  };
+
+  const onBars = (ops: BarOp[]) => {
+    const p = parts.current;
+    if (!p) return;
+    for (const op of ops) {
+      if (op.type === "reset") {
+        bars.current = [];
+        p.candles.setData([]);
+        p.volume.setData([]);
+        fitPending.current = true;
+        legend.setHover(null);
+      } else if (op.type === "setData") {
+        bars.current = op.bars.slice();
+        redraw();
+        applyMarkers();
+        if (fitPending.current && bars.current.length > 0) {
+          fitPending.current = false;
+          const n = bars.current.length;
+          p.chart.timeScale().setVisibleLogicalRange({ from: n - INITIAL_BARS, to: n + 6 });
+        }
+      } else if (applyUpdate(bars.current, op.bar)) {
+        p.candles.update(point(scaleBar(op.bar, k.current)));
+        p.volume.update(volPoint(op.bar));
+      }
+    }
+    const b = bars.current;
+    legend.setLast(b[b.length - 1] ?? null);
+    if (b.length) applyFormat(b[b.length - 1].close * k.current);
+    writeDataset();
+  };
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const chart = createChart(box, CHART_OPTIONS);
+    const candles = chart.addSeries(CandlestickSeries, CANDLE_OPTIONS);
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: "",
+      priceFormat: { type: "volume" },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    parts.current = { chart, candles, volume, markers: createSeriesMarkers(candles, []) };
+    minMove.current = 0;
+
+    chart.subscribeCrosshairMove((param) => {
+      if (param.time === undefined || !param.point) return legend.setHover(null);
+      const i = findBar(bars.current, param.time as number);
+      legend.setHover(i >= 0 ? bars.current[i] : null);
+    });
+    const onRange = (range: LogicalRange | null) => {
+      const o = older.current;
+      if (range && range.from < PAGE_AHEAD_BARS && o.hasOlder && !o.busy) {
+        o.busy = true;
+        o.fetchOlder();
+      }
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    return () => {
+      parts.current = null;
+      chart.remove();
+    };
+  }, [legend]);
+
+  const stream = useCandleStream(input, onBars);
+  const { hasOlder, isFetchingOlder, isLoading, error, subscriptionError, fetchOlder } = stream;
+  useEffect(() => {
+    older.current = { hasOlder, busy: isFetchingOlder, fetchOlder };
+    // A short first page leaves the view at the left edge: keep paging while it does.
+    const range = parts.current?.chart.timeScale().getVisibleLogicalRange();
+    if (!isFetchingOlder && hasOlder && range && range.from < PAGE_AHEAD_BARS && bars.current.length > 0) {
+      older.current.busy = true;
+      fetchOlder();
+    }
+  }, [hasOlder, isFetchingOlder, fetchOlder]);
+
+  useEffect(() => {
+    onStatus?.({ hasOlder, isFetchingOlder, isLoading, error, subscriptionError });
+  }, [onStatus, hasOlder, isFetchingOlder, isLoading, error, subscriptionError]);
+
+  useEffect(() => {
+    parts.current?.chart.applyOptions({ timeScale: { secondsVisible: showsSeconds(input.interval) } });
+  }, [input.interval]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redraw and applyFormat read refs only
+  useEffect(() => {
+    const next = metricFactor(metric, supply);
+    if (next === k.current && metric === metricRef.current) return;
+    k.current = next;
+    metricRef.current = metric;
+    minMove.current = 0;
+    redraw();
+    const b = bars.current;
+    if (b.length) applyFormat(b[b.length - 1].close * next);
+  }, [metric, supply]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applyMarkers reads refs only
+  useEffect(() => {
+    markersRef.current = markers;
+    applyMarkers();
+  }, [markers]);
+
+  return <div ref={boxRef} data-testid="candle-chart" className="absolute inset-0" />;
+}

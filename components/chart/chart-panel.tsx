@@ -1,0 +1,106 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { type ReactNode, useCallback, useState } from "react";
+import type { OhlcvInterval, Quote } from "@/lib/api";
+import type { CandleStream, CandleStreamInput } from "@/lib/client/stream/hooks";
+import { Chip } from "@/components/ui/badge";
+import { ErrorState } from "@/components/ui/error-state";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { ChartMetric } from "./bars";
+import { ChartLegend } from "./chart-legend";
+import { IntervalPicker } from "./interval-picker";
+import { createLegendStore } from "./legend-store";
+import type { TradeMarker } from "./markers";
+
+// The chart code (lightweight-charts) loads after the page shell has painted.
+const CandleChart = dynamic(() => import("./candle-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="absolute inset-2 h-auto" />,
+});
+
+type Status = Omit<CandleStream, "fetchOlder">;
+
+export interface ChartPanelProps {
+  input: CandleStreamInput;
+  metric: ChartMetric;
+  supply: number | null;
+  /** Native coin symbol for the quote toggle; the USD option shows only where the service offers it (Solana). */
+  nativeSymbol: string;
+  usdAvailable: boolean;
+  title: string;
+  markers: readonly TradeMarker[];
+  onInterval(i: OhlcvInterval): void;
+  onQuote(q: Quote): void;
+  onMetric(m: ChartMetric): void;
+  /** Extra toolbar controls (pool selector). */
+  toolbar?: ReactNode;
+  className?: string;
+}
+
+export function ChartPanel(props: ChartPanelProps) {
+  const { input, metric, supply, markers } = props;
+  const [legend] = useState(createLegendStore);
+  const [status, setStatus] = useState<Status | null>(null);
+  const onStatus = useCallback((s: Status) => setStatus(s), []);
+  const quote = input.quote ?? "native";
+  return (
+    <section
+      aria-label="Price chart"
+      className={`flex min-h-0 flex-col rounded-md border border-border bg-panel ${props.className ?? ""}`}
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-2 py-1">
+        <IntervalPicker value={input.interval} onChange={props.onInterval} />
+        <SegmentedControl
+          label="Chart value"
+          size="xs"
+          value={metric}
+          onValueChange={props.onMetric}
+          options={[
+            { value: "price", label: "Price" },
+            { value: "mcap", label: "MCap", title: "Market cap = price × supply", disabled: supply === null },
+          ]}
+        />
+        {props.usdAvailable ? (
+          <SegmentedControl
+            label="Quote currency"
+            size="xs"
+            value={quote}
+            onValueChange={props.onQuote}
+            options={[
+              { value: "native", label: props.nativeSymbol },
+              { value: "usd", label: "USD", title: "Each candle converted at its bucket's SOL/USD rate" },
+            ]}
+          />
+        ) : null}
+        {props.toolbar}
+        <span className="ml-auto flex items-center gap-2 text-[11px] text-muted">
+          {status?.isFetchingOlder ? <span>Loading history…</span> : null}
+          {status?.subscriptionError ? (
+            <Chip tone="warn" title={status.subscriptionError.message}>
+              Live candles paused: {status.subscriptionError.code}
+            </Chip>
+          ) : null}
+          <span title="Times are UTC">UTC</span>
+        </span>
+      </div>
+      <div className="relative min-h-0 flex-1">
+        <ChartLegend store={legend} metric={metric} supply={supply} title={props.title} />
+        <CandleChart
+          input={input}
+          metric={metric}
+          supply={supply}
+          markers={markers}
+          legend={legend}
+          onStatus={onStatus}
+        />
+        {status?.error ? (
+          <div className="absolute inset-0 z-20 bg-panel/90">
+            <ErrorState error={status.error} title="Candles could not load" compact />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { type ChainId, STATS_WINDOWS } from "@/lib/api";
+import { tokenStatsOptions } from "@/lib/client/queries";
+import { ErrorState } from "@/components/ui/error-state";
+import { Count, Usd } from "@/components/ui/num";
+import { Pct } from "@/components/ui/pct";
+import { SkeletonRows } from "@/components/ui/skeleton";
+
+type Window = {
+  volumeUsd: number;
+  buyVolumeUsd: number;
+  sellVolumeUsd: number;
+  txns: number;
+  buys: number;
+  sells: number;
+  makers: number;
+  priceChangePct: number | null;
+  organicTxns: number | null;
+  organicVolumeUsd: number | null;
+};
+
+const ROWS: { label: string; cell: (w: Window) => ReactNode; solanaOnly?: boolean }[] = [
+  { label: "Change", cell: (w) => <Pct value={w.priceChangePct} /> },
+  { label: "Volume", cell: (w) => <Usd value={w.volumeUsd} /> },
+  { label: "Buy vol", cell: (w) => <Usd value={w.buyVolumeUsd} className="text-up" /> },
+  { label: "Sell vol", cell: (w) => <Usd value={w.sellVolumeUsd} className="text-down" /> },
+  { label: "Txns", cell: (w) => <Count value={w.txns} /> },
+  { label: "Buys", cell: (w) => <Count value={w.buys} className="text-up" /> },
+  { label: "Sells", cell: (w) => <Count value={w.sells} className="text-down" /> },
+  { label: "Makers", cell: (w) => <Count value={w.makers} /> },
+  { label: "Organic txns", cell: (w) => <Count value={w.organicTxns} />, solanaOnly: true },
+  { label: "Organic vol", cell: (w) => <Usd value={w.organicVolumeUsd} />, solanaOnly: true },
+];
+
+/** Token-wide stats per window (5m / 1h / 6h / 24h); wash-filtered counts on Solana. */
+export function StatsPanel({ chain, address }: { chain: ChainId; address: string }) {
+  const q = useQuery({ ...tokenStatsOptions({ chain, address }), refetchInterval: 15_000 });
+  if (q.isPending)
+    return (
+      <div className="p-2">
+        <SkeletonRows rows={8} rowClassName="h-5" label="Loading stats" />
+      </div>
+    );
+  if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} compact />;
+  const windows = q.data.data.windows;
+  const rows = ROWS.filter((r) => !r.solanaOnly || chain === "solana");
+  return (
+    <table className="w-full text-xs" data-testid="stats-panel">
+      <thead>
+        <tr className="border-b border-border text-[10px] uppercase tracking-wide text-muted">
+          <th scope="col" className="px-2 py-1.5 text-left font-normal">
+            <span className="sr-only">Measure</span>
+          </th>
+          {STATS_WINDOWS.map((w) => (
+            <th key={w} scope="col" className="px-2 py-1.5 text-right font-medium">
+              {w}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.label} className="border-b border-border/50">
+            <th scope="row" className="px-2 py-1 text-left font-normal text-muted">
+              {r.label}
+            </th>
+            {STATS_WINDOWS.map((w) => (
+              <td key={w} className="px-2 py-1 text-right">
+                {windows[w] ? r.cell(windows[w]) : <span className="text-muted">—</span>}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import type { ChainId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api";
+import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { AboutPanel } from "./about-panel";
+import { HoldersPanel } from "./holders-panel";
+import { PoolsPanel } from "./pools-panel";
+import { StatsPanel } from "./stats-panel";
+import type { TokenTab } from "./view-state";
+
+export type SideTab = Exclude<TokenTab, "trades">;
+export const SIDE_TABS: readonly { value: SideTab; label: string }[] = [
+  { value: "pools", label: "Pools" },
+  { value: "holders", label: "Holders" },
+  { value: "stats", label: "Stats" },
+  { value: "about", label: "About" },
+];
+/** What the side panel shows while the phone layout's "Trades" tab is selected (desktop shows both). */
+export const DEFAULT_SIDE_TAB: SideTab = "stats";
+
+export function sideTabOf(tab: TokenTab): SideTab {
+  return tab === "trades" ? DEFAULT_SIDE_TAB : tab;
+}
+
+export interface TokenSidePanelProps {
+  chain: ChainId;
+  token: TokenDetail;
+  meta: TokenMetadata | null | undefined;
+  pools: readonly TokenPool[];
+  poolCount: number | null;
+  tab: TokenTab;
+  selectedPool: string | null;
+  factoryName(address: string | null): string | null;
+  onTab(tab: TokenTab): void;
+  onPool(pool: string | null): void;
+}
+
+/** Pools / Holders / Stats / About: a side column on desktop, tabs under the chart on a phone. */
+export function TokenSidePanel(p: TokenSidePanelProps) {
+  const side = sideTabOf(p.tab);
+  const items = SIDE_TABS.map((t) => (t.value === "pools" ? { ...t, count: p.poolCount } : t));
+  return (
+    <>
+      <Tabs
+        idBase="token-side"
+        label="Token details"
+        items={items}
+        value={side}
+        onValueChange={p.onTab}
+        className="hidden shrink-0 lg:flex"
+      />
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {SIDE_TABS.map((t) => (
+          <TabPanel key={t.value} idBase="token-side" value={t.value} active={side === t.value}>
+            {t.value === "pools" ? (
+              <PoolsPanel pools={p.pools} selected={p.selectedPool} factoryName={p.factoryName} onSelect={p.onPool} />
+            ) : t.value === "holders" ? (
+              <HoldersPanel chain={p.chain} address={p.token.address} />
+            ) : t.value === "stats" ? (
+              <StatsPanel chain={p.chain} address={p.token.address} />
+            ) : (
+              <AboutPanel chain={p.chain} token={p.token} meta={p.meta} />
+            )}
+          </TabPanel>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
+import { ApiError, type ChainId, chainInfo, type OhlcvInterval } from "@/lib/api";
+import {
+  factoriesOptions,
+  tokenMetadataOptions,
+  tokenOptions,
+  tokenPoolsOptions,
+  tokenSecurityOptions,
+} from "@/lib/client/queries";
+import { useTokenUpdates } from "@/lib/client/stream/hooks";
+import { safeText } from "@/lib/format";
+import { ChartPanel } from "@/components/chart/chart-panel";
+import { intervalLabel } from "@/components/chart/intervals";
+import type { TradeMarker } from "@/components/chart/markers";
+import { cn } from "@/components/ui/cn";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs } from "@/components/ui/tabs";
+import { MakerMarkers } from "./maker-markers";
+import { PoolSelect } from "./pool-select";
+import { selectPools } from "./pools";
+import { TokenHeader } from "./token-header";
+import { TokenNotFound } from "./token-not-found";
+import { SIDE_TABS, TokenSidePanel } from "./token-side-panel";
+import { TradeTape } from "./trade-tape";
+import { useTokenView } from "./use-view-state";
+import { TOKEN_TABS, type TokenTab } from "./view-state";
+
+const PHONE_TABS = [{ value: "trades" as const, label: "Trades" }, ...SIDE_TABS];
+
+export interface TokenViewProps {
+  chain: ChainId;
+  address: string;
+  /** The interval shown when the URL names none (chosen on the server from the token's age). */
+  defaultInterval: OhlcvInterval;
+}
+
+export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
+  const [view, setView] = useTokenView(chain);
+  const ref = { chain, address };
+  const tokenQ = useQuery(tokenOptions(ref));
+  useTokenUpdates(ref);
+  const metaQ = useQuery(tokenMetadataOptions(ref));
+  const secQ = useQuery(tokenSecurityOptions(ref));
+  const poolsQ = useQuery(tokenPoolsOptions(ref));
+  const factoriesQ = useQuery(factoriesOptions({ chain }));
+  const [markers, setMarkers] = useState<TradeMarker[]>([]);
+
+  const token = tokenQ.data?.data;
+  const poolList = poolsQ.data?.data ?? [];
+  const pools = useMemo(
+    () => selectPools(poolsQ.data?.data ?? [], view.pool, token?.pool?.address ?? null),
+    [poolsQ.data, view.pool, token?.pool?.address],
+  );
+  const factoryNames = useMemo(
+    () => new Map((factoriesQ.data?.data ?? []).map((f) => [f.address.toLowerCase(), f.name])),
+    [factoriesQ.data],
+  );
+  const factoryName = useCallback(
+    (a: string | null) => (a ? (factoryNames.get(a.toLowerCase()) ?? null) : null),
+    [factoryNames],
+  );
+  const onMaker = useCallback((maker: string | null) => setView({ maker }), [setView]);
+  const onPool = useCallback((pool: string | null) => setView({ pool }), [setView]);
+
+  if (tokenQ.error instanceof ApiError && tokenQ.error.code === "token_not_found")
+    return <TokenNotFound chain={chain} address={address} />;
+  if (tokenQ.error)
+    return <ErrorState error={tokenQ.error} onRetry={() => tokenQ.refetch()} title="This token could not load" />;
+  if (!token) return <Skeleton className="h-16 w-full" />;
+
+  const info = chainInfo(chain);
+  const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol;
+  const supply = Number(token.totalSupply) > 0 ? Number(token.totalSupply) : null;
+  const interval = view.interval ?? defaultInterval;
+  const quote = chain === "solana" ? view.quote : "native";
+  const symbol = safeText(token.symbol, { maxGraphemes: 12 }).text || "?";
+  const quoteLabel = quote === "usd" ? "USD" : nativeSymbol;
+  const candles = { chain, address, pools, interval, quote };
+  const onTab = (tab: TokenTab) => setView({ tab });
+
+  return (
+    <div className="flex flex-col gap-2" data-testid="token-view" data-chain={chain} data-address={address}>
+      <TokenHeader chain={chain} token={token} meta={metaQ.data?.data} security={secQ.data?.data} />
+      {view.maker && pools.length > 0 ? (
+        <MakerMarkers
+          chain={chain}
+          address={address}
+          pools={pools}
+          maker={view.maker}
+          interval={interval}
+          onMarkers={setMarkers}
+        />
+      ) : null}
+      <div className="grid gap-2 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[58vh_30rem]">
+        {pools.length > 0 ? (
+          <ChartPanel
+            className="h-[50vh] min-h-80 lg:col-start-1 lg:row-start-1 lg:h-auto"
+            input={candles}
+            metric={view.metric}
+            supply={supply}
+            nativeSymbol={nativeSymbol}
+            usdAvailable={chain === "solana"}
+            title={`${symbol}/${quoteLabel} · ${intervalLabel(interval)}${view.metric === "mcap" ? " · MCap" : ""}`}
+            markers={view.maker ? markers : []}
+            onInterval={(i) => setView({ interval: i })}
+            onQuote={(q) => setView({ quote: q })}
+            onMetric={(m) => setView({ metric: m })}
+            toolbar={<PoolSelect pools={poolList} selected={view.pool} factoryName={factoryName} onSelect={onPool} />}
+          />
+        ) : (
+          <div className="h-[50vh] rounded-md border border-border bg-panel lg:col-start-1 lg:row-start-1 lg:h-auto">
+            {poolsQ.error ? (
+              <ErrorState error={poolsQ.error} title="Pools could not load" compact />
+            ) : (
+              <Skeleton className="h-full" />
+            )}
+          </div>
+        )}
+        <Tabs
+          idBase="token-phone"
+          label="Token sections"
+          items={PHONE_TABS}
+          value={(TOKEN_TABS as readonly string[]).includes(view.tab) ? view.tab : "trades"}
+          onValueChange={onTab}
+          className="lg:hidden"
+        />
+        <div
+          className={cn(
+            "h-[60vh] min-h-0 lg:col-start-1 lg:row-start-2 lg:block lg:h-auto",
+            view.tab !== "trades" && "hidden",
+          )}
+        >
+          {pools.length > 0 ? (
+            <TradeTape
+              className="h-full"
+              chain={chain}
+              address={address}
+              pools={pools}
+              maker={view.maker}
+              wash={view.wash}
+              nativeSymbol={nativeSymbol}
+              onMaker={onMaker}
+              onWash={(wash) => setView({ wash })}
+            />
+          ) : null}
+        </div>
+        <aside
+          aria-label="Token details"
+          className={cn(
+            "min-h-0 flex-col rounded-md border border-border bg-panel lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:flex",
+            view.tab === "trades" ? "hidden" : "flex",
+          )}
+        >
+          <TokenSidePanel
+            chain={chain}
+            token={token}
+            meta={metaQ.data?.data}
+            pools={poolList}
+            poolCount={poolsQ.data ? poolList.length : null}
+            tab={view.tab}
+            selectedPool={view.pool}
+            factoryName={factoryName}
+            onTab={onTab}
+            onPool={onPool}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}

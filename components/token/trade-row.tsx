@@ -1,0 +1,103 @@
+"use client";
+
+import Link from "next/link";
+import { memo } from "react";
+import { explorerTxUrl, type TokenTrade } from "@/lib/api";
+import { formatCompact, formatPrice, formatUsd, safeHttpsUrl, shortAddress } from "@/lib/format";
+import { Age } from "@/components/ui/age";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import { ExternalLink } from "@/components/ui/external-link";
+import { ExternalIcon } from "@/components/ui/icons";
+import { SafeText } from "@/components/ui/safe-text";
+import { walletHref } from "@/components/search/search-target";
+import type { MakerName } from "./maker-names";
+
+export const ROW_HEIGHT = 28;
+export const TAPE_COLUMNS =
+  "grid grid-cols-[3rem_2.5rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.6fr)_1.5rem] sm:grid-cols-[3.25rem_2.75rem_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.8fr)_1.5rem] items-center gap-x-2 px-2";
+
+export interface TradeRowProps {
+  trade: TokenTrade;
+  chain: string;
+  name: MakerName | null | undefined;
+  activeMaker: boolean;
+  onMaker(address: string): void;
+  top: number;
+}
+
+/** One tape row: age, side, USD, token amount, quote amount, USD price, maker with badges, tx link. */
+export const TradeRow = memo(function TradeRow({ trade: t, chain, name, activeMaker, onMaker, top }: TradeRowProps) {
+  const side = t.isBuy ? "text-up" : "text-down";
+  const priceUsd = t.amountToken > 0 ? t.volumeUsd / t.amountToken : null;
+  const tx = safeHttpsUrl(explorerTxUrl(chain, t.txHash));
+  const label = name?.name ?? null;
+  return (
+    <li
+      data-testid="trade-row"
+      data-tx={t.txHash}
+      data-maker={t.maker}
+      data-preconfirmed={t.preconfirmed ? "true" : "false"}
+      className={cn(
+        TAPE_COLUMNS,
+        "absolute inset-x-0 h-7 border-b border-border/40 text-xs hover:bg-panel-raised",
+        t.preconfirmed && "bg-panel-raised/40 italic",
+      )}
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      <span className="text-muted">
+        <Age at={t.at} />
+      </span>
+      <span className={cn("font-medium", side)}>{t.isBuy ? "Buy" : "Sell"}</span>
+      <span className={cn("num truncate text-right", side)} title={`$${t.volumeUsd}`}>
+        {formatUsd(t.volumeUsd)}
+      </span>
+      <span className="num truncate text-right" title={String(t.amountToken)}>
+        {formatCompact(t.amountToken)}
+      </span>
+      <span className="num hidden truncate text-right text-muted sm:block" title={String(t.amountQuote)}>
+        {formatCompact(t.amountQuote)}
+      </span>
+      <span className="num truncate text-right" title={`${t.priceNative} native`}>
+        {priceUsd === null ? "—" : `$${formatPrice(priceUsd)}`}
+      </span>
+      <span className="flex min-w-0 items-center gap-1">
+        <button
+          type="button"
+          onClick={() => onMaker(t.maker)}
+          title={activeMaker ? "Show all makers" : `Only trades by ${t.maker}`}
+          aria-pressed={activeMaker}
+          data-testid="maker-filter"
+          className={cn(
+            "num min-w-0 truncate text-left font-mono hover:text-accent",
+            activeMaker ? "text-accent" : label ? "text-fg" : "text-muted",
+          )}
+        >
+          {label ? <SafeText value={label} max={16} /> : shortAddress(t.maker, 4, 4)}
+        </button>
+        <Link
+          href={walletHref(t.maker, chain)}
+          prefetch={false}
+          aria-label="Open wallet"
+          title="Open wallet"
+          className="shrink-0 text-muted hover:text-accent"
+        >
+          <ExternalIcon className="size-2.5" />
+        </Link>
+        <span className="flex shrink-0 items-center gap-0.5">
+          {t.isProTrader || name?.isPro ? <Badge kind="pro" /> : null}
+          {t.isSniper ? <Badge kind="sniper" /> : null}
+          {t.isWash ? <Badge kind="wash" /> : null}
+          {t.preconfirmed ? <Badge kind="preconfirmed" /> : null}
+        </span>
+      </span>
+      <span className="flex justify-end">
+        {tx ? (
+          <ExternalLink href={tx} className="opacity-70 hover:opacity-100">
+            <span className="sr-only">View transaction</span>
+          </ExternalLink>
+        ) : null}
+      </span>
+    </li>
+  );
+});

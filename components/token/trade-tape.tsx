@@ -1,0 +1,159 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api";
+import { useLiveTrades } from "@/lib/client/stream/hooks";
+import type { TradeFilters } from "@/lib/client/trade-filters";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { pausedView } from "./paused-rows";
+import { TapeToolbar } from "./tape-toolbar";
+import { ROW_HEIGHT, TAPE_COLUMNS, TradeRow } from "./trade-row";
+import { useMakerNames } from "./use-maker-names";
+import { washFilterOf, type WashView } from "./view-state";
+
+/** Fetch the next page when the last row drawn is this close to the end. */
+const PAGE_AHEAD_ROWS = 15;
+
+export interface TradeTapeProps {
+  chain: ChainId;
+  address: string;
+  pools: string[];
+  maker: string | null;
+  wash: WashView;
+  nativeSymbol: string;
+  onMaker(address: string | null): void;
+  onWash(w: WashView): void;
+  className?: string;
+}
+
+interface Frozen {
+  head: TokenTrade | null;
+  keys: Set<string>;
+}
+
+/** The live tape: REST pages and live rows merged (unique, newest first), virtualized, paused while hovered. */
+export function TradeTape(props: TradeTapeProps) {
+  const { chain, address, pools, maker, wash } = props;
+  const solana = chain === "solana";
+  const filters = useMemo<TradeFilters>(
+    () => ({ maker: maker ?? undefined, washFilter: solana ? washFilterOf(wash) : undefined }),
+    [maker, wash, solana],
+  );
+  const live = useLiveTrades({ chain, address, pools, filters });
+  const [frozen, setFrozen] = useState<Frozen | null>(null);
+  const shown = useMemo(
+    () => (frozen ? pausedView(frozen.head, frozen.keys, live.rows) : { rows: live.rows, pending: 0 }),
+    [frozen, live.rows],
+  );
+  const rows = shown.rows;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => (rows[i] ? tradeKey(rows[i]) : i),
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = live;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && rows.length > 0 && lastIndex >= rows.length - PAGE_AHEAD_ROWS)
+      fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, rows.length]);
+
+  const visibleMakers = useMemo(() => {
+    const set = new Set<string>();
+    for (const it of items) {
+      const r = rows[it.index];
+      if (r) set.add(r.maker);
+    }
+    return [...set].sort();
+  }, [items, rows]);
+  const nameOf = useMakerNames(visibleMakers);
+
+  const { onMaker } = props;
+  const toggleMaker = useCallback((a: string) => onMaker(maker === a ? null : a), [onMaker, maker]);
+
+  const pause = () => {
+    const head = live.rows[0] ?? null;
+    setFrozen({ head, keys: new Set(live.rows.map(tradeKey)) });
+  };
+
+  return (
+    <section
+      aria-label="Trades"
+      className={cn("flex min-h-0 flex-col rounded-md border border-border bg-panel", props.className)}
+    >
+      <TapeToolbar
+        chain={chain}
+        maker={maker}
+        makerName={maker ? (nameOf(maker)?.name ?? null) : null}
+        wash={wash}
+        paused={frozen !== null}
+        pending={shown.pending}
+        subscriptionError={live.subscriptionError}
+        onMaker={props.onMaker}
+        onWash={props.onWash}
+      />
+      <div
+        aria-hidden="true"
+        className={cn(TAPE_COLUMNS, "h-6 border-b border-border text-[10px] uppercase tracking-wide text-muted")}
+      >
+        <span>Age</span>
+        <span>Type</span>
+        <span className="text-right">USD</span>
+        <span className="text-right">Amount</span>
+        <span className="hidden text-right sm:block">{props.nativeSymbol}</span>
+        <span className="text-right">Price</span>
+        <span>Maker</span>
+        <span />
+      </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hovering only holds new rows back; there is nothing to activate */}
+      <div
+        ref={scrollRef}
+        data-testid="trade-tape"
+        data-paused={frozen ? "true" : "false"}
+        onMouseEnter={pause}
+        onMouseLeave={() => setFrozen(null)}
+        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      >
+        {live.isLoading ? (
+          <div className="p-2">
+            <SkeletonRows rows={10} rowClassName="h-5" label="Loading trades" />
+          </div>
+        ) : live.error ? (
+          <ErrorState error={live.error} title="Trades could not load" compact />
+        ) : rows.length === 0 ? (
+          <EmptyState compact title={maker || wash !== "all" ? "No trades match this filter" : "No trades yet"}>
+            New trades appear here as they happen.
+          </EmptyState>
+        ) : (
+          <ol aria-label="Trade tape" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((it) => {
+              const t = rows[it.index];
+              return (
+                <TradeRow
+                  key={it.key}
+                  trade={t}
+                  chain={chain}
+                  name={nameOf(t.maker)}
+                  activeMaker={maker === t.maker}
+                  onMaker={toggleMaker}
+                  top={it.start}
+                />
+              );
+            })}
+          </ol>
+        )}
+        {isFetchingNextPage ? <p className="py-1 text-center text-[11px] text-muted">Loading older trades…</p> : null}
+      </div>
+    </section>
+  );
+}
