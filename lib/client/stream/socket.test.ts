@@ -135,7 +135,12 @@ describe("stream socket", () => {
     const errs: StreamSubscriptionError[] = [];
     client.subscribe("trades", trades, { onEvent: () => {}, onError: (e) => errs.push(e) });
     await waitFor(() => subs().length === 1);
-    gw.broadcast({ type: "error", id: "s1", code: "upstream_unavailable", message: "the market stream is unavailable" });
+    gw.broadcast({
+      type: "error",
+      id: "s1",
+      code: "upstream_unavailable",
+      message: "the market stream is unavailable",
+    });
     await waitFor(() => subs().length === 2, 3000, "retry");
     expect(subs()[1]).toMatchObject({ id: "s1", channel: "trades" });
     await waitFor(() => client.subscriptions().get(`trades?address=${TOKEN}&chain=evm:8453`)?.state === "active");

@@ -51,15 +51,28 @@ function ordered(view: PulseView, items: Iterable<PulseToken>, cap: number): Pul
   return out;
 }
 
-function applyOne(state: PulseListState, d: PulseDelta): readonly PulseToken[] {
-  if (d.kind === "leave") {
-    const id = idOf(d);
-    const items = state.items.filter((t) => idOf(t) !== id);
-    return items.length === state.items.length ? state.items : items;
+/** Index where `t` goes in an ordered list (binary search). */
+function insertAt(view: PulseView, items: readonly PulseToken[], t: PulseToken): number {
+  const cmp = comparePulse(view);
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cmp(items[mid], t) <= 0) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
+
+function applyOne(state: PulseListState, d: PulseDelta): readonly PulseToken[] {
+  const id = d.kind === "leave" ? idOf(d) : idOf(d.token);
+  const at = state.items.findIndex((t) => idOf(t) === id);
+  if (d.kind === "leave") return at < 0 ? state.items : state.items.filter((_, i) => i !== at);
   // An update for a token we never saw entering (a lost delta) is upserted; the next snapshot is authoritative anyway.
-  const id = idOf(d.token);
-  return ordered(state.view, [...state.items.filter((t) => idOf(t) !== id), d.token], state.cap);
+  const items = at < 0 ? state.items.slice() : state.items.filter((_, i) => i !== at);
+  items.splice(insertAt(state.view, items, d.token), 0, d.token);
+  if (items.length > state.cap) items.length = state.cap;
+  return items;
 }
 
 export function applyPulseDelta(state: PulseListState, d: PulseDelta): PulseListState {

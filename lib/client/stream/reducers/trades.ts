@@ -81,14 +81,10 @@ export function mergeTrades(state: TapeState, incoming: readonly TokenTrade[]): 
   return { ...state, rows, confirmedTx: rememberConfirmed(state.confirmedTx, incoming) };
 }
 
+/** Appends the confirmed transactions of `incoming` (duplicates allowed: a Set is built only where it is read). */
 function rememberConfirmed(known: readonly string[], incoming: readonly TokenTrade[]): readonly string[] {
-  const seen = new Set(known);
   const added: string[] = [];
-  for (const r of incoming) {
-    if (r.preconfirmed || seen.has(r.txHash)) continue;
-    seen.add(r.txHash);
-    added.push(r.txHash);
-  }
+  for (const r of incoming) if (!r.preconfirmed) added.push(r.txHash);
   if (added.length === 0) return known;
   const next = known.concat(added);
   return next.length > CONFIRMED_TX_CAP ? next.slice(next.length - CONFIRMED_TX_CAP) : next;
@@ -145,9 +141,46 @@ export function tapeView(
   opts: { restAsOf?: number; serverNow: number; filter?: (r: TokenTrade) => boolean },
 ): TapeView {
   const live = ring ? (opts.filter ? ring.rows.filter(opts.filter) : ring.rows) : [];
-  const merged = normalizeRows([...restRows, ...live], new Set(ring?.reverted ?? []), ring?.confirmedTx ?? []);
-  const rows = merged.filter((r) => !isExpiredPreconfirmed(r, opts.serverNow));
+  const rest = isOrdered(restRows) ? restRows : normalizeRows(restRows);
+  const merged = mergeOrdered(rest, live);
+  const rows = hideSuperseded(merged, new Set(ring?.reverted ?? []), opts.serverNow);
   const oldestLive = ring?.rows[ring.rows.length - 1];
   const gap = oldestLive !== undefined && opts.restAsOf !== undefined && oldestLive.at > opts.restAsOf;
   return { rows, gap };
+}
+
+function isOrdered(rows: readonly TokenTrade[]): boolean {
+  for (let i = 1; i < rows.length; i++) if (compareTrades(rows[i - 1], rows[i]) >= 0) return false;
+  return true;
+}
+
+/** Linear merge of two newest-first lists; one row per key (the same key sorts to the same place). */
+function mergeOrdered(a: readonly TokenTrade[], b: readonly TokenTrade[]): TokenTrade[] {
+  if (a.length === 0) return b.slice();
+  if (b.length === 0) return a.slice();
+  const out: TokenTrade[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const c = compareTrades(a[i], b[j]);
+    if (c < 0) out.push(a[i++]);
+    else if (c > 0) out.push(b[j++]);
+    else out.push(pick(a[i++], b[j++]));
+  }
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+
+/** Drops preconfirmed rows that are reverted, expired, or superseded by a confirmed row of their transaction. */
+function hideSuperseded(rows: TokenTrade[], reverted: ReadonlySet<string>, serverNow: number): TokenTrade[] {
+  const pending = new Set<string>();
+  for (const r of rows) if (r.preconfirmed) pending.add(r.txHash);
+  if (pending.size === 0) return rows;
+  const confirmed = new Set<string>();
+  for (const r of rows) if (!r.preconfirmed && pending.has(r.txHash)) confirmed.add(r.txHash);
+  return rows.filter(
+    (r) =>
+      !r.preconfirmed || !(confirmed.has(r.txHash) || reverted.has(tradeKey(r)) || isExpiredPreconfirmed(r, serverNow)),
+  );
 }
