@@ -163,6 +163,19 @@ describe("trades reducer properties", () => {
     );
   });
 
+  it("the tape view equals the normal form of REST ∪ live: no duplicates, nothing lost", () => {
+    fc.assert(
+      fc.property(fc.array(tradeArb, { maxLength: 40 }), fc.array(tradeArb, { maxLength: 40 }), (rest, live) => {
+        const ring = mergeTrades(emptyTape(), live);
+        const restPage = normalizeRows(rest);
+        const v = tapeView(ring, restPage, { serverNow: 0 });
+        expect(v.rows).toEqual(normalizeRows([...restPage, ...ring.rows]));
+        const ks = v.rows.map(tradeKey);
+        expect(new Set(ks).size).toBe(ks.length);
+      }),
+    );
+  });
+
   it("merging the same rows again changes nothing", () => {
     fc.assert(
       fc.property(fc.array(tradeArb, { maxLength: 40 }), (rows) => {
