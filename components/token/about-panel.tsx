@@ -1,10 +1,10 @@
 "use client";
 
-import type { ChainId, TokenDetail, TokenMetadata } from "@/lib/api";
-import { formatCompact, formatDateTimeUtc, safeText } from "@/lib/format";
+import { walletHref } from "@/components/search/search-target";
 import { Address } from "@/components/ui/address";
 import { Badge } from "@/components/ui/badge";
-import { walletHref } from "@/components/search/search-target";
+import type { ChainId, TokenDetail, TokenMetadata } from "@/lib/api";
+import { formatCompact, formatDateTimeUtc, safeText } from "@/lib/format";
 import { TokenLinks } from "./token-links";
 
 const DESCRIPTION_MAX = 256;

@@ -1,16 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ChainId } from "@/lib/api";
-import { tokenHoldersOptions } from "@/lib/client/queries";
-import { formatCompact, formatCount, formatPct } from "@/lib/format";
+import { walletHref } from "@/components/search/search-target";
 import { Address } from "@/components/ui/address";
 import { Chip } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SafeText } from "@/components/ui/safe-text";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { walletHref } from "@/components/search/search-target";
+import type { ChainId } from "@/lib/api";
+import { tokenHoldersOptions } from "@/lib/client/queries";
+import { formatCompact, formatCount, formatPct } from "@/lib/format";
 
 export const HOLDERS_LIMIT = 50;
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useRef } from "react";
+import { makerMarkers, type TradeMarker } from "@/components/chart/markers";
 import type { ChainId, OhlcvInterval } from "@/lib/api";
 import { useLiveTrades } from "@/lib/client/stream/hooks";
-import { makerMarkers, type TradeMarker } from "@/components/chart/markers";
 
 /**
  * `?maker=`: the wallet's trades (the same query and live subscription as the filtered tape, shared) turned into

@@ -1,12 +1,12 @@
 "use client";
 
-import type { TokenPool } from "@/lib/api";
-import { formatUsd, shortAddress } from "@/lib/format";
 import { Age } from "@/components/ui/age";
 import { Chip } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SafeText } from "@/components/ui/safe-text";
+import type { TokenPool } from "@/lib/api";
+import { formatUsd, shortAddress } from "@/lib/format";
 import { DEFAULT_POOL_COUNT, rankedPools } from "./pools";
 
 export interface PoolsPanelProps {

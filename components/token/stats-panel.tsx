@@ -2,12 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { type ChainId, STATS_WINDOWS } from "@/lib/api";
-import { tokenStatsOptions } from "@/lib/client/queries";
 import { ErrorState } from "@/components/ui/error-state";
 import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { type ChainId, STATS_WINDOWS } from "@/lib/api";
+import { tokenStatsOptions } from "@/lib/client/queries";
 
 type Window = {
   volumeUsd: number;

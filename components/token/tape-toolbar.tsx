@@ -1,11 +1,11 @@
 "use client";
 
-import type { ChainId } from "@/lib/api";
-import type { StreamSubscriptionError } from "@/lib/client/stream/hooks";
-import { shortAddress } from "@/lib/format";
 import { Chip } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
+import type { ChainId } from "@/lib/api";
+import type { StreamSubscriptionError } from "@/lib/client/stream/hooks";
+import { shortAddress } from "@/lib/format";
 import type { WashView } from "./view-state";
 
 export interface TapeToolbarProps {

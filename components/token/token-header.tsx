@@ -1,6 +1,19 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { Address } from "@/components/ui/address";
+import { Age } from "@/components/ui/age";
+import { Badge, Chip } from "@/components/ui/badge";
+import { ChainTag } from "@/components/ui/chain-tag";
+import { cn } from "@/components/ui/cn";
+import { ExternalLink } from "@/components/ui/external-link";
+import { Flash } from "@/components/ui/flash";
+import { Count, Usd } from "@/components/ui/num";
+import { Pct } from "@/components/ui/pct";
+import { Price } from "@/components/ui/price";
+import { SafeText } from "@/components/ui/safe-text";
+import { TokenIcon } from "@/components/ui/token-icon";
+import { WatchStar } from "@/components/watchlist/watch-star";
 import {
   type ChainId,
   chainInfo,
@@ -9,21 +22,9 @@ import {
   type TokenMetadata,
   type TokenSecurity,
 } from "@/lib/api";
-import { Address } from "@/components/ui/address";
-import { Age } from "@/components/ui/age";
-import { Badge, Chip } from "@/components/ui/badge";
-import { cn } from "@/components/ui/cn";
-import { ExternalLink } from "@/components/ui/external-link";
-import { Count, Usd } from "@/components/ui/num";
-import { Pct } from "@/components/ui/pct";
-import { Price } from "@/components/ui/price";
-import { SafeText } from "@/components/ui/safe-text";
-import { TokenIcon } from "@/components/ui/token-icon";
-import { WatchStar } from "@/components/watchlist/watch-star";
 import { LaunchpadBlock } from "./launchpad-block";
 import { SecurityFlags } from "./security-flags";
 import { TokenLinks } from "./token-links";
-import { useFlash } from "./use-flash";
 
 function Metric({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -45,7 +46,6 @@ export interface TokenHeaderProps {
 export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) {
   const info = chainInfo(chain);
   const native = info?.nativeSymbol ?? token.quoteSymbol;
-  const flash = useFlash(token.priceUsd);
   const explorer = explorerAddressUrl(chain, token.address, "token");
   return (
     <header
@@ -63,7 +63,7 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
             <WatchStar chain={chain} address={token.address} symbol={token.symbol} name={token.name} size="sm" />
           </h1>
           <div className="flex flex-wrap items-center gap-1.5 text-[11px] text-muted">
-            <Chip title={chain}>{info?.name ?? chain}</Chip>
+            <ChainTag chain={chain} />
             <Address address={token.address} chars={4} className="text-[11px]" />
             {explorer ? (
               <ExternalLink href={explorer} className="text-[11px]">
@@ -80,15 +80,10 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
 
       <div className="flex items-end gap-3">
         <div className="flex flex-col">
-          <span
-            data-testid="token-price-usd"
-            className={cn(
-              "rounded px-0.5 text-lg leading-6 font-semibold transition-colors duration-500",
-              flash === "up" && "bg-up/15 text-up",
-              flash === "down" && "bg-down/15 text-down",
-            )}
-          >
-            <Price value={token.priceUsd} />
+          <span data-testid="token-price-usd" className="text-lg leading-6 font-semibold">
+            <Flash value={token.priceUsd}>
+              <Price value={token.priceUsd} />
+            </Flash>
           </span>
           <span className="text-[11px] text-muted" data-testid="token-price-native">
             <Price value={token.priceNative} quote={{ symbol: native }} />

@@ -1,6 +1,6 @@
+import { ExternalLink } from "@/components/ui/external-link";
 import type { TokenMetadata } from "@/lib/api";
 import { safeHttpsUrl, socialUrl } from "@/lib/format";
-import { ExternalLink } from "@/components/ui/external-link";
 
 // Socials from the token's metadata: written by strangers, so https only (after parsing), and hidden otherwise.
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { chainInfo } from "@/lib/api";
 import { shortAddress } from "@/lib/format";
-import { EmptyState } from "@/components/ui/empty-state";
 
 /** A valid address the service does not know as a token on this chain (404 token_not_found). */
 export function TokenNotFound({ chain, address }: { chain: string; address: string }) {

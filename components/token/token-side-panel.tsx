@@ -1,7 +1,7 @@
 "use client";
 
-import type { ChainId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
+import type { ChainId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api";
 import { AboutPanel } from "./about-panel";
 import { HoldersPanel } from "./holders-panel";
 import { PoolsPanel } from "./pools-panel";

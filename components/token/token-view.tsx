@@ -2,6 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
+import { ChartPanel } from "@/components/chart/chart-panel";
+import { intervalLabel } from "@/components/chart/intervals";
+import type { TradeMarker } from "@/components/chart/markers";
+import { cn } from "@/components/ui/cn";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs } from "@/components/ui/tabs";
 import { ApiError, type ChainId, chainInfo, type OhlcvInterval } from "@/lib/api";
 import {
   factoriesOptions,
@@ -12,13 +19,6 @@ import {
 } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { safeText } from "@/lib/format";
-import { ChartPanel } from "@/components/chart/chart-panel";
-import { intervalLabel } from "@/components/chart/intervals";
-import type { TradeMarker } from "@/components/chart/markers";
-import { cn } from "@/components/ui/cn";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs } from "@/components/ui/tabs";
 import { MakerMarkers } from "./maker-markers";
 import { PoolSelect } from "./pool-select";
 import { selectPools } from "./pools";

@@ -2,15 +2,15 @@
 
 import Link from "next/link";
 import { memo } from "react";
-import { explorerTxUrl, type TokenTrade } from "@/lib/api";
-import { formatCompact, formatPrice, formatUsd, safeHttpsUrl, shortAddress } from "@/lib/format";
+import { walletHref } from "@/components/search/search-target";
 import { Age } from "@/components/ui/age";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ExternalLink } from "@/components/ui/external-link";
 import { ExternalIcon } from "@/components/ui/icons";
 import { SafeText } from "@/components/ui/safe-text";
-import { walletHref } from "@/components/search/search-target";
+import { explorerTxUrl, type TokenTrade } from "@/lib/api";
+import { formatCompact, formatPrice, formatUsd, safeHttpsUrl, shortAddress } from "@/lib/format";
 import type { MakerName } from "./maker-names";
 
 export const ROW_HEIGHT = 28;

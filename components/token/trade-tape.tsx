@@ -2,18 +2,18 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api";
-import { useLiveTrades } from "@/lib/client/stream/hooks";
-import type { TradeFilters } from "@/lib/client/trade-filters";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api";
+import { useLiveTrades } from "@/lib/client/stream/hooks";
+import type { TradeFilters } from "@/lib/client/trade-filters";
 import { pausedView } from "./paused-rows";
 import { TapeToolbar } from "./tape-toolbar";
 import { ROW_HEIGHT, TAPE_COLUMNS, TradeRow } from "./trade-row";
 import { useMakerNames } from "./use-maker-names";
-import { washFilterOf, type WashView } from "./view-state";
+import { type WashView, washFilterOf } from "./view-state";
 
 /** Fetch the next page when the last row drawn is this close to the end. */
 const PAGE_AHEAD_ROWS = 15;
