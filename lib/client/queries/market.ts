@@ -16,6 +16,11 @@ export interface PulseInput {
 export const pulseOptions = (input: PulseInput) =>
   getQuery("pulse", { view: input.view, chains: [...new Set(input.chains)].sort(), limit: input.limit });
 
+/** The list behind usePulseStream (the stream's snapshot size, so leavers are backfilled): prefetch this one. */
+export const PULSE_STREAM_LIMIT = 100;
+export const pulseStreamOptions = (input: { view: PulseView; chains: ChainId[] }) =>
+  pulseOptions({ view: input.view, chains: input.chains, limit: PULSE_STREAM_LIMIT });
+
 export const chainsOptions = () => getQuery("chains");
 
 export const factoriesOptions = (input: { chain?: ChainId } = {}) => getQuery("factories", input);

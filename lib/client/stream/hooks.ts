@@ -9,7 +9,7 @@ export {
   useLiveTrades,
   useTradesStream,
 } from "./hooks/use-live-trades";
-export { type PulseStream, type PulseStreamInput, pulseStreamOptions, usePulseStream } from "./hooks/use-pulse-stream";
+export { type PulseStream, type PulseStreamInput, usePulseStream } from "./hooks/use-pulse-stream";
 export { type StreamStatus, useStreamStatus, useStreamStore } from "./hooks/use-stream-store";
 export { useSubscription, useSubscriptionError, useTokenUpdates } from "./hooks/use-subscription";
 export { StreamProvider } from "./provider";

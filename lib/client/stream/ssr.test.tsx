@@ -1,9 +1,9 @@
 import { dehydrate, HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { tokenTradesInfiniteOptions } from "../queries";
+import { pulseStreamOptions, tokenTradesInfiniteOptions } from "../queries";
 import { makeQueryClient } from "../query-client";
-import { pulseStreamOptions, useLiveTrades, usePulseStream, useStreamStatus } from "./hooks";
+import { useLiveTrades, usePulseStream, useStreamStatus } from "./hooks";
 import { StreamProvider } from "./provider";
 import { pulseToken, trade } from "./test/fixtures";
 

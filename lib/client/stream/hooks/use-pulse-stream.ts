@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { ApiError, ChainId, PulseToken, PulseView } from "@/lib/api";
-import { pulseOptions } from "../../queries";
+import { pulseStreamOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import { PULSE_CAP } from "../reducers/pulse";
 import type { StreamSubscriptionError } from "../socket";
@@ -18,10 +18,6 @@ export interface PulseStreamInput {
   /** Entries shown (default 30); the list underneath keeps up to 100 so leavers are backfilled. */
   limit?: number;
 }
-
-/** The REST list behind usePulseStream: prefetch exactly this on the server. */
-export const pulseStreamOptions = (input: Pick<PulseStreamInput, "view" | "chains">) =>
-  pulseOptions({ view: input.view, chains: input.chains, limit: PULSE_CAP });
 
 export interface PulseStream {
   tokens: PulseToken[];
