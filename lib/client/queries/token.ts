@@ -1,4 +1,6 @@
-import type { ChainId, StatsWindow } from "@/lib/api";
+import { replaceEqualDeep } from "@tanstack/react-query";
+import type { ChainId, Envelope, StatsWindow, TokenUpdate } from "@/lib/api";
+import { mergeDetail, mergePrice } from "../stream/reducers/token-updates";
 import { getQuery, postQuery } from "./shared";
 
 export interface TokenRef {
@@ -7,8 +9,32 @@ export interface TokenRef {
 }
 const ref = ({ chain, address }: TokenRef) => ({ chain, address });
 
-export const tokenOptions = (input: TokenRef) => getQuery("token", ref(input));
-export const tokenPriceOptions = (input: TokenRef) => getQuery("tokenPrice", ref(input));
+/**
+ * A refetch that answers older data than the stream already wrote (a cached REST copy) keeps the live fields:
+ * the token never jumps back in time.
+ */
+function keepLive<E extends { data: { updatedAt: number } }>(
+  merge: (fresh: E["data"], live: TokenUpdate) => E["data"],
+) {
+  return (old: unknown, next: unknown): unknown => {
+    const o = old as E | undefined;
+    const n = next as E;
+    const kept =
+      o?.data && n?.data && o.data.updatedAt > n.data.updatedAt
+        ? { ...n, data: merge(n.data, o.data as unknown as TokenUpdate) }
+        : n;
+    return replaceEqualDeep(old, kept);
+  };
+}
+
+export const tokenOptions = (input: TokenRef) => ({
+  ...getQuery("token", ref(input)),
+  structuralSharing: keepLive<Envelope<"token">>(mergeDetail),
+});
+export const tokenPriceOptions = (input: TokenRef) => ({
+  ...getQuery("tokenPrice", ref(input)),
+  structuralSharing: keepLive<Envelope<"tokenPrice">>(mergePrice),
+});
 export const tokenMetadataOptions = (input: TokenRef) => getQuery("tokenMetadata", ref(input));
 export const tokenSecurityOptions = (input: TokenRef) => getQuery("tokenSecurity", ref(input));
 

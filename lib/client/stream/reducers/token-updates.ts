@@ -1,4 +1,11 @@
-import type { BatchSlot, Envelope, TokenDetail, TokenPrice, TokenUpdate } from "@/lib/api";
+import {
+  type BatchSlot,
+  type Envelope,
+  type TokenDetail,
+  type TokenPrice,
+  type TokenUpdate,
+  tokenUpdateSchema,
+} from "@/lib/api";
 
 // Live token state (§6 token-updates) merged into REST cache entries, so the header, stats and every list showing
 // the token move together. Pure: the store batches calls once per frame and writes through setQueryData.
@@ -15,9 +22,15 @@ export function coalesceTokenUpdates(updates: readonly TokenUpdate[]): TokenUpda
   return [...byId.values()];
 }
 
+/** The mutable subset (§6 token-updates): only these fields move; identity and static fields never do. */
+const LIVE_FIELDS = Object.keys(tokenUpdateSchema.shape).filter(
+  (k) => k !== "chain" && k !== "address",
+) as (keyof TokenUpdate)[];
+
 export function mergeDetail(detail: TokenDetail, u: TokenUpdate): TokenDetail {
   if (idOf(detail) !== idOf(u) || u.updatedAt < detail.updatedAt) return detail;
-  const { chain: _c, address: _a, ...live } = u;
+  const live: Partial<TokenUpdate> = {};
+  for (const k of LIVE_FIELDS) (live as Record<string, unknown>)[k] = u[k];
   const launchpad = detail.launchpad
     ? {
         ...detail.launchpad,
