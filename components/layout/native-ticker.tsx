@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { nativePricesOptions } from "@/lib/client/queries";
 import { formatAge } from "@/lib/format";
-import { cn, Price, useNow } from "@/components/ui";
+import { cn, Price, Skeleton, useNow } from "@/components/ui";
 import { tickerItems } from "./native-ticker-model";
 
 /** Native coin prices (§4.12), refreshed every 15 s; a stale price is dimmed and says so. */
@@ -27,7 +27,13 @@ export function NativeTicker({ max = 6, className }: { max?: number; className?:
           {i.stale ? <span className="text-[10px] font-semibold text-amber-400 uppercase">stale</span> : null}
         </li>
       ))}
-      {!data && !isError ? <li className="text-muted">…</li> : null}
+      {!data && !isError
+        ? [0, 1, 2].map((i) => (
+            <li key={i} aria-hidden="true">
+              <Skeleton className="h-3 w-16" />
+            </li>
+          ))
+        : null}
     </ul>
   );
 }

@@ -39,7 +39,7 @@ function ShortcutsDialog() {
             <h3 id={`sc-${g.title}`} className="mb-1.5 text-[10px] font-semibold tracking-wide text-muted uppercase">
               {g.title}
             </h3>
-            <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1.5 text-xs">
+            <dl className="grid grid-cols-[10rem_1fr] items-center gap-x-4 gap-y-1.5 text-xs">
               {g.items.map((item) => (
                 <Fragment key={item.label}>
                   <dt className="flex flex-wrap items-center gap-1">

@@ -40,7 +40,7 @@ export function WatchlistView() {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between text-xs text-muted">
-        <span className="num">
+        <span className={items.length ? "num" : "invisible"}>
           {items.length} {items.length === 1 ? "token" : "tokens"}
           {items.length ? ` · ${live} live` : ""}
           {rows.length > LIVE_ROWS ? ` · others refresh every 15 s` : ""}
