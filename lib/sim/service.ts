@@ -1,5 +1,18 @@
-import { createServer } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { STREAM_PATH } from "@/lib/api";
+import { SimCore } from "./core";
+import type { Clock } from "./engine/clock";
+import type { MarketCaps } from "./engine/market";
+import { Rng } from "./engine/rng";
+import { FaultState } from "./faults";
+import type { CreditLedger, FaultConfig, MarketFeed } from "./feed";
+import { createSimHttpServer } from "./http/server";
+import { keyChecker } from "./http/rest";
+import type { IndexCaps } from "./index/state";
+import { SimLedger } from "./ledger";
+import { createMarketFeed } from "./market-feed";
 
 export interface SimServiceOptions {
   host?: string;
@@ -8,6 +21,18 @@ export interface SimServiceOptions {
   key: string;
   /** Virtual-clock speed factor (1 = real time). */
   speed?: number;
+  /** Market time at start (ms); defaults to the clock's now. */
+  start?: number;
+  /** Inject a clock (e.g. `createClock({ virtual: true })` in tests); `speed` and `start` then come from it. */
+  clock?: Clock;
+  /** Market time simulated before start so every view is populated (default 30 min). */
+  warmupMs?: number;
+  /** More accepted keys (the first, `key`, is the one reported). */
+  extraKeys?: string[];
+  marketCaps?: Partial<MarketCaps>;
+  indexCaps?: Partial<IndexCaps>;
+  /** Called with unexpected handler errors (500s). */
+  onError?: (err: unknown) => void;
 }
 
 export interface SimService {
@@ -17,21 +42,97 @@ export interface SimService {
   streamUrl: string;
   key: string;
   close(): Promise<void>;
+  /** The seam the stream server consumes. */
+  feed: MarketFeed;
+  ledger: CreditLedger;
+  faults(): FaultConfig;
+  setFaults(patch: Partial<FaultConfig>): FaultConfig;
+  isValidKey(key: string): boolean;
+  /** Market, index and clock (tests, benchmarks, scenarios). */
+  core: SimCore;
+  /** Whether `/v1/stream` is served (false when the stream server module is absent). */
+  streaming: boolean;
 }
 
-// Placeholder until the engine lands: answers every request with 503 so callers see an explicit error.
+const TICK_MS = 50;
+
+interface StreamServerLike {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+}
+
 export async function startSimService(opts: SimServiceOptions): Promise<SimService> {
-  const server = createServer((_req, res) => {
-    res.writeHead(503, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: { code: "upstream_unavailable", message: "embedded market is starting" } }));
-  });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   const host = opts.host ?? "127.0.0.1";
+  const seed = opts.seed ?? 42;
+  const core = new SimCore({ seed, clock: opts.clock, speed: opts.speed, start: opts.start, warmupMs: opts.warmupMs, marketCaps: opts.marketCaps, indexCaps: opts.indexCaps });
+  const ledger = new SimLedger();
+  const faults = new FaultState();
+  const isValidKey = keyChecker([opts.key, ...(opts.extraKeys ?? [])]);
+  const faultRng = new Rng(`faults:${seed}`);
+  const feed = createMarketFeed(core);
+  const http = createSimHttpServer({ core, ledger, faults, isValidKey, random: () => faultRng.next(), onError: opts.onError });
+  const stream = await loadStreamServer({ feed, isValidKey, ledger, faults: () => faults.get(), now: () => core.now(), clock: core.clock });
+
+  http.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    const path = new URL(req.url ?? "/", "http://sim.invalid").pathname;
+    if (path === STREAM_PATH && stream) return stream.handleUpgrade(req, socket, head);
+    socket.destroy();
+  });
+  const timer = core.clock.virtual ? null : setInterval(() => core.sync(), TICK_MS);
+  timer?.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    http.server.once("error", reject);
+    http.server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = http.server.address() as AddressInfo;
+  const hostPart = host.includes(":") ? `[${host}]` : host;
+  let closed: Promise<void> | null = null;
   return {
-    baseUrl: `http://${host}:${port}`,
-    streamUrl: `ws://${host}:${port}`,
+    baseUrl: `http://${hostPart}:${port}`,
+    streamUrl: `ws://${hostPart}:${port}`,
     key: opts.key,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    feed,
+    ledger,
+    faults: () => faults.get(),
+    setFaults: (patch) => faults.patch(patch),
+    isValidKey,
+    core,
+    streaming: stream !== null,
+    close() {
+      closed ??= (async () => {
+        if (timer) clearInterval(timer);
+        await stream?.close();
+        http.releaseHung();
+        http.server.closeAllConnections();
+        await new Promise<void>((resolve) => http.server.close(() => resolve()));
+      })();
+      return closed;
+    },
   };
+}
+
+/** The stream server lives in ./stream/server; the REST service still starts when it is absent. */
+async function loadStreamServer(deps: {
+  feed: MarketFeed;
+  isValidKey(key: string): boolean;
+  ledger: CreditLedger;
+  faults: () => FaultConfig;
+  now: () => number;
+  clock: Clock;
+}): Promise<StreamServerLike | null> {
+  let mod: { createSimStreamServer?: (o: unknown) => StreamServerLike };
+  let timersMod: { createClockTimers?: (c: Clock) => unknown } = {};
+  try {
+    const spec = "./stream/server";
+    mod = await import(/* @vite-ignore */ spec);
+    const timersSpec = "./stream/timers";
+    if (deps.clock.virtual) timersMod = await import(/* @vite-ignore */ timersSpec).catch(() => ({}));
+  } catch {
+    return null;
+  }
+  if (typeof mod.createSimStreamServer !== "function") return null;
+  const timers = deps.clock.virtual && timersMod.createClockTimers ? timersMod.createClockTimers(deps.clock) : undefined;
+  return mod.createSimStreamServer({ feed: deps.feed, isValidKey: deps.isValidKey, ledger: deps.ledger, faults: deps.faults, now: deps.now, ...(timers ? { timers } : {}) });
 }

@@ -1,0 +1,67 @@
+import { type Clock, createClock } from "./engine/clock";
+import { type MarketCaps, SimMarket } from "./engine/market";
+import { MarketIndex } from "./index/market-index";
+import type { IndexCaps } from "./index/state";
+
+// The market and its index on one clock. `sync()` brings both up to the clock's time (bounded work per call).
+
+export interface SimCoreOptions {
+  seed: number;
+  clock?: Clock;
+  speed?: number;
+  /** Market time at start (defaults to the clock's now). */
+  start?: number;
+  /** Market time simulated before `start` at start-up (default 30 min). */
+  warmupMs?: number;
+  marketCaps?: Partial<MarketCaps>;
+  indexCaps?: Partial<IndexCaps>;
+}
+
+const MAX_JOBS_PER_SYNC = 50_000;
+
+export class SimCore {
+  readonly clock: Clock;
+  readonly market: SimMarket;
+  readonly index: MarketIndex;
+  private syncing = false;
+
+  constructor(opts: SimCoreOptions) {
+    this.clock = opts.clock ?? createClock({ start: opts.start, speed: opts.speed ?? 1 });
+    const start = opts.start ?? this.clock.now();
+    this.market = new SimMarket({ seed: opts.seed, start, warmupMs: opts.warmupMs, caps: opts.marketCaps });
+    this.index = new MarketIndex({ prices: this.market.prices, factories: this.market.factories, start: this.market.warmStart, caps: opts.indexCaps });
+    this.market.onEvent((e) => this.index.apply(e));
+    this.market.init();
+    // Warm up in 1-minute steps so time-based views transition on the way.
+    for (let t = this.market.warmStart; t < start; t += 60_000) this.step(t, Number.POSITIVE_INFINITY);
+    this.step(start, Number.POSITIVE_INFINITY);
+    if (this.clock.virtual) this.clock.onAdvance(() => this.syncAll());
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Catches up with the clock, at most MAX_JOBS_PER_SYNC events (the rest on the next call). */
+  sync(): void {
+    this.step(this.clock.now(), MAX_JOBS_PER_SYNC);
+  }
+
+  /** Catches up completely (virtual clocks: tests expect the world to be current after `advance`). */
+  syncAll(): void {
+    const target = this.clock.now();
+    while (this.market.ctx.scheduler.peekTime() !== undefined && (this.market.ctx.scheduler.peekTime() as number) <= target) this.step(target, MAX_JOBS_PER_SYNC);
+    this.step(target, MAX_JOBS_PER_SYNC);
+  }
+
+  private step(t: number, maxJobs: number): void {
+    if (this.syncing) return;
+    this.syncing = true;
+    try {
+      this.market.advanceTo(t, maxJobs);
+      this.index.tick(Math.min(t, this.market.now));
+    } finally {
+      this.syncing = false;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { steadyActivity } from "./activity";
+import { blockAt, type SimChain } from "./chains";
+import type { EngineCtx } from "./context";
+import { cpmmPrice } from "./curve";
+import { historyShape, HISTORY_DAYS, poolHistories, tokenPath } from "./history";
+import { establishedText } from "./names";
+import { hash32, evmAddress, solanaAddress } from "./rng";
+import { establishedTrade } from "./established-trade";
+import { BURN_EVM, BURN_SOL, credit, type SimPool, type SimToken, tokenKey } from "./world";
+import { scheduleNext } from "./flow";
+
+// Established tokens: months old, several pools each (so multi-pool aggregation matters), deep liquidity.
+
+const PER_CHAIN: Record<string, number> = { solana: 7, "evm:1": 6, "evm:8453": 5, "evm:56": 5, "evm:42161": 3 };
+const POOL_TYPES: Record<string, [string, string, number][]> = {
+  solana: [["Saltmarsh CLMM", "clmm", 25], ["Rayline CPMM", "cpmm", 25], ["Meteorite DLMM", "dlmm", 20], ["Tidepool", "cpmm", 30]],
+  evm: [["Unison V3", "v3", 30], ["Unison V2", "v2", 30], ["Unison V3", "v3", 100], ["Curvy Stable", "stable", 5]],
+};
+
+export function createEstablished(ctx: EngineCtx, chains: readonly SimChain[], warmStart: number): SimToken[] {
+  const out: SimToken[] = [];
+  let index = 0;
+  for (const chain of chains) {
+    const n = PER_CHAIN[chain.chain] ?? 1;
+    for (let i = 0; i < n; i++) out.push(createOne(ctx, chain, index++, warmStart));
+  }
+  return out;
+}
+
+function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: number): SimToken {
+  const rng = ctx.rng.history;
+  const addr = () => (chain.family === "solana" ? solanaAddress(ctx.rng.addr) : evmAddress(ctx.rng.addr));
+  const address = addr();
+  const text = establishedText(ctx.rng.text, index, address.slice(-10));
+  const nativeUsd = ctx.prices.chainUsdAt(chain, warmStart);
+  const mcapUsd = Math.exp(rng.range(Math.log(3e6), Math.log(9e8)));
+  const supply = 10 ** rng.int(8, 12) * rng.int(1, 9);
+  const priceNative = mcapUsd / nativeUsd / supply;
+  const liquidityUsd = Math.min(4e7, mcapUsd * rng.range(0.015, 0.07));
+  const createdAt = warmStart - Math.round(rng.range(HISTORY_DAYS + 20, 700) * 86400_000);
+  const { hostile, name, symbol, ...links } = text;
+  const t: SimToken = {
+    key: tokenKey(chain.chain, address), chain, address, name, symbol, decimals: chain.family === "solana" ? 9 : 18, supply,
+    createdAt, creator: addr(), fate: "established", factory: null, meta: { ...links, hostile },
+    security: { mintAuthority: rng.chance(0.2) ? true : rng.chance(0.7) ? false : null, freezeAuthority: rng.chance(0.1) ? true : rng.chance(0.6) ? false : null, checkedAt: warmStart },
+    pools: [], main: null as unknown as SimPool, balances: new Map(), traders: [], traderIdx: new Map(), pros: new Set(),
+    activity: null, gen: 0, trading: false, arbPending: false, completed: true, migrated: false, graduatedAt: null,
+    lastTradeAt: warmStart, fairSeed: hash32(`fair:${address}`), retired: false,
+  };
+  const types = POOL_TYPES[chain.family === "solana" ? "solana" : "evm"] as [string, string, number][];
+  const nPools = rng.int(2, 4);
+  const shares = [rng.range(0.6, 0.8)];
+  for (let i = 1; i < nPools; i++) shares.push(i === nPools - 1 && nPools > 2 ? rng.range(0.003, 0.015) : rng.range(0.1, 0.3));
+  const total = shares.reduce((a, b) => a + b, 0);
+  let held = 0;
+  const emitBase = (at: number) => ({ at, chain: chain.chain, txHash: chain.family === "solana" ? rng.base58(88) : rng.hex(64, "0x"), block: blockAt(chain, at), logIndex: rng.int(0, 200) });
+  ctx.emit({ type: "token", ...emitBase(createdAt), token: address, name, symbol, decimals: t.decimals, totalSupply: supply, creator: t.creator, factory: null, meta: t.meta });
+  for (let i = 0; i < nPools; i++) {
+    const [dex, type, feeBps] = types[i % types.length] as [string, string, number];
+    const liqNative = ((liquidityUsd * (shares[i] as number)) / total / nativeUsd) / 2;
+    const thin = i > 0 && (shares[i] as number) < 0.02;
+    const pool: SimPool = {
+      address: addr(), token: t, kind: "cpmm", type, factory: addr(), dex, feeBps, thin, curve: null,
+      createdAt: i === 0 ? createdAt : createdAt + Math.round(rng.range(1, 60) * 86400_000),
+      cpmm: { reserveNative: liqNative, reserveToken: liqNative / (priceNative * (thin ? rng.range(0.97, 1.03) : 1)) },
+    };
+    t.pools.push(pool);
+    credit(t, pool.address, pool.cpmm!.reserveToken, false);
+    held += pool.cpmm!.reserveToken;
+    ctx.emit({
+      type: "pool", ...emitBase(pool.createdAt), pool: pool.address, token: address, poolType: type, factory: pool.factory, dex,
+      quoteAddress: chain.wrappedNative, quoteSymbol: chain.nativeSymbol, feeBps, reserveNative: liqNative, priceNative: cpmmPrice(pool.cpmm!), curve: false,
+    });
+  }
+  t.main = t.pools[0] as SimPool;
+  distributeHolders(ctx, t, held, addr);
+  emitHistory(ctx, t, warmStart, liquidityUsd / nativeUsd);
+  t.activity = steadyActivity(rng, warmStart, Math.min(1.2, Math.max(0.04, (liquidityUsd / 2e6) * 0.12)));
+  ctx.tokens.set(t.key, t);
+  scheduleNext(ctx, t, establishedTrade);
+  return t;
+}
+
+function distributeHolders(ctx: EngineCtx, t: SimToken, held: number, addr: () => string): void {
+  const rng = ctx.rng.history;
+  let rest = t.supply - held;
+  const burn = rest * rng.range(0, 0.2);
+  if (burn > 0) credit(t, t.chain.family === "solana" ? BURN_SOL : BURN_EVM, burn, false);
+  rest -= burn;
+  const whales = 30;
+  const weights = Array.from({ length: whales }, (_, i) => 1 / (i + 1) ** 1.1);
+  const wsum = weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < whales; i++) {
+    const owner = i < 10 ? ctx.wallets.pick(t.chain, rng.chance(0.5) ? "pro" : "ordinary").address : addr();
+    credit(t, owner, (rest * (weights[i] as number)) / wsum, true);
+  }
+}
+
+function emitHistory(ctx: EngineCtx, t: SimToken, warmStart: number, liquidityNative: number): void {
+  const rng = ctx.rng.history;
+  const shape = historyShape(warmStart);
+  const path = tokenPath(rng, shape.hours, shape.minutes);
+  const turnover = rng.range(0.05, 0.4);
+  for (const p of t.pools) {
+    const share = (p.cpmm!.reserveNative * 2) / liquidityNative;
+    for (const h of poolHistories(rng, {
+      chain: t.chain.chain, token: t.address, pool: p.address, endPrice: cpmmPrice(p.cpmm!), end: warmStart,
+      hourlyVolume: (liquidityNative * turnover * share) / 24, avgTradeNative: 700 / ctx.prices.chainUsdAt(t.chain, warmStart),
+      deviation: p.thin ? 0.004 : 0.0006, createdAt: p.createdAt,
+    }, path)) ctx.emit(h);
+  }
+}

@@ -1,0 +1,132 @@
+import { buyProbability, curveActivity, dexActivity, drawFate } from "./activity";
+import type { SimChain } from "./chains";
+import type { EngineCtx } from "./context";
+import { CURVE_VIRTUAL_TOKENS, LAUNCH_SUPPLY } from "./curve";
+import type { SimFactory } from "./factories";
+import { pickSeller, pickWallet, scheduleNext, sellShare, senderFor, simpleBuy, simpleSell, toNative, tradeSizeUsd } from "./flow";
+import { migrate } from "./migration";
+import { launchText } from "./names";
+import { evmAddress, solanaAddress } from "./rng";
+import { type Fate, type SimPool, type SimToken, setBalance, tokenKey } from "./world";
+
+// Launchpad tokens: creation with the creator's buy in the same tx, snipers in the first seconds, pros on the
+// ones that run, wash trading on Solana, creators dumping duds — and the curve completing into a migration.
+
+export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: { fate?: Fate; hostile?: boolean } = {}): SimToken {
+  const { rng, scheduler } = ctx;
+  const at = scheduler.now;
+  const factories = ctx.factoriesByChain.get(chain.chain) as SimFactory[];
+  const factory = factories[rng.launch.weighted(factories.map((f) => f.weight))] as SimFactory;
+  const address = chain.family === "solana" ? solanaAddress(rng.addr, factory.mintSuffix) : evmAddress(rng.addr);
+  const text = launchText(rng.text, address.slice(-10), opts.hostile);
+  const creator = pickWallet(ctx, { chain } as SimToken, "creator").address;
+  const fate = opts.fate ?? drawFate(rng.launch);
+  const { hostile, name, symbol, ...links } = text;
+  const t: SimToken = {
+    key: tokenKey(chain.chain, address), chain, address, name, symbol,
+    decimals: chain.family === "solana" ? 6 : 18, supply: LAUNCH_SUPPLY, createdAt: at, creator, fate, factory,
+    meta: { ...links, hostile },
+    security: chain.family === "solana"
+      ? { mintAuthority: false, freezeAuthority: false, checkedAt: at }
+      : { mintAuthority: rng.launch.chance(0.9) ? false : null, freezeAuthority: rng.launch.chance(0.85) ? false : null, checkedAt: at },
+    pools: [], main: null as unknown as SimPool, balances: new Map(), traders: [], traderIdx: new Map(), pros: new Set(),
+    activity: null, gen: 0, trading: false, arbPending: false, completed: false, migrated: false, graduatedAt: null,
+    lastTradeAt: at, fairSeed: 0, retired: false,
+  };
+  const curve: SimPool = {
+    address: chain.family === "solana" ? solanaAddress(rng.addr) : evmAddress(rng.addr),
+    token: t, kind: "curve", type: factory.poolType, factory: factory.address, dex: factory.name, feeBps: factory.feeBps,
+    createdAt: at, thin: false, cpmm: null,
+    curve: { vNative: factory.virtualNative0, vToken: CURVE_VIRTUAL_TOKENS, realNative: 0, thresholdNative: factory.thresholdNative },
+  };
+  t.pools.push(curve);
+  t.main = curve;
+  setBalance(t, curve.address, LAUNCH_SUPPLY, false);
+  ctx.tokens.set(t.key, t);
+  ctx.launches.push(t);
+
+  const tx = ctx.trading.open(chain, at, { noRevert: true });
+  const base = { at, chain: chain.chain, txHash: tx.txHash, block: tx.block };
+  ctx.emit({ type: "token", ...base, logIndex: ctx.trading.logIndex(tx), token: address, name, symbol, decimals: t.decimals, totalSupply: t.supply, creator, factory: factory.address, meta: t.meta });
+  ctx.emit({
+    type: "pool", ...base, logIndex: ctx.trading.logIndex(tx), pool: curve.address, token: address, poolType: curve.type,
+    factory: factory.address, dex: factory.name, quoteAddress: chain.wrappedNative, quoteSymbol: chain.nativeSymbol,
+    feeBps: curve.feeBps, reserveNative: 0, priceNative: factory.virtualNative0 / CURVE_VIRTUAL_TOKENS, curve: true,
+  });
+  // The creator's own buy lands in the creation tx.
+  ctx.trading.swap(tx, curve, creator, true, toNative(ctx, t, tradeSizeUsd(ctx, "creator")), creator);
+  ctx.trading.close(tx);
+
+  t.activity = curveActivity(rng.launch, fate, at);
+  scheduleEarlyFlow(ctx, t);
+  scheduleNext(ctx, t, launchTrade);
+  return t;
+}
+
+function scheduleEarlyFlow(ctx: EngineCtx, t: SimToken): void {
+  const { rng, scheduler } = ctx;
+  const busy = t.chain.chain === "solana" ? 0.75 : t.chain.weight > 10 ? 0.5 : 0.2;
+  if (rng.launch.chance(busy)) {
+    const n = rng.launch.int(1, 4);
+    for (let i = 0; i < n; i++) {
+      const sniper = pickWallet(ctx, t, "sniper").address;
+      scheduler.after(rng.launch.range(300, 2500), () => {
+        if (t.completed || t.retired) return;
+        const res = simpleBuy(ctx, t, sniper, tradeSizeUsd(ctx, "sniper"));
+        if (res?.completes) migrate(ctx, t, launchTrade);
+      });
+      scheduler.after(rng.launch.range(20_000, 600_000), () => {
+        if (!t.retired && t.activity) simpleSell(ctx, t, sniper, 1);
+      });
+    }
+  }
+  if (t.fate === "runner" || t.fate === "graduate") {
+    const n = t.fate === "runner" ? rng.launch.int(2, 4) : rng.launch.int(0, 2);
+    for (let i = 0; i < n; i++) {
+      const pro = pickWallet(ctx, t, "pro").address;
+      scheduler.after(rng.launch.range(3000, 90_000), () => {
+        if (t.completed || t.retired) return;
+        const res = simpleBuy(ctx, t, pro, tradeSizeUsd(ctx, "pro"));
+        if (res) t.pros.add(pro);
+        if (res?.completes) migrate(ctx, t, launchTrade);
+      });
+    }
+  }
+  if (t.fate === "dud" && rng.launch.chance(0.35)) {
+    scheduler.after(rng.launch.range(30_000, 400_000), () => {
+      if (!t.retired && t.activity) simpleSell(ctx, t, t.creator, 1);
+    });
+  }
+}
+
+export function launchTrade(ctx: EngineCtx, t: SimToken): void {
+  const { rng, scheduler } = ctx;
+  const a = t.activity;
+  if (!a) return;
+  const at = scheduler.now;
+  if (t.chain.family === "solana" && t.fate !== "dud" && rng.trade.chance(0.07)) return washTrade(ctx, t);
+  const isBuy = t.traders.length === 0 || rng.trade.chance(buyProbability(a, at));
+  if (isBuy) {
+    const early = at - t.createdAt < 10 * 60_000;
+    const kind = (t.fate === "runner" || t.fate === "graduate") && early && rng.trade.chance(0.12) ? "pro" : "ordinary";
+    const maker = pickWallet(ctx, t, kind).address;
+    const res = simpleBuy(ctx, t, maker, tradeSizeUsd(ctx, kind));
+    if (res && kind === "pro") t.pros.add(maker);
+    if (res?.completes) migrate(ctx, t, launchTrade);
+    return;
+  }
+  const seller = pickSeller(ctx, t, t.migrated ? 0.25 : 0.1);
+  if (seller) simpleSell(ctx, t, seller, sellShare(ctx));
+}
+
+/** Solana wash trade: one wallet buys and sells the same size in one transaction. */
+function washTrade(ctx: EngineCtx, t: SimToken): void {
+  const maker = pickWallet(ctx, t, "wash").address;
+  const tx = ctx.trading.open(t.chain, ctx.scheduler.now);
+  const buy = ctx.trading.swap(tx, t.main, maker, true, toNative(ctx, t, tradeSizeUsd(ctx, "wash")), senderFor(ctx, tx, maker));
+  if (buy && !buy.completes) ctx.trading.swap(tx, t.main, maker, false, buy.quote.amountToken, maker);
+  ctx.trading.close(tx);
+  if (buy?.completes) migrate(ctx, t, launchTrade);
+}
+
+export { dexActivity };

@@ -1,0 +1,53 @@
+import type { SimCore } from "../core";
+
+// GET /__control/state: counts and notable ids, so tests need not search for fixtures.
+
+export function controlState(core: SimCore) {
+  const ix = core.index;
+  const m = core.market;
+  const tokens = [...ix.tokens.values()];
+  const hostile = tokens.find((t) => t.meta.hostile !== null);
+  const ids = ix.wallets.identitiesSample();
+  const cluster = ids.find((i) => i.wallets.length > 1) ?? null;
+  const tagged = ix.wallets.fundingsSample((f) => f.funderTag !== null);
+  const evmBusy = ix.wallets.busiest(true);
+  const solBusy = ix.wallets.busiest(false);
+  const graduated = tokens.find((t) => t.migrated && t.graduatedAt !== null);
+  const bonding = tokens.find((t) => t.factory && !t.migrated && (t.bondingProgress ?? 0) > 30);
+  const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
+  const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
+  const ref = (t: (typeof tokens)[number] | undefined) => (t ? { chain: t.chain, address: t.address, pools: t.pools.map((p) => p.address), name: t.name, symbol: t.symbol } : null);
+  return {
+    now: core.now(),
+    seed: m.seed,
+    speed: core.clock.speed,
+    virtual: core.clock.virtual,
+    counts: {
+      tokens: tokens.length,
+      launchTokens: tokens.filter((t) => t.factory).length,
+      pools: tokens.reduce((a, t) => a + t.pools.length, 0),
+      tradesIndexed: ix.tradesIndexed,
+      tapeRecords: ix.tapeRecords(),
+      wallets: ix.wallets.size,
+      walletTrades: ix.wallets.tradeCount,
+      positions: ix.wallets.positionCount,
+      fundings: ix.wallets.fundingCount,
+      identities: ids.length,
+      pendingPreconfirmed: ix.pendingTxCount(),
+      pulse: ix.pulse.counts(),
+      events: m.eventCount,
+      factories: m.factories.length,
+    },
+    notable: {
+      hostileToken: hostile ? { ...ref(hostile), kind: hostile.meta.hostile } : null,
+      identityWallet: cluster ? { address: cluster.wallets[0], linkedWallets: cluster.wallets.slice(1), group: cluster.group } : null,
+      fundedWallet: tagged ? { chain: tagged.funding.chain, address: tagged.wallet, funder: tagged.funding.funder, funderTag: tagged.funding.funderTag } : null,
+      solanaWallet: solBusy ? { chain: "solana", address: solBusy.wallet, trades: solBusy.trades } : null,
+      evmWallet: evmBusy ? { chain: evmBusy.chain, address: evmBusy.wallet, trades: evmBusy.trades } : null,
+      graduatedToken: ref(graduated),
+      bondingToken: ref(bonding),
+      establishedToken: ref(established),
+      baseToken: ref(base),
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { ApiError, canonicalAddressFor, INTERVAL_SECONDS, type OhlcvInterval, parseChainId, type Quote } from "@/lib/api";
+import { bucketStart } from "../../index/buckets";
+import { queryCandles } from "../../index/candle-query";
+import { ohlcvView } from "../../index/ohlcv-view";
+import type { TradeRecord } from "../../index/records";
+import type { IndexedToken } from "../../index/state";
+import { decodeCursor, encodeCursor, type TapeFilter } from "../../index/tape";
+import type { SimCore } from "../../core";
+import { choosePools, type Handler, requireToken } from "./common";
+
+// §4.3 tape (GET and the POST twin with makers), §4.5 candles, §4.13 sparklines.
+
+function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers?: string[]) {
+  const pools = choosePools(t, p.pools as string[]);
+  if (p.washFilter !== undefined && t.chain !== "solana") throw new ApiError("invalid_parameter", "washFilter applies to Solana only", { param: "washFilter" });
+  const filter: TapeFilter = {
+    pools: pools.length === t.pools.length ? undefined : new Set(pools.map((x) => x.address)),
+    washFilter: p.washFilter as TapeFilter["washFilter"], type: p.type as TapeFilter["type"],
+    minUsd: p.minUsd as number | undefined, maxUsd: p.maxUsd as number | undefined,
+    fromAt: p.fromAt as number | undefined, toAt: p.toAt as number | undefined,
+    makers: makers ? new Set(makers) : p.maker ? new Set([p.maker as string]) : undefined,
+  };
+  const scope = `${t.chain}|${t.address}`;
+  const before = p.cursor === undefined ? undefined : decodeCursor(p.cursor as string, scope);
+  const page = t.tape.page(p.limit as number, filter, before);
+  const counts = Array.isArray(p.include) && p.include.includes("traderTxCounts");
+  const data = page.records.map((r: TradeRecord) => {
+    const row = r.toRow();
+    const m = counts ? t.makers.get(r.maker) : undefined;
+    if (m) row.traderTxCounts = { buys: m.buys, sells: m.sells };
+    return row;
+  });
+  const last = page.records[page.records.length - 1];
+  return { data, meta: { hasMore: page.hasMore, nextCursor: page.hasMore && last ? encodeCursor(last.seq, scope) : null } };
+}
+
+export const tokenTradesHandler: Handler = ({ query }, core) => tape(core, requireToken(core, query.chain as string, query.address as string), query);
+
+export const tokenTradesByMakersHandler: Handler = ({ body }, core) => {
+  const b = body as Record<string, unknown> & { chain: string; address: string; pools: string[]; makers: string[] };
+  const chain = parseChainId(b.chain);
+  const canon = (a: string, param: string) => {
+    const c = chain ? canonicalAddressFor(chain, a) : null;
+    if (!c) throw new ApiError("invalid_parameter", `${param}: address does not belong to chain ${b.chain}`, { param });
+    return c;
+  };
+  const t = requireToken(core, chain as string, canon(b.address, "address"));
+  return tape(core, t, { ...b, pools: b.pools.map((p) => canon(p, "pools")) }, b.makers.map((m) => canon(m, "makers")));
+};
+
+export const ohlcvHandler: Handler = ({ query }, core) => {
+  const t = requireToken(core, query.chain as string, query.address as string);
+  const interval = query.interval as OhlcvInterval;
+  const quote = query.quote as Quote;
+  const page = ohlcvView(core.index, t, choosePools(t, query.pools as string[]), interval, quote, {
+    endTime: query.endTime as number | undefined,
+    limit: query.limit as number,
+  });
+  const c = page.candles;
+  return {
+    data: c,
+    meta: { interval, count: c.length, oldestTime: c[0]?.time ?? null, newestTime: c[c.length - 1]?.time ?? null, hasMore: page.hasMore, quote },
+  };
+};
+
+/** §4.13: window and point spacing per timeframe; closes carried forward so every series has even spacing. */
+const SPARK: Record<string, [OhlcvInterval, number]> = { "1m": ["1s", 60], "5m": ["5s", 60], "30m": ["30s", 60], "1h": ["1m", 60], "24h": ["30m", 48], "7d": ["4h", 42] };
+
+export const sparklinesHandler: Handler = ({ body }, core) => {
+  const b = body as { chain: string; pools: string[]; timeframe: string };
+  const chain = parseChainId(b.chain, { allowSolanaAlias: true }) as string;
+  const [interval, points] = SPARK[b.timeframe] as [OhlcvInterval, number];
+  const nowSec = Math.floor(core.now() / 1000);
+  const data: Record<string, number[]> = {};
+  for (const raw of b.pools) {
+    const addr = chain === "solana" ? raw : raw.toLowerCase();
+    const pool = core.index.pool(chain, addr);
+    data[raw] = pool ? spark(pool, interval, points, nowSec) : [];
+  }
+  return { data, meta: { timeframe: b.timeframe, quote: "native" } };
+};
+
+function spark(pool: NonNullable<ReturnType<SimCore["index"]["pool"]>>, interval: OhlcvInterval, points: number, nowSec: number): number[] {
+  const series = interval === "1s" || interval === "5s" || interval === "30s" ? pool.s1 : interval === "1m" || interval === "30m" ? pool.m1 : pool.h1;
+  const page = queryCandles([{ series }], interval, { endTime: nowSec, limit: points + 1 });
+  if (page.candles.length === 0) return [];
+  const end = bucketStart(interval, nowSec);
+  const step = INTERVAL_SECONDS[interval];
+  const byTime = new Map(page.candles.map((c) => [c.time, c.close]));
+  const out: number[] = [];
+  let last: number | undefined;
+  for (const c of page.candles) if (c.time < end - (points - 1) * step) last = c.close;
+  for (let i = points - 1; i >= 0; i--) {
+    const t = end - i * step;
+    last = byTime.get(t) ?? last;
+    if (last !== undefined) out.push(Number(last.toPrecision(8)));
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { ApiError } from "@/lib/api";
+import type { SimCore } from "../core";
+import type { FaultState } from "../faults";
+import type { SimLedger } from "../ledger";
+import { handleControl } from "./control";
+import { handleRest, restErrorHeaders } from "./rest";
+import { isLoopback, sendError } from "./respond";
+
+// node:http server for the REST interface and the loopback control endpoint.
+
+export interface SimHttpDeps {
+  core: SimCore;
+  ledger: SimLedger;
+  faults: FaultState;
+  isValidKey(key: string): boolean;
+  random: () => number;
+  onError?: (err: unknown, req: IncomingMessage) => void;
+}
+
+export interface SimHttpServer {
+  server: Server;
+  /** Ends responses held open by the hang fault. */
+  releaseHung(): void;
+}
+
+export function createSimHttpServer(d: SimHttpDeps): SimHttpServer {
+  const hung = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    void route(req, res).catch((err: unknown) => {
+      if (!(err instanceof ApiError)) d.onError?.(err, req);
+      sendError(res, err, restErrorHeaders(err));
+    });
+  });
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://sim.invalid");
+    if (url.pathname.startsWith("/__control/") || url.pathname === "/__control") {
+      if (!isLoopback(req)) throw new ApiError("forbidden", "the control endpoint is loopback-only", { status: 403 });
+      return handleControl(req, res, url, d.core, d.faults);
+    }
+    return handleRest(req, res, url, { ...d, hung });
+  }
+  return {
+    server,
+    releaseHung() {
+      for (const r of hung) r.destroy();
+      hung.clear();
+    },
+  };
+}

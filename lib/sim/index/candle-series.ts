@@ -1,0 +1,238 @@
+// Columnar candle buckets of one pool at one resolution, in a ring that grows on demand up to `maxCap`
+// buckets and then drops the oldest (the dropped close is kept so the next candle still connects).
+// Minute series also carry the stats columns behind §4.14 windowed stats.
+
+const COLS = ["t", "o", "h", "l", "c", "v", "fa", "la"] as const;
+const STAT_COLS = ["n", "b", "vu", "bvu", "on", "ovu"] as const;
+type Col = (typeof COLS)[number] | (typeof STAT_COLS)[number];
+
+export interface TradePoint {
+  at: number;
+  price: number;
+  volume: number;
+  usd: number;
+  isBuy: boolean;
+  organic: boolean;
+}
+
+export interface Bucket {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  firstAt: number;
+  lastAt: number;
+}
+
+export class CandleSeries {
+  private cols: Record<string, Float64Array>;
+  private cap: number;
+  private head = 0;
+  len = 0;
+  /** Close of the newest bucket evicted by the ring (NaN when nothing was evicted). */
+  baseClose = Number.NaN;
+
+  constructor(
+    readonly step: number,
+    readonly maxCap: number,
+    readonly withStats = false,
+    /** Buckets older than this (relative to the newest) are dropped. */
+    readonly maxAgeSec = Number.POSITIVE_INFINITY,
+    initialCap = 8,
+  ) {
+    this.cap = Math.min(initialCap, maxCap);
+    this.cols = this.alloc(this.cap);
+  }
+
+  private alloc(cap: number): Record<string, Float64Array> {
+    const out: Record<string, Float64Array> = {};
+    for (const c of COLS) out[c] = new Float64Array(cap);
+    if (this.withStats) for (const c of STAT_COLS) out[c] = new Float64Array(cap);
+    return out;
+  }
+
+  /** Physical slot of logical index i (0 = oldest). */
+  private slot(i: number): number {
+    const p = this.head + i;
+    return p >= this.cap ? p - this.cap : p;
+  }
+
+  get(col: Col, i: number): number {
+    return (this.cols[col] as Float64Array)[this.slot(i)] as number;
+  }
+
+  time(i: number): number {
+    return (this.cols.t as Float64Array)[this.slot(i)] as number;
+  }
+
+  bucket(i: number): Bucket {
+    const s = this.slot(i);
+    const k = this.cols;
+    return {
+      time: k.t?.[s] as number, open: k.o?.[s] as number, high: k.h?.[s] as number, low: k.l?.[s] as number,
+      close: k.c?.[s] as number, volume: k.v?.[s] as number, firstAt: k.fa?.[s] as number, lastAt: k.la?.[s] as number,
+    };
+  }
+
+  /** Number of buckets with time <= `time` (binary search). */
+  countAtOrBefore(time: number): number {
+    let lo = 0;
+    let hi = this.len;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.time(mid) <= time) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  addTrade(p: TradePoint): void {
+    const time = Math.floor(p.at / 1000 / this.step) * this.step;
+    const s = this.slotFor(time);
+    if (s < 0) return;
+    const k = this.cols as Record<Col, Float64Array>;
+    if (k.la[s] === 0) {
+      k.o[s] = k.h[s] = k.l[s] = k.c[s] = p.price;
+      k.fa[s] = k.la[s] = p.at;
+    } else {
+      if (p.at < (k.fa[s] as number)) {
+        k.o[s] = p.price;
+        k.fa[s] = p.at;
+      }
+      if (p.at >= (k.la[s] as number)) {
+        k.c[s] = p.price;
+        k.la[s] = p.at;
+      }
+      if (p.price > (k.h[s] as number)) k.h[s] = p.price;
+      if (p.price < (k.l[s] as number)) k.l[s] = p.price;
+    }
+    k.v[s] = (k.v[s] as number) + p.volume;
+    if (this.withStats) {
+      k.n[s] = (k.n[s] as number) + 1;
+      k.vu[s] = (k.vu[s] as number) + p.usd;
+      if (p.isBuy) {
+        k.b[s] = (k.b[s] as number) + 1;
+        k.bvu[s] = (k.bvu[s] as number) + p.usd;
+      }
+      if (p.organic) {
+        k.on[s] = (k.on[s] as number) + 1;
+        k.ovu[s] = (k.ovu[s] as number) + p.usd;
+      }
+    }
+  }
+
+  /** Merges a whole bucket (history backfill or a finer bucket rolled up). */
+  addBucket(b: Bucket, stats?: { n: number; b: number; vu: number; bvu: number; on: number; ovu: number }): void {
+    const time = Math.floor(b.time / this.step) * this.step;
+    const s = this.slotFor(time);
+    if (s < 0) return;
+    const k = this.cols as Record<Col, Float64Array>;
+    if (k.la[s] === 0) {
+      k.o[s] = b.open;
+      k.h[s] = b.high;
+      k.l[s] = b.low;
+      k.c[s] = b.close;
+      k.fa[s] = b.firstAt;
+      k.la[s] = b.lastAt;
+    } else {
+      if (b.firstAt < (k.fa[s] as number)) {
+        k.o[s] = b.open;
+        k.fa[s] = b.firstAt;
+      }
+      if (b.lastAt >= (k.la[s] as number)) {
+        k.c[s] = b.close;
+        k.la[s] = b.lastAt;
+      }
+      k.h[s] = Math.max(k.h[s] as number, b.high);
+      k.l[s] = Math.min(k.l[s] as number, b.low);
+    }
+    k.v[s] = (k.v[s] as number) + b.volume;
+    if (this.withStats && stats) for (const c of STAT_COLS) k[c][s] = (k[c][s] as number) + stats[c];
+  }
+
+  /** Slot of the bucket starting at `time`, creating it (in order) when needed; -1 when older than retained. */
+  private slotFor(time: number): number {
+    if (this.len > 0) {
+      const newest = this.time(this.len - 1);
+      if (time === newest) return this.slot(this.len - 1);
+      if (time < newest) return this.insertOld(time);
+    }
+    while (this.len > 0 && this.time(0) < time - this.maxAgeSec) this.dropOldest();
+    if (this.len === this.cap) this.makeRoom();
+    const s = this.slot(this.len);
+    this.clear(s);
+    (this.cols.t as Float64Array)[s] = time;
+    this.len++;
+    return s;
+  }
+
+  private insertOld(time: number): number {
+    let n = this.countAtOrBefore(time);
+    if (n > 0 && this.time(n - 1) === time) return this.slot(n - 1);
+    if (n === 0 && this.len === this.maxCap) return -1;
+    if (this.len === this.cap) {
+      const evicts = this.cap === this.maxCap;
+      this.makeRoom();
+      if (evicts) n--; // the oldest bucket left, so logical indices moved down by one
+    }
+    // Shift newer buckets up by one (rare: late confirmations, history loads).
+    for (let i = this.len; i > n; i--) {
+      const to = this.slot(i);
+      const from = this.slot(i - 1);
+      for (const c of Object.values(this.cols)) c[to] = c[from] as number;
+    }
+    this.len++;
+    const s = this.slot(n);
+    this.clear(s);
+    (this.cols.t as Float64Array)[s] = time;
+    return s;
+  }
+
+  private clear(s: number): void {
+    for (const k in this.cols) (this.cols[k] as Float64Array)[s] = 0;
+  }
+
+  private makeRoom(): void {
+    if (this.cap < this.maxCap) {
+      // Double, but jump straight to the cap when close to it (no 4096 arrays for 4400 buckets).
+      const cap = this.cap * 2 >= this.maxCap * 0.6 ? this.maxCap : this.cap * 2;
+      const next = this.alloc(cap);
+      for (const [name, col] of Object.entries(this.cols)) {
+        const dst = next[name] as Float64Array;
+        for (let i = 0; i < this.len; i++) dst[i] = col[this.slot(i)] as number;
+      }
+      this.cols = next;
+      this.cap = cap;
+      this.head = 0;
+      return;
+    }
+    this.dropOldest();
+  }
+
+  private dropOldest(): void {
+    this.baseClose = this.get("c", 0);
+    this.head = this.slot(1);
+    this.len--;
+  }
+
+  /** Grows storage to hold `n` buckets at once (history loads). */
+  reserve(n: number): void {
+    const want = Math.min(this.maxCap, n);
+    if (want <= this.cap) return;
+    const next = this.alloc(want);
+    for (const [name, col] of Object.entries(this.cols)) {
+      const dst = next[name] as Float64Array;
+      for (let i = 0; i < this.len; i++) dst[i] = col[this.slot(i)] as number;
+    }
+    this.cols = next;
+    this.cap = want;
+    this.head = 0;
+  }
+
+  /** Bytes held by the columns (for the retention report). */
+  bytes(): number {
+    return this.cap * 8 * Object.keys(this.cols).length;
+  }
+}

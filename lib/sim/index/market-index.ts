@@ -1,0 +1,332 @@
+import { type ChainId, chainFamily } from "@/lib/api";
+import type { PoolHistory, RawEvent, TokenCreated } from "../engine/events";
+import type { SimFactory } from "../engine/factories";
+import type { NativePrices } from "../engine/native-prices";
+import { findSimChain } from "../engine/chains";
+import { ChainMap } from "./chain-map";
+import { Emitter } from "./emitter";
+import { PulseIndex } from "./pulse";
+import type { TradeRecord } from "./records";
+import { DEFAULT_INDEX_CAPS, type IndexCaps, type IndexedPool, type IndexedToken, newPool, newTape, rankPools, searchText } from "./state";
+import { type Leg, legsOf, SwapFolder } from "./swaps";
+import { pulseEntry, type ViewCtx } from "./views";
+import { WalletIndex } from "./wallet-index";
+
+// The market's views, derived from its events. `flush()` closes the transaction being folded; `tick(now)`
+// runs time-based transitions. Readers get a consistent state between calls.
+
+export class MarketIndex implements ViewCtx {
+  readonly caps: IndexCaps;
+  readonly tokens = new ChainMap<IndexedToken>();
+  private readonly poolsByKey = new ChainMap<IndexedPool>();
+  private readonly nameCounts = new Map<string, number>();
+  readonly wallets: WalletIndex;
+  readonly pulse: PulseIndex;
+  readonly events = new Emitter();
+  private readonly folder: SwapFolder;
+  private readonly factories: Map<string, SimFactory>;
+  private seq = 0;
+  private tokenSeq = 0;
+  now: number;
+  tradesIndexed = 0;
+
+  constructor(opts: { prices: NativePrices; factories: SimFactory[]; start: number; caps?: Partial<IndexCaps> }) {
+    this.caps = { ...DEFAULT_INDEX_CAPS, ...opts.caps };
+    this.prices = opts.prices;
+    this.now = opts.start;
+    this.factories = new Map(opts.factories.map((f) => [`${f.chain.chain}|${f.address}`, f]));
+    this.wallets = new WalletIndex(this.caps, {
+      priceNative: (chain, token) => this.token(chain, token)?.pricing?.priceNative ?? null,
+      nativeUsd: (chain) => this.nativeUsd(chain),
+    });
+    this.pulse = new PulseIndex((view, kind, t) => {
+      if (!this.events.has("pulse")) return;
+      this.events.emit("pulse", { view, chain: t.chain, kind, token: kind === "leave" ? { chain: t.chain, address: t.address } : pulseEntry(t, this) });
+    });
+    this.folder = new SwapFolder({
+      token: (c, a) => this.token(c, a),
+      pool: (c, a) => this.poolsByKey.get(c, a),
+      nativeUsdAt: (c, at) => this.nativeUsdAt(c, at),
+      isPro: (w) => this.wallets.pros.has(w),
+      nextSeq: () => ++this.seq,
+      record: (t, r, legs) => this.record(t, r, legs),
+      confirmed: (t, r) => this.confirmed(t, r),
+      reverted: (t, r) => this.reverted(t, r),
+      priceChanged: (t) => {
+        t.updatedAt = this.now;
+      },
+    });
+  }
+
+  private readonly prices: NativePrices;
+
+  nativeUsd(chain: string): number {
+    return this.nativeUsdAt(chain, this.now);
+  }
+
+  nativeUsdAt(chain: string, at: number): number {
+    const c = findSimChain(chain);
+    return c ? this.prices.chainUsdAt(c, at) : 0;
+  }
+
+  token(chain: string, address: string): IndexedToken | undefined {
+    return this.tokens.get(chain, address);
+  }
+
+  pool(chain: string, address: string): IndexedPool | undefined {
+    return this.poolsByKey.get(chain, address);
+  }
+
+  apply(e: RawEvent): void {
+    if (e.at > this.now) this.now = e.at;
+    if (e.type === "swap") return this.folder.push(e);
+    this.folder.flush();
+    switch (e.type) {
+      case "token":
+        return this.addToken(e);
+      case "pool": {
+        const t = this.token(e.chain, e.token);
+        if (!t) return;
+        const p = newPool(e.chain, {
+          address: e.pool, token: e.token, type: e.poolType, factory: e.factory, dex: e.dex, quoteAddress: e.quoteAddress,
+          quoteSymbol: e.quoteSymbol, feeBps: e.feeBps, createdAt: e.at, curve: e.curve, reserveNative: e.reserveNative, priceNative: e.priceNative,
+        }, this.caps);
+        t.pools.push(p);
+        this.poolsByKey.set(e.chain, e.pool, p);
+        if (e.curve) {
+          t.curvePool = p;
+          t.bondingProgress = 0;
+        }
+        t.pricing = rankPools(t)[0] ?? null;
+        t.updatedAt = e.at;
+        this.changed(t, true);
+        return;
+      }
+      case "migration": {
+        const t = this.token(e.chain, e.token);
+        if (!t) return;
+        t.migrated = true;
+        t.graduatedAt = e.at;
+        t.bondingProgress = 100;
+        if (t.curvePool) t.curvePool.reserveNative = 0;
+        t.updatedAt = e.at;
+        this.changed(t, true);
+        return;
+      }
+      case "confirm":
+        return this.folder.confirm(e);
+      case "revert":
+        return this.folder.revert(e);
+      case "transfer":
+        return this.wallets.fund(e);
+      case "identity":
+        this.wallets.identify(e);
+        if (e.isProTrader) for (const w of e.wallets) this.wallets.pros.add(w);
+        return;
+      case "history":
+        return this.loadHistory(e);
+      case "retire":
+        return this.retire(e.chain, e.token);
+    }
+  }
+
+  flush(): void {
+    this.folder.flush();
+  }
+
+  private lastTrim = 0;
+
+  /** Time-based transitions; call after advancing the market. */
+  tick(now: number): void {
+    this.folder.flush();
+    if (now > this.now) this.now = now;
+    this.pulse.sweep(this.now);
+    if (this.now - this.lastTrim >= 30_000) {
+      this.lastTrim = this.now;
+      this.trimTapes();
+      this.wallets.trim(this.caps.walletTradesTotal, this.caps.positionsTotal);
+      this.pruneMakers();
+    }
+  }
+
+  tapeRecords(): number {
+    let n = 0;
+    for (const t of this.tokens.values()) n += t.tape.size;
+    return n;
+  }
+
+  /** Pool makers only serve windowed counts (≤ 24 h): older entries go. */
+  private pruneMakers(): void {
+    const cutoff = this.now - 24 * 3600_000;
+    for (const t of this.tokens.values()) {
+      if ((t.lastTradeAt ?? 0) < cutoff - 3600_000 && t.pools.every((p) => p.makers.size === 0)) continue;
+      for (const p of t.pools) for (const [w, at] of p.makers) if (at < cutoff) p.makers.delete(w);
+    }
+  }
+
+  /** Keeps all tapes within `caps.tapeTotal`: quiet tokens keep their newest 100 rows, then busy ones 500. */
+  private trimTapes(): void {
+    let total = this.tapeRecords();
+    const budget = this.caps.tapeTotal;
+    for (const [keep, quietMs] of [[100, 10 * 60_000], [500, 0], [100, 0]] as const) {
+      if (total <= budget) return;
+      for (const t of this.tokens.values()) {
+        if (total <= budget * 0.9) return;
+        if (t.tape.size <= keep || (quietMs && (t.lastTradeAt ?? 0) > this.now - quietMs)) continue;
+        total -= t.tape.trimTo(keep);
+      }
+    }
+  }
+
+  private addToken(e: TokenCreated): void {
+    const factory = e.factory ? (this.factories.get(`${e.chain}|${e.factory}`) ?? null) : null;
+    const nameKey = `${e.chain}|${searchText(e.symbol)}`;
+    const nameRank = (this.nameCounts.get(nameKey) ?? 0) + 1;
+    this.nameCounts.set(nameKey, nameRank);
+    const t: IndexedToken = {
+      key: `${e.chain}|${e.token}`, seq: ++this.tokenSeq, chain: e.chain, address: e.token, name: e.name, symbol: e.symbol,
+      searchName: searchText(e.name), searchSymbol: searchText(e.symbol), decimals: e.decimals, totalSupply: e.totalSupply,
+      createdAt: e.at, creator: e.creator, factory, meta: e.meta, nameRank, pools: [], pricing: null, curvePool: null,
+      bondingProgress: null, migrated: false, graduatedAt: null, tape: newTape(this.caps), makers: new Map(), pending: [],
+      txns: 0, buys: 0, sells: 0, volumeUsd: 0, feesUsd: 0, lastTradeAt: null, updatedAt: e.at, views: 0, retired: false,
+    };
+    this.tokens.set(t.chain, t.address, t);
+    this.pulse.added(t);
+  }
+
+  private loadHistory(e: PoolHistory): void {
+    const p = this.pool(e.chain, e.pool);
+    if (!p) return;
+    if (e.stepSec === 3600) p.h1.reserve(p.h1.len + e.time.length);
+    else {
+      p.m1.reserve(p.m1.len + e.time.length);
+      p.h1.reserve(p.h1.len + Math.ceil(e.time.length / 60) + 1);
+    }
+    for (let i = 0; i < e.time.length; i++) {
+      const time = e.time[i] as number;
+      const b = {
+        time, open: e.open[i] as number, high: e.high[i] as number, low: e.low[i] as number, close: e.close[i] as number,
+        volume: e.volume[i] as number, firstAt: time * 1000, lastAt: (time + e.stepSec) * 1000 - 1,
+      };
+      if (e.stepSec === 3600) {
+        p.h1.addBucket(b);
+        continue;
+      }
+      const n = e.trades[i] as number;
+      const buys = e.buys[i] as number;
+      const vu = b.volume * this.nativeUsdAt(e.chain, time * 1000);
+      p.m1.addBucket(b, { n, b: buys, vu, bvu: n ? (vu * buys) / n : 0, on: n, ovu: vu });
+      p.h1.addBucket(b);
+    }
+  }
+
+  private record(t: IndexedToken, r: TradeRecord, legs: Leg[]): void {
+    t.tape.push(r);
+    const m = t.makers.get(r.maker);
+    if (m) {
+      if (r.isBuy) m.buys++;
+      else m.sells++;
+      m.lastAt = r.at;
+      t.makers.delete(r.maker);
+      t.makers.set(r.maker, m);
+    } else {
+      if (t.makers.size >= this.caps.makersPerToken) t.makers.delete(t.makers.keys().next().value as string);
+      t.makers.set(r.maker, { buys: r.isBuy ? 1 : 0, sells: r.isBuy ? 0 : 1, firstBuyAt: r.isBuy ? r.at : Number.POSITIVE_INFINITY, lastAt: r.at });
+    }
+    if (r.preconfirmed) t.pending.push(r);
+    else this.commit(t, r, legs);
+    this.publish(t, r);
+    if (r.preconfirmed) this.changed(t, false);
+  }
+
+  private confirmed(t: IndexedToken, r: TradeRecord): void {
+    const legs = popPending(t, r);
+    r.preconfirmed = false;
+    if (!t.retired) this.commit(t, r, legs);
+    this.publish(t, r);
+  }
+
+  private reverted(t: IndexedToken, r: TradeRecord): void {
+    popPending(t, r);
+    t.tape.remove(r.seq);
+    const m = t.makers.get(r.maker);
+    if (m) {
+      if (r.isBuy) m.buys = Math.max(0, m.buys - 1);
+      else m.sells = Math.max(0, m.sells - 1);
+    }
+    this.events.emit("revert", { chain: t.chain, token: t.address, pool: r.pool, key: { txHash: r.txHash, block: r.block, logIndex: r.logIndex } });
+    this.changed(t, true);
+  }
+
+  private publish(t: IndexedToken, r: TradeRecord): void {
+    if (this.events.has("trade")) this.events.emit("trade", { chain: t.chain, token: t.address, pool: r.pool, row: r.toRow() });
+  }
+
+  private commit(t: IndexedToken, r: TradeRecord, legs: Leg[]): void {
+    for (const leg of legs) {
+      const pt = { at: r.at, price: leg.price, volume: leg.volume, usd: leg.usd, isBuy: r.isBuy, organic: !r.isWash };
+      leg.pool.s1.addTrade(pt);
+      leg.pool.m1.addTrade(pt);
+      leg.pool.h1.addTrade(pt);
+      leg.pool.makers.set(r.maker, r.at);
+    }
+    t.txns++;
+    if (r.isBuy) t.buys++;
+    else t.sells++;
+    t.volumeUsd += r.volumeUsd;
+    t.feesUsd += r.feeNative * (r.volumeUsd / r.volumeNative);
+    t.lastTradeAt = Math.max(t.lastTradeAt ?? 0, r.at);
+    t.updatedAt = Math.max(t.updatedAt, r.at);
+    this.tradesIndexed++;
+    this.wallets.apply(r, t.name, t.key);
+    this.changed(t, true);
+  }
+
+  private changed(t: IndexedToken, pulse: boolean): void {
+    if (t.retired) return;
+    if (pulse) this.pulse.evaluate(t, this.now, true);
+    this.events.emit("token", t.chain, t.address);
+  }
+
+  private retire(chain: ChainId, address: string): void {
+    const t = this.token(chain, address);
+    if (!t) return;
+    this.tokens.delete(chain, address);
+    for (const p of t.pools) this.poolsByKey.delete(chain, p.address);
+    const nameKey = `${chain}|${t.searchSymbol}`;
+    const n = (this.nameCounts.get(nameKey) ?? 1) - 1;
+    if (n <= 0) this.nameCounts.delete(nameKey);
+    else this.nameCounts.set(nameKey, n);
+    this.pulse.removed(t, this.now);
+  }
+
+  tokenByAddress(chain: string | undefined, address: string): IndexedToken[] {
+    const out: IndexedToken[] = [];
+    const family = address.startsWith("0x") ? "evm" : "solana";
+    for (const c of chain ? [chain] : []) {
+      const t = this.token(c, address) ?? this.tokenOfPool(c, address);
+      if (t) out.push(t);
+    }
+    if (chain) return out;
+    for (const t of this.tokens.values()) {
+      if (chainFamily(t.chain) !== family) continue;
+      if (t.address === address || t.pools.some((p) => p.address === address)) out.push(t);
+    }
+    return out;
+  }
+
+  tokenOfPool(chain: string, pool: string): IndexedToken | undefined {
+    const p = this.pool(chain, pool);
+    return p ? this.token(chain, p.token) : undefined;
+  }
+
+  pendingTxCount(): number {
+    return this.folder.pendingCount;
+  }
+}
+
+function popPending(t: IndexedToken, r: TradeRecord): Leg[] {
+  const i = t.pending.indexOf(r);
+  if (i >= 0) t.pending.splice(i, 1);
+  return legsOf(r) ?? [];
+}

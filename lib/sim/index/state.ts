@@ -1,0 +1,151 @@
+import type { ChainId } from "@/lib/api";
+import type { TokenMeta } from "../engine/events";
+import type { SimFactory } from "../engine/factories";
+import { CandleSeries } from "./candle-series";
+import type { TradeRecord } from "./records";
+import { Tape } from "./tape";
+
+// Index-side state of tokens and pools, built only from events.
+
+export interface IndexCaps {
+  /** Trade records kept per token tape. */
+  tapePerToken: number;
+  /** Trade records kept across all tapes (older tapes of quiet tokens are trimmed first). */
+  tapeTotal: number;
+  /** 1 s buckets kept per pool, and for at most this many seconds. */
+  secondsPerPool: number;
+  /** 1 m buckets kept per pool (a bit over a day: also the 24 h stats window). */
+  minutesPerPool: number;
+  /** 1 h buckets kept per pool (~6 months). */
+  hoursPerPool: number;
+  /** Wallets with indexed activity. */
+  wallets: number;
+  /** Trade records per wallet, and across all wallets. */
+  tradesPerWallet: number;
+  walletTradesTotal: number;
+  /** Positions per wallet (closed ones go first), and across all wallets. */
+  positionsPerWallet: number;
+  positionsTotal: number;
+  /** Distinct makers remembered per token (tx counts, sniper badge, makers stats). */
+  makersPerToken: number;
+  /** Funding records. */
+  fundings: number;
+}
+
+export const DEFAULT_INDEX_CAPS: IndexCaps = {
+  tapePerToken: 2000,
+  tapeTotal: 250_000,
+  secondsPerPool: 1800,
+  minutesPerPool: 1500,
+  hoursPerPool: 4400,
+  wallets: 30_000,
+  tradesPerWallet: 1000,
+  walletTradesTotal: 300_000,
+  positionsPerWallet: 300,
+  positionsTotal: 150_000,
+  makersPerToken: 5_000,
+  fundings: 150_000,
+};
+
+export interface MakerStat {
+  buys: number;
+  sells: number;
+  firstBuyAt: number;
+  lastAt: number;
+}
+
+export interface IndexedPool {
+  chain: ChainId;
+  address: string;
+  token: string;
+  type: string;
+  factory: string;
+  dex: string;
+  quoteAddress: string;
+  quoteSymbol: string;
+  feeBps: number;
+  createdAt: number;
+  curve: boolean;
+  reserveNative: number;
+  priceNative: number;
+  s1: CandleSeries;
+  m1: CandleSeries;
+  h1: CandleSeries;
+  /** maker → last trade time, for windowed makers counts restricted to pools. */
+  makers: Map<string, number>;
+}
+
+export interface IndexedToken {
+  key: string;
+  seq: number;
+  chain: ChainId;
+  address: string;
+  name: string;
+  symbol: string;
+  searchName: string;
+  searchSymbol: string;
+  decimals: number;
+  totalSupply: number;
+  createdAt: number;
+  creator: string;
+  factory: SimFactory | null;
+  meta: TokenMeta;
+  nameRank: number;
+  pools: IndexedPool[];
+  pricing: IndexedPool | null;
+  curvePool: IndexedPool | null;
+  bondingProgress: number | null;
+  migrated: boolean;
+  graduatedAt: number | null;
+  tape: Tape;
+  makers: Map<string, MakerStat>;
+  pending: TradeRecord[];
+  txns: number;
+  buys: number;
+  sells: number;
+  volumeUsd: number;
+  feesUsd: number;
+  lastTradeAt: number | null;
+  updatedAt: number;
+  /** Pulse view bits: 1 new, 2 bonding, 4 graduated. */
+  views: number;
+  retired: boolean;
+}
+
+export function newPool(chain: ChainId, p: Omit<IndexedPool, "chain" | "s1" | "m1" | "h1" | "makers">, caps: IndexCaps): IndexedPool {
+  return {
+    ...p, chain,
+    s1: new CandleSeries(1, caps.secondsPerPool, false, caps.secondsPerPool),
+    m1: new CandleSeries(60, caps.minutesPerPool, true),
+    h1: new CandleSeries(3600, caps.hoursPerPool),
+    makers: new Map(),
+  };
+}
+
+export function newTape(caps: IndexCaps): Tape {
+  return new Tape(caps.tapePerToken);
+}
+
+export function poolLiquidityNative(p: IndexedPool): number {
+  return p.curve ? p.reserveNative : 2 * p.reserveNative;
+}
+
+/** The pool that prices the token: the deepest one (rank 1, §4.14). */
+export function rankPools(t: IndexedToken): IndexedPool[] {
+  return [...t.pools].sort((a, b) => poolLiquidityNative(b) - poolLiquidityNative(a) || a.createdAt - b.createdAt);
+}
+
+export function tokenPriceNative(t: IndexedToken): number | null {
+  return t.pricing ? t.pricing.priceNative : null;
+}
+
+export function tokenLiquidityNative(t: IndexedToken): number {
+  let s = 0;
+  for (const p of t.pools) s += poolLiquidityNative(p);
+  return s;
+}
+
+/** Text folded for search: NFKC, lower case, invisible and bidi controls removed. */
+export function searchText(s: string): string {
+  return s.normalize("NFKC").replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, "").toLowerCase();
+}

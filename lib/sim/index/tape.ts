@@ -1,0 +1,111 @@
+import { ApiError } from "@/lib/api";
+import type { TradeRecord } from "./records";
+
+// A token's trade tape: the newest `cap` records in sequence order, paged newest first with an opaque cursor.
+
+export interface TapeFilter {
+  pools?: Set<string>;
+  washFilter?: "washOnly" | "organicOnly";
+  type?: "buy" | "sell";
+  minUsd?: number;
+  maxUsd?: number;
+  fromAt?: number;
+  toAt?: number;
+  makers?: Set<string>;
+}
+
+export class Tape {
+  readonly records: TradeRecord[] = [];
+
+  constructor(readonly cap: number) {}
+
+  push(r: TradeRecord): void {
+    this.records.push(r);
+    // Trim in batches so pushes stay O(1) amortised.
+    if (this.records.length > this.cap + Math.max(16, this.cap >> 3)) this.records.splice(0, this.records.length - this.cap);
+  }
+
+  /** Keeps only the newest `n` records; returns how many were dropped. */
+  trimTo(n: number): number {
+    const drop = this.size - n;
+    if (drop <= 0) return 0;
+    this.records.splice(0, this.records.length - n);
+    return drop;
+  }
+
+  get size(): number {
+    return Math.min(this.records.length, this.cap);
+  }
+
+  /** Index of the record with `seq`, searching from the newest end (pending rows are the newest). */
+  find(seq: number): number {
+    for (let i = this.records.length - 1; i >= 0; i--) {
+      const s = (this.records[i] as TradeRecord).seq;
+      if (s === seq) return i;
+      if (s < seq) return -1;
+    }
+    return -1;
+  }
+
+  remove(seq: number): TradeRecord | null {
+    const i = this.find(seq);
+    return i < 0 ? null : ((this.records.splice(i, 1)[0] as TradeRecord) ?? null);
+  }
+
+  /** Newest first, strictly older than `beforeSeq`, at most `limit` (+1 probe for hasMore). */
+  page(limit: number, filter: TapeFilter, beforeSeq?: number): { records: TradeRecord[]; hasMore: boolean } {
+    const recs = this.records;
+    const floor = Math.max(0, recs.length - this.cap);
+    let i = recs.length - 1;
+    if (beforeSeq !== undefined) {
+      let lo = floor;
+      let hi = recs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((recs[mid] as TradeRecord).seq < beforeSeq) lo = mid + 1;
+        else hi = mid;
+      }
+      i = lo - 1;
+    }
+    const out: TradeRecord[] = [];
+    for (; i >= floor; i--) {
+      const r = recs[i] as TradeRecord;
+      if (!matches(r, filter)) continue;
+      if (out.length === limit) return { records: out, hasMore: true };
+      out.push(r);
+    }
+    return { records: out, hasMore: false };
+  }
+}
+
+function matches(r: TradeRecord, f: TapeFilter): boolean {
+  if (f.pools && !r.inPools(f.pools)) return false;
+  if (f.washFilter === "washOnly" && !r.isWash) return false;
+  if (f.washFilter === "organicOnly" && r.isWash) return false;
+  if (f.type && (f.type === "buy") !== r.isBuy) return false;
+  if (f.minUsd !== undefined && r.volumeUsd < f.minUsd) return false;
+  if (f.maxUsd !== undefined && r.volumeUsd > f.maxUsd) return false;
+  if (f.fromAt !== undefined && r.at < f.fromAt) return false;
+  if (f.toAt !== undefined && r.at > f.toAt) return false;
+  if (f.makers && !f.makers.has(r.maker)) return false;
+  return true;
+}
+
+// Cursor: base64url of "t1.<seq>.<token-hash>" — opaque to clients, bound to the token it was issued for.
+export function encodeCursor(seq: number, scope: string): string {
+  return Buffer.from(`t1.${seq}.${scopeHash(scope)}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string, scope: string): number {
+  const bad = () => new ApiError("invalid_parameter", "cursor is not a cursor issued for this token", { param: "cursor" });
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
+  const m = /^t1\.(\d{1,15})\.([0-9a-z]+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!m || m[2] !== scopeHash(scope)) throw bad();
+  return Number(m[1]);
+}
+
+function scopeHash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}

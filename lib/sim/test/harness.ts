@@ -1,0 +1,41 @@
+import { createClock } from "../engine/clock";
+import { type SimService, startSimService } from "../service";
+
+// Shared by the service-level tests: one embedded service on port 0 with a virtual clock.
+
+export const TEST_KEY = "test-key-0123456789";
+export const START = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+export interface Harness {
+  sim: SimService;
+  call(method: string, path: string, opts?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  advance(ms: number): void;
+  control(method: string, path: string, body?: unknown): Promise<any>;
+}
+
+export async function startHarness(opts: { warmupMs?: number; seed?: number } = {}): Promise<Harness> {
+  const clock = createClock({ virtual: true, start: START });
+  const sim = await startSimService({ key: TEST_KEY, seed: opts.seed ?? 7, clock, warmupMs: opts.warmupMs ?? 20 * 60_000 });
+  const call: Harness["call"] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.key !== null) headers.authorization = o.key ?? TEST_KEY;
+    let body: string | undefined = o.raw;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers["content-type"] = "application/json";
+    }
+    const res = await fetch(`${sim.baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+  return {
+    sim,
+    call,
+    advance: (ms) => clock.advance(ms),
+    async control(method, path, body) {
+      const r = await call(method, path, { key: null, body });
+      if (r.status !== 200) throw new Error(`control ${path} → ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.data;
+    },
+  };
+}
