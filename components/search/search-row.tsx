@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { shortAddress } from "@/lib/api";
-import { Chip, Pct, Price, SafeText, TokenIcon, Usd } from "@/components/ui";
+import { ChainTag, Chip, Pct, Price, SafeText, TokenIcon, Usd } from "@/components/ui";
 import type { PaletteOption } from "./palette-options";
-import { ChainTag } from "./chain-tag";
 
 function Metric({ label, value }: { label: string; value: unknown }) {
   return (

@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { shortAddress } from "@/lib/api";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
-import { Age, Pct, Price, SafeText, Skeleton, TokenIcon, Usd } from "@/components/ui";
-import { ChainTag } from "@/components/search/chain-tag";
+import { Age, ChainTag, Flash, Pct, Price, SafeText, Skeleton, TokenIcon, Usd } from "@/components/ui";
 import { tokenHref } from "@/components/search/search-target";
 import { WatchStar } from "./watch-star";
 import type { WatchRow as Row } from "./watch-rows";
@@ -73,13 +72,17 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
       ) : (
         <>
           <td className={td} data-testid="watch-price">
-            <Price value={price?.priceUsd} className="text-[13px]" />
+            <Flash value={price?.priceUsd}>
+              <Price value={price?.priceUsd} className="text-[13px]" />
+            </Flash>
           </td>
           <td className={td}>
             <Pct value={price?.priceChange24hPct} className="text-xs" />
           </td>
           <td className={td}>
-            <Usd value={price?.marketCapUsd} className="text-xs" />
+            <Flash value={price?.marketCapUsd}>
+              <Usd value={price?.marketCapUsd} className="text-xs" />
+            </Flash>
           </td>
           <td className={`${td} hidden sm:table-cell`}>
             <Usd value={price?.liquidityUsd} className="text-xs" />
