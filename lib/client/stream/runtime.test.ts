@@ -18,7 +18,7 @@ const row = (i: number): TokenTrade =>
   trade({ txHash: `0x${i.toString(16).padStart(6, "0")}`, block: 1000 + i, logIndex: 0, at: T0 + i * 1000 });
 
 /** An in-memory REST tape (newest first, cursor = offset) plus pulse; counts calls. */
-function fakeRest(tape: () => TokenTrade[]) {
+function fakeRest(tape: () => TokenTrade[], asOf: () => number = () => T0 + 1e6) {
   const calls: Array<{ id: EndpointId; input?: FetchInput<EndpointId> }> = [];
   let failing = false;
   const fetcher = (async (id: EndpointId, input?: FetchInput<EndpointId>) => {
@@ -31,7 +31,7 @@ function fakeRest(tape: () => TokenTrade[]) {
       const limit = Number(q.limit ?? 100);
       const data = all.slice(from, from + limit);
       const hasMore = from + limit < all.length;
-      return { data, meta: { asOf: T0 + 1e6, hasMore, nextCursor: hasMore ? String(from + limit) : null } };
+      return { data, meta: { asOf: asOf(), hasMore, nextCursor: hasMore ? String(from + limit) : null } };
     }
     if (id === "pulse")
       return { data: [pulseToken({ address: POOL, createdAt: 9 })], meta: { asOf: T0 + 5e5, view: q.view } };
@@ -57,6 +57,7 @@ function start(fetcher: ApiFetcher) {
     fetcher,
     releaseDelayMs: 0,
     repairRetryMs: 1,
+    freshRetryDelaysMs: [1, 1, 1],
     now: () => clock,
     client: { online: manualOnline(true), minDelayMs: 5, maxDelayMs: 30 },
   });
@@ -172,6 +173,44 @@ describe("stream runtime", () => {
     await rt.idle();
     expect(tapeOf(key).map(tradeKey)).toEqual(server.map(tradeKey).reverse());
     expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(2);
+  });
+
+  it("asks again while the proxy serves a tape page older than the resume point", async () => {
+    const server: TokenTrade[] = [1, 2].map(row);
+    let answers = 0;
+    // The first two answers are a cached copy from before the drop; the third is fresh.
+    const rest = fakeRest(
+      () => (answers < 2 ? server.slice(0, 2) : server),
+      () => (++answers < 3 ? T0 : T0 + 1e6),
+    );
+    start(rest.fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    await waitFor(() => subs().length === 1);
+    sendTrades("s1", server);
+    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
+    gw.dropAll();
+    server.push(row(3), row(4));
+    await waitFor(() => subs().length === 2);
+    await rt.idle();
+    expect(tapeOf(key).map(tradeKey)).toEqual([4, 3, 2, 1].map((i) => tradeKey(row(i))));
+    expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(3);
+  });
+
+  it("when REST stays older than the resume point, shows only what is whole", async () => {
+    const server: TokenTrade[] = [1, 2].map(row);
+    const rest = fakeRest(
+      () => server.slice(0, 2),
+      () => T0,
+    );
+    start(rest.fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    await waitFor(() => subs().length === 1);
+    sendTrades("s1", server);
+    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
+    gw.dropAll();
+    await waitFor(() => subs().length === 2);
+    await rt.idle();
+    expect(tapeOf(key)).toEqual([]);
   });
 
   it("a resync repairs a pulse list from REST as a snapshot", async () => {

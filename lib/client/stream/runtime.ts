@@ -36,6 +36,8 @@ export interface StreamRuntimeOptions {
   pruneIntervalMs?: number;
   /** Pause between failed repair attempts. */
   repairRetryMs?: number;
+  /** Pauses between asks for a fresh enough REST answer during repair. */
+  freshRetryDelaysMs?: readonly number[];
   client?: Partial<StreamClientOptions>;
 }
 
@@ -77,7 +79,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const repairs = new Map<string, { running: Promise<void>; again: boolean }>();
   const tapeRefreshedAt = new Map<string, number>();
   const serverNow = () => now() + store.getState().serverOffsetMs;
-  const deps = { fetcher, store, queryClient: qc, serverNow };
+  const deps = { fetcher, store, queryClient: qc, serverNow, freshRetryDelaysMs: opts.freshRetryDelaysMs };
 
   const client = createStreamClient({
     url: opts.url ?? defaultStreamUrl,
@@ -97,16 +99,22 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     wasLive = c.status === "live";
   });
 
+  /** Server time when the live flow resumed, per key: REST answers used for repair must be at least as new. */
+  const resumedAt = new Map<string, number>();
+  const markResumed = (key: string) => resumedAt.set(key, Math.max(resumedAt.get(key) ?? 0, serverNow()));
+
   async function repairOnce(key: string) {
     const h = held.get(key);
     if (!h) return;
+    const resume = resumedAt.get(key);
+    resumedAt.delete(key);
     if (h.channel === "trades") {
       const p = h.params as TradesParams;
-      const r = await repairTape(deps, key, p, gaps.anchor(key) ?? null);
+      const r = await repairTape(deps, key, p, gaps.anchor(key) ?? null, resume);
       gaps.clear(key);
       if (r !== "skipped") await refetchFirstTapePage(qc, p.chain, p.address);
-    } else if (h.channel === "ohlcv") await repairSeries(deps, key, h.params as OhlcvParams);
-    else if (h.channel === "pulse") await repairPulse(deps, key, h.params as PulseParams);
+    } else if (h.channel === "ohlcv") await repairSeries(deps, key, h.params as OhlcvParams, resume);
+    else if (h.channel === "pulse") await repairPulse(deps, key, h.params as PulseParams, resume);
     else await repairTokenState(deps, h.params as TokenUpdatesParams);
   }
 
@@ -152,7 +160,10 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     const step = INTERVAL_SECONDS[(h.params as OhlcvParams).interval];
     const restBucket = Math.floor(h.restAsOf / 1000 / step) * step;
     // REST's forming bucket closed before the subscription started: it may be stale, refetch the newest page.
-    if (Math.min(...bars.map((b) => b.time)) > restBucket) void repair(key);
+    if (Math.min(...bars.map((b) => b.time)) > restBucket) {
+      markResumed(key);
+      void repair(key);
+    }
   }
 
   function subscribeKey(key: string, h: Held) {
@@ -166,10 +177,12 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
       onAck: () => actions.setSubError(key, null),
       onResync: () => {
         if (h.channel === "trades") gaps.markResync(key);
+        markResumed(key);
         void repair(key);
       },
       onReconnect: () => {
         h.liveChecked = false;
+        markResumed(key);
         void repair(key);
       },
     });
@@ -218,6 +231,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
             if (entry.count > 0 || held.get(key) !== entry) return;
             held.delete(key);
             gaps.forget(key);
+            resumedAt.delete(key);
             entry.unsubscribe();
             actions.release(key);
           };
