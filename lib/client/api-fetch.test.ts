@@ -17,7 +17,7 @@ describe("apiFetch", () => {
     const f = stubFetch(() => json(200, { data: [], meta: { asOf: 1 } }));
     await apiFetch("pulse", { query: { view: "new", chains: ["solana", "evm:8453"], limit: 30 } });
     expect(f.mock.calls[0][0]).toBe("/api/v1/pulse?view=new&chains=solana%2Cevm%3A8453&limit=30");
-    expect(f.mock.calls[0][1].method).toBe("GET");
+    expect(f.mock.calls[0][1]).toMatchObject({ method: "GET", cache: "no-store", credentials: "same-origin" });
     expect(apiUrl("chains")).toBe("/api/v1/meta/chains");
   });
 

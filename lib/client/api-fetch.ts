@@ -86,6 +86,8 @@ async function fetchFrom<K extends EndpointId>(
     signal,
     headers: { accept: "application/json" },
     credentials: "same-origin",
+    // React Query is the cache; the HTTP cache would hand a refetch (or a gap repair) the copy it means to replace.
+    cache: "no-store",
   };
   if (def.method === "POST") {
     init.headers = { accept: "application/json", "content-type": "application/json" };
