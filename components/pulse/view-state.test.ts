@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { ChainId, PulseView } from "@/lib/api";
 import { EMPTY_FILTER } from "./filter-params";
 import {
   DEFAULT_CHAINS,
   DEFAULT_LIMIT,
   defaultPulseView,
   MAX_CHAINS,
+  type PulseViewState,
   parseChains,
   parsePulseView,
   pulseSearchParams,
@@ -80,7 +82,7 @@ describe("board view state", () => {
         fc.integer({ min: 1, max: 100 }),
         fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
         (chains, tab, limit, minProgress) => {
-          let v = { ...defaultPulseView(), chains: chains as never, tab: tab as never };
+          let v: PulseViewState = { ...defaultPulseView(), chains: chains as ChainId[], tab: tab as PulseView };
           v = withColumn(v, "bonding", { limit, filter: { ...EMPTY_FILTER, minProgress } });
           const back = parsePulseView(new URLSearchParams(pulseSearchParams(v).toString()));
           expect(back).toEqual(v);

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { BoardPage } from "./board-page";
+
+export const metadata: Metadata = {
+  title: "Pulse",
+  description: "New launches, tokens close to graduating and fresh migrations across Solana and EVM chains, live.",
+};
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function PulsePage({ searchParams }: { searchParams: Search }) {
+  return <BoardPage searchParams={await searchParams} />;
+}

@@ -1,0 +1,64 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { walletHref } from "@/components/search/search-target";
+import { ExternalLink, SafeText, TokenIcon } from "@/components/ui";
+import type { PulseToken } from "@/lib/api";
+import { shortAddress, socialUrl } from "@/lib/format";
+import { GlobeIcon, TelegramIcon, XIcon } from "./card-icons";
+
+// Links inside a card sit above the card's own link (z-10), so each opens its own target.
+
+function Social({ href, label, children }: { href: unknown; label: string; children: ReactNode }) {
+  return (
+    <ExternalLink href={href} icon={false} className="relative z-10 text-muted hover:text-fg">
+      {children}
+      <span className="sr-only">{label}</span>
+    </ExternalLink>
+  );
+}
+
+/** Website, X and Telegram as icons; only https links become links (a hostile value shows a dimmed, inert icon). */
+export function CardSocials({ metadata }: { metadata: PulseToken["metadata"] }) {
+  const { websiteUrl, twitterUrl, telegramUrl } = metadata;
+  if (!websiteUrl && !twitterUrl && !telegramUrl) return null;
+  return (
+    <span className="flex shrink-0 items-center gap-1.5">
+      {websiteUrl ? (
+        <Social href={websiteUrl} label="Website">
+          <GlobeIcon />
+        </Social>
+      ) : null}
+      {twitterUrl ? (
+        <Social href={socialUrl("twitter", twitterUrl) ?? twitterUrl} label="X (Twitter)">
+          <XIcon />
+        </Social>
+      ) : null}
+      {telegramUrl ? (
+        <Social href={socialUrl("telegram", telegramUrl) ?? telegramUrl} label="Telegram">
+          <TelegramIcon />
+        </Social>
+      ) : null}
+    </span>
+  );
+}
+
+/** The creator: avatar and name (or short address), linking to the wallet page. */
+export function CardCreator({ creator, chain }: { creator: PulseToken["creator"]; chain: string }) {
+  const name = creator.displayName || creator.ensName;
+  return (
+    <Link
+      href={walletHref(creator.address, chain)}
+      prefetch={false}
+      title={`Creator ${creator.address}`}
+      className="relative z-10 flex min-w-0 items-center gap-1 text-muted hover:text-fg"
+    >
+      <TokenIcon src={creator.avatarUrl} seed={creator.address} size={12} />
+      {name ? (
+        <SafeText value={name} max={14} className="text-[11px]" />
+      ) : (
+        <span className="num truncate font-mono text-[11px]">{shortAddress(creator.address, 3, 3)}</span>
+      )}
+      <span className="sr-only"> (creator)</span>
+    </Link>
+  );
+}

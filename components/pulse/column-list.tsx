@@ -1,0 +1,53 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import type { RefObject } from "react";
+import type { Factory, PulseToken } from "@/lib/api";
+import { CARD_HEIGHT, PulseCard } from "./pulse-card";
+
+/** Past this many cards a column renders only what is on screen (plus a margin). */
+export const VIRTUALIZE_AT = 40;
+const OVERSCAN = 6;
+
+const idOf = (t: PulseToken) => `${t.chain}:${t.address}`;
+
+interface ListProps {
+  tokens: readonly PulseToken[];
+  launchpadOf: (t: PulseToken) => Factory | null;
+  scrollRef: RefObject<HTMLDivElement | null>;
+}
+
+export function ColumnList(props: ListProps) {
+  if (props.tokens.length > VIRTUALIZE_AT) return <VirtualList {...props} />;
+  return (
+    <div data-virtual="false">
+      {props.tokens.map((t) => (
+        <PulseCard key={idOf(t)} token={t} launchpad={props.launchpadOf(t)} />
+      ))}
+    </div>
+  );
+}
+
+function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
+  const virtualizer = useVirtualizer({
+    count: tokens.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_HEIGHT,
+    getItemKey: (i) => idOf(tokens[i] as PulseToken),
+    overscan: OVERSCAN,
+    // The server has no scroll box: render the first screenful so the first paint is not empty.
+    initialRect: { width: 480, height: 12 * CARD_HEIGHT },
+  });
+  return (
+    <div data-virtual="true" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const t = tokens[item.index] as PulseToken;
+        return (
+          <div key={item.key} className="absolute inset-x-0 top-0" style={{ transform: `translateY(${item.start}px)` }}>
+            <PulseCard token={t} launchpad={launchpadOf(t)} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

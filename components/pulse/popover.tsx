@@ -1,0 +1,88 @@
+"use client";
+
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { cn } from "@/components/ui";
+
+/**
+ * A small disclosure panel under its button: Escape or a click outside closes it and focus returns to the button.
+ * `children` gets a `close` callback for Apply-style actions.
+ */
+export function Popover({
+  label,
+  trigger,
+  children,
+  align = "end",
+  triggerClassName,
+  panelClassName,
+}: {
+  /** Accessible name of the trigger. */
+  label: string;
+  trigger: ReactNode;
+  children: (close: () => void) => ReactNode;
+  align?: "start" | "end";
+  triggerClassName?: string;
+  panelClassName?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey, true);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey, true);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <div ref={wrap} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className={cn(
+          "inline-flex items-center gap-1 rounded border border-border px-1.5 py-0.5 text-[11px] text-muted transition-colors hover:border-accent/50 hover:text-fg",
+          open && "border-accent/60 text-fg",
+          triggerClassName,
+        )}
+      >
+        {trigger}
+      </button>
+      {open ? (
+        <div
+          id={id}
+          role="dialog"
+          aria-label={label}
+          className={cn(
+            "absolute top-full z-50 mt-1 rounded-md border border-border bg-panel-raised p-3 shadow-xl shadow-black/40",
+            align === "end" ? "right-0" : "left-0",
+            panelClassName,
+          )}
+        >
+          {children(close)}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { Age, LiveDot, Tabs } from "@/components/ui";
+import { PULSE_VIEWS, type PulseToken, type PulseView } from "@/lib/api";
+import { useStreamStatus } from "@/lib/client/stream/hooks";
+import { ChainPicker } from "./chain-picker";
+import { VIEW_TITLES } from "./column-header";
+import { launchpadOf as lookupLaunchpad } from "./launchpads";
+import { PulseColumn } from "./pulse-column";
+import { useBoardView } from "./use-board-view";
+import { useLaunchpads } from "./use-launchpads";
+import { type ColumnState, withColumn } from "./view-state";
+
+/** The live launchpad board: New, Bonding and Graduated side by side (tabs on phones), all state in the URL. */
+export function PulseBoard() {
+  const [view, update] = useBoardView();
+  const pads = useLaunchpads(view.chains);
+  const [counts, setCounts] = useState<Record<PulseView, number | null>>({ new: null, bonding: null, graduated: null });
+  const launchpadOf = useCallback((t: PulseToken) => lookupLaunchpad(pads, t), [pads]);
+  const onCount = useCallback((v: PulseView, n: number) => setCounts((c) => (c[v] === n ? c : { ...c, [v]: n })), []);
+  const onColumn = useCallback((v: PulseView, next: ColumnState) => update((s) => withColumn(s, v, next)), [update]);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="text-base font-semibold tracking-tight">Pulse</h1>
+        <ChainPicker value={view.chains} onChange={(chains) => update((s) => ({ ...s, chains }))} />
+        <StreamState />
+      </div>
+      <Tabs
+        className="lg:hidden"
+        idBase="pulse"
+        label="Pulse lists"
+        value={view.tab}
+        onValueChange={(tab) => update((s) => ({ ...s, tab }))}
+        items={PULSE_VIEWS.map((v) => ({ value: v, label: VIEW_TITLES[v], count: counts[v] }))}
+      />
+      <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] grid-cols-1 gap-2 lg:h-[calc(100dvh-8.75rem)] lg:grid-cols-3">
+        {PULSE_VIEWS.map((v) => (
+          <PulseColumn
+            key={v}
+            view={v}
+            chains={view.chains}
+            state={view.columns[v]}
+            launchpadOf={launchpadOf}
+            launchpads={pads.choices}
+            activeOnPhone={view.tab === v}
+            onChange={onColumn}
+            onCount={onCount}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Live / reconnecting, and for how long the board has been without updates. */
+function StreamState() {
+  const { status, since } = useStreamStatus();
+  return (
+    <span className="ml-auto flex items-center gap-2 text-[11px] text-muted">
+      {status !== "live" && status !== "connecting" ? (
+        <span title="Lists show the last data received; they catch up from REST when the stream returns">
+          Updates paused{since ? " · " : ""}
+          {since ? <Age at={since} /> : null}
+        </span>
+      ) : null}
+      <LiveDot state={status} />
+    </span>
+  );
+}

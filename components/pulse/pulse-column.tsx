@@ -1,0 +1,108 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
+import { cn } from "@/components/ui";
+import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api";
+import { pulseStreamOptions } from "@/lib/client/queries";
+import { usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
+import { streamKey } from "@/lib/client/stream/hooks/use-subscription";
+import { PULSE_CAP } from "@/lib/client/stream/reducers/pulse";
+import { Banner, CardSkeletons, ColumnEmpty, ColumnError, RefreshErrorBanner, StaleBanner } from "./column-body";
+import { ColumnHeader, VIEW_TITLES } from "./column-header";
+import { ColumnList } from "./column-list";
+import { activeFilterCount, EMPTY_FILTER } from "./filter-params";
+import { filterUsesClock, visibleTokens } from "./filters";
+import { useClockIf } from "./use-clock";
+import { usePause } from "./use-pause";
+import type { ColumnState } from "./view-state";
+import { VisibilityRoot } from "./visibility";
+
+export interface PulseColumnProps {
+  view: PulseView;
+  chains: ChainId[];
+  state: ColumnState;
+  launchpadOf: (t: PulseToken) => Factory | null;
+  launchpads: readonly Factory[];
+  /** Phones show one column at a time (tabs); desktop shows all three. */
+  activeOnPhone: boolean;
+  onChange: (view: PulseView, next: ColumnState) => void;
+  onCount: (view: PulseView, count: number) => void;
+}
+
+/** One launchpad list: REST first paint, then live from the pulse channel; filtered, capped, pausable. */
+export function PulseColumn({
+  view,
+  chains,
+  state,
+  launchpadOf,
+  launchpads,
+  activeOnPhone,
+  onChange,
+  onCount,
+}: PulseColumnProps) {
+  const stream = usePulseStream({ view, chains, limit: PULSE_CAP });
+  const query = useQuery(pulseStreamOptions({ view, chains }));
+  const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
+  const now = useClockIf(filterUsesClock(state.filter));
+  const live = useMemo(
+    () => visibleTokens(stream.tokens, state.filter, state.limit, now, (t) => launchpadOf(t)?.slug ?? null),
+    [stream.tokens, state.filter, state.limit, now, launchpadOf],
+  );
+  const pause = usePause(live);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => onCount(view, live.length), [onCount, view, live.length]);
+
+  const meta = query.data?.meta;
+  // The REST list was served stale; a newer live snapshot supersedes it.
+  const stale = meta?.degraded && !(liveAsOf !== null && liveAsOf > meta.asOf);
+  const staleAge = meta ? (meta.staleAgeMs ?? Math.max(0, Date.now() - meta.asOf)) : 0;
+  const filtered = activeFilterCount(state.filter) > 0;
+  const retry = () => void query.refetch();
+
+  let body: React.ReactNode;
+  if (stream.tokens.length === 0 && stream.error) body = <ColumnError error={stream.error} onRetry={retry} />;
+  else if (stream.tokens.length === 0 && stream.isLoading) body = <CardSkeletons />;
+  else if (pause.tokens.length === 0)
+    body = <ColumnEmpty filtered={filtered} onReset={() => onChange(view, { ...state, filter: EMPTY_FILTER })} />;
+  else body = <ColumnList tokens={pause.tokens} launchpadOf={launchpadOf} scrollRef={scrollRef} />;
+
+  return (
+    <section
+      id={`pulse-panel-${view}`}
+      aria-label={`${VIEW_TITLES[view]} tokens`}
+      data-view={view}
+      className={cn(
+        "min-h-0 flex-col overflow-hidden rounded-md border border-border bg-panel lg:flex",
+        activeOnPhone ? "flex" : "hidden",
+      )}
+    >
+      <ColumnHeader
+        view={view}
+        count={live.length}
+        tracked={stream.tokens.length}
+        paused={pause.paused}
+        pending={pause.pending}
+        state={state}
+        launchpads={launchpads}
+        onChange={(next) => onChange(view, next)}
+      />
+      {stale ? <StaleBanner ageMs={staleAge} /> : null}
+      {stream.error && stream.tokens.length > 0 ? <RefreshErrorBanner error={stream.error} onRetry={retry} /> : null}
+      {stream.subscriptionError ? (
+        <Banner tone="warn">
+          <span role="status">Live updates unavailable: {stream.subscriptionError.message}</span>
+        </Banner>
+      ) : null}
+      <div
+        ref={scrollRef}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-width:thin]"
+        data-paused={pause.paused ? "true" : "false"}
+        {...pause.handlers}
+      >
+        <VisibilityRoot rootRef={scrollRef}>{body}</VisibilityRoot>
+      </div>
+    </section>
+  );
+}
