@@ -5,7 +5,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { WebSocket } from "ws";
-import { NO_FAULTS } from "@/lib/sim/feed";
+import { type MarketFeed, NO_FAULTS } from "@/lib/sim/feed";
+import { startSimService } from "@/lib/sim/service";
 import { createSimStreamServer, type SimStreamServer } from "@/lib/sim/stream/server";
 import { pulseToken, TestFeed } from "@/lib/sim/stream/test-feed";
 
@@ -15,16 +16,23 @@ const hex = (i: number, w = 40) => `0x${i.toString(16).padStart(w, "0")}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Rig {
-  feed: TestFeed;
+  feed: MarketFeed;
   server: SimStreamServer;
   url: string;
   http: Server;
   close(): Promise<void>;
 }
 
-async function rig(fanout: "shared" | "per-socket" = "shared", tokens = 10): Promise<Rig> {
+async function rig(fanout: "shared" | "per-socket" = "shared", tokens = 10): Promise<Rig & { feed: TestFeed }> {
   const feed = new TestFeed(Date.now);
   for (let t = 0; t < tokens; t++) feed.addToken(BASE, hex(t + 1), [hex(1000 + t)]);
+  return serve(feed, fanout);
+}
+
+async function serve<F extends MarketFeed>(
+  feed: F,
+  fanout: "shared" | "per-socket" = "shared",
+): Promise<Rig & { feed: F }> {
   const server = createSimStreamServer({
     feed,
     fanout,
@@ -101,8 +109,81 @@ const pct = (xs: number[], p: number) => {
 };
 const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 
-// ---- 1. events published at default and high activity ----
-async function activity() {
+// ---- 1. events published by the real engine at default speed and at high activity ----
+async function engineActivity() {
+  const rows: Record<string, string>[] = [];
+  for (const speed of [1, 20]) {
+    const sim = await startSimService({ key: `${KEY}-sim`, seed: 42, speed, warmupMs: 10 * 60_000 });
+    const r = await serve(sim.feed);
+    // follow the 5 busiest tokens of the last 2 s, as a trader's screen would
+    const counts = new Map<string, number>();
+    const off = sim.feed.onTrade((e) =>
+      counts.set(`${e.chain} ${e.token}`, (counts.get(`${e.chain} ${e.token}`) ?? 0) + 1),
+    );
+    await sleep(2000);
+    off();
+    const busiest = [...counts.entries()]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 5)
+      .map(([k]) => k.split(" "));
+    const emitted = new Map<string, number>();
+    let trades = 0;
+    const offTrades = sim.feed.onTrade((e) => {
+      trades++;
+      emitted.set(`${e.row.txHash}:${e.row.logIndex}:${e.row.preconfirmed}`, performance.now());
+    });
+    const lags: number[] = [];
+    const chains = ["solana", "evm:8453", "evm:56", "evm:1"];
+    const cs = await clients(r.url, 20, (i) => {
+      const [chain, address] = busiest[i % busiest.length];
+      return [
+        { id: "t", channel: "trades", params: { chain, address } },
+        { id: "o", channel: "ohlcv", params: { chain, address, interval: "1s" } },
+        { id: "u", channel: "token-updates", params: { chain, address } },
+        { id: "p", channel: "pulse", params: { view: i % 2 ? "new" : "bonding", chains } },
+      ];
+    });
+    for (const c of cs)
+      c.onEvent = (text) => {
+        if (!text.includes('"kind":"trades"')) return;
+        const now = performance.now();
+        const f = JSON.parse(text) as { data: { txHash: string; logIndex: number; preconfirmed: boolean }[] };
+        for (const row of f.data) {
+          const at = emitted.get(`${row.txHash}:${row.logIndex}:${row.preconfirmed}`);
+          if (at !== undefined) lags.push(now - at);
+        }
+      };
+    const s0 = r.server.stats();
+    const t0 = performance.now();
+    const c0 = cpu();
+    trades = 0;
+    await sleep(5000);
+    const wall = (performance.now() - t0) / 1000;
+    const s1 = r.server.stats();
+    rows.push({
+      market: `engine, speed ${speed}×`,
+      "engine trades/s": fmt(trades / wall),
+      "events published/s": fmt((s1.eventsPublished - s0.eventsPublished) / wall),
+      "frames sent/s": fmt((s1.framesSent - s0.framesSent) / wall),
+      "KB/s": fmt((s1.bytesSent - s0.bytesSent) / wall / 1e3),
+      "CPU % (engine+stream+clients)": fmt(((cpu() - c0) / (wall * 1000)) * 100),
+      "lag p50 ms": fmt(pct(lags, 50), 2),
+      "lag p99 ms": fmt(pct(lags, 99), 2),
+    });
+    offTrades();
+    for (const c of cs) c.ws.terminate();
+    await r.close();
+    await sim.close();
+  }
+  console.log(
+    "\n1. Real engine (seed 42): 20 sockets × trades + ohlcv 1s + token-updates on the 5 busiest tokens + pulse, 5 s each",
+  );
+  console.log("   lag = engine trade event → trades frame parsed by a client (same process)");
+  console.table(rows);
+}
+
+// ---- 2. saturation: a synthetic feed pushed as fast as the loop allows ----
+async function saturation() {
   const results: Record<string, string>[] = [];
   for (const mode of ["default", "high"] as const) {
     const r = await rig();
@@ -170,12 +251,12 @@ async function activity() {
     await r.close();
   }
   console.log(
-    "\n1. Events published (20 sockets × trades + ohlcv 1s + token-updates + pulse, 10 Base tokens, 3 s each)",
+    "\n2. Synthetic feed (20 sockets × trades + ohlcv 1s + token-updates + pulse, 10 Base tokens, 3 s each): 50 trades/s vs flat out",
   );
   console.table(results);
 }
 
-// ---- 2. fan-out: 1 vs 100 vs 1000 sockets on the same subscription ----
+// ---- 3. fan-out: 1 vs 100 vs 1000 sockets on the same subscription ----
 async function fanout() {
   const rows: Record<string, string>[] = [];
   const perEvent = 20; // rows per trades frame (~8 KB)
@@ -220,12 +301,12 @@ async function fanout() {
     });
   }
   console.log(
-    `\n2. Fan-out on one trades subscription (${perEvent} rows per frame; server µs = the flush that serializes and writes to every socket; medians; baseline = serialize per socket)`,
+    `\n3. Fan-out on one trades subscription (${perEvent} rows per frame; server µs = the flush that serializes and writes to every socket; medians; baseline = serialize per socket)`,
   );
   console.table(rows);
 }
 
-// ---- 3. lag from engine event to frame received, by subscriber count ----
+// ---- 4. lag from engine event to frame received, by subscriber count ----
 async function lag() {
   const rows: Record<string, string>[] = [];
   for (const n of [1, 100, 500]) {
@@ -258,12 +339,13 @@ async function lag() {
     for (const c of cs) c.ws.terminate();
     await r.close();
   }
-  console.log("\n3. Lag from engine trade to frame received (50 trades/s, one subscription shared by every socket)");
+  console.log("\n4. Lag from engine trade to frame received (50 trades/s, one subscription shared by every socket)");
   console.table(rows);
 }
 
 console.log(`sim-stream bench · node ${process.version} · ${new Date().toISOString()}`);
-await activity();
+await engineActivity();
+await saturation();
 await fanout();
 await lag();
 process.exit(0);
