@@ -20,6 +20,19 @@ describe("timers", () => {
     expect(t.pending()).toBe(0);
   });
 
+  it("stays bounded when timers are cancelled long before they are due", () => {
+    const t = createManualTimers(0);
+    const keep = t.setTimeout(() => {}, 60_000);
+    for (let i = 0; i < 10_000; i++) t.clearTimeout(t.setTimeout(() => {}, 30_000 + i));
+    expect(t.pending()).toBe(1);
+    expect(t.stored()).toBeLessThanOrEqual(2 * 1 + 64 + 1);
+    let fired = 0;
+    t.setTimeout(() => fired++, 10);
+    t.advance(100);
+    expect(fired).toBe(1);
+    t.clearTimeout(keep);
+  });
+
   it("clock timers fire when the market clock advances past them", () => {
     let now = 0;
     const listeners = new Set<(n: number) => void>();
