@@ -1,5 +1,6 @@
 import { type Clock, createClock } from "./engine/clock";
 import { type MarketCaps, SimMarket } from "./engine/market";
+import { archiveHistory } from "./engine/established";
 import { MarketIndex } from "./index/market-index";
 import type { IndexCaps } from "./index/state";
 
@@ -15,6 +16,9 @@ export interface SimCoreOptions {
   warmupMs?: number;
   marketCaps?: Partial<MarketCaps>;
   indexCaps?: Partial<IndexCaps>;
+  /** Launches per second (default 1/3.5) and a trade-rate multiplier (default 1). */
+  launchRate?: number;
+  activityScale?: number;
 }
 
 const MAX_JOBS_PER_SYNC = 50_000;
@@ -28,8 +32,19 @@ export class SimCore {
   constructor(opts: SimCoreOptions) {
     this.clock = opts.clock ?? createClock({ start: opts.start, speed: opts.speed ?? 1 });
     const start = opts.start ?? this.clock.now();
-    this.market = new SimMarket({ seed: opts.seed, start, warmupMs: opts.warmupMs, caps: opts.marketCaps });
-    this.index = new MarketIndex({ prices: this.market.prices, factories: this.market.factories, start: this.market.warmStart, caps: opts.indexCaps });
+    this.market = new SimMarket({
+      seed: opts.seed, start, warmupMs: opts.warmupMs, caps: opts.marketCaps, launchRate: opts.launchRate, activityScale: opts.activityScale,
+    });
+    this.index = new MarketIndex({
+      prices: this.market.prices,
+      factories: this.market.factories,
+      start: this.market.warmStart,
+      caps: opts.indexCaps,
+      archive: (chain, address) => {
+        const t = this.market.token(chain, address);
+        return t ? archiveHistory(t) : [];
+      },
+    });
     this.market.onEvent((e) => this.index.apply(e));
     this.market.init();
     // Warm up in 1-minute steps so time-based views transition on the way.

@@ -31,5 +31,7 @@ export interface EngineCtx {
   /** Launch (pump-like) tokens in creation order, for retirement. */
   launches: SimToken[];
   routers: Map<string, string[]>;
+  /** Multiplies every token's trade rate (tests and benchmarks). */
+  activityScale: number;
   chainOf(chain: string): SimChain;
 }

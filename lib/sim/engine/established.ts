@@ -1,10 +1,11 @@
 import { steadyActivity } from "./activity";
 import { blockAt, type SimChain } from "./chains";
 import type { EngineCtx } from "./context";
-import { cpmmPrice } from "./curve";
+import { type CpmmState, cpmmPrice } from "./curve";
+import type { PoolHistory } from "./events";
 import { historyShape, HISTORY_DAYS, poolHistories, tokenPath } from "./history";
 import { establishedText } from "./names";
-import { hash32, evmAddress, solanaAddress } from "./rng";
+import { evmAddress, hash32, Rng, solanaAddress } from "./rng";
 import { establishedTrade } from "./established-trade";
 import { BURN_EVM, BURN_SOL, credit, type SimPool, type SimToken, tokenKey } from "./world";
 import { scheduleNext } from "./flow";
@@ -74,7 +75,7 @@ function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: nu
   }
   t.main = t.pools[0] as SimPool;
   distributeHolders(ctx, t, held, addr);
-  emitHistory(ctx, t, warmStart, liquidityUsd / nativeUsd);
+  anchorHistory(ctx, t, warmStart, liquidityUsd / nativeUsd);
   t.activity = steadyActivity(rng, warmStart, Math.min(1.2, Math.max(0.04, (liquidityUsd / 2e6) * 0.12)));
   ctx.tokens.set(t.key, t);
   scheduleNext(ctx, t, establishedTrade);
@@ -96,17 +97,32 @@ function distributeHolders(ctx: EngineCtx, t: SimToken, held: number, addr: () =
   }
 }
 
-function emitHistory(ctx: EngineCtx, t: SimToken, warmStart: number, liquidityNative: number): void {
-  const rng = ctx.rng.history;
-  const shape = historyShape(warmStart);
+/** Archive anchor: enough to regenerate the token's coarse history later, deterministically. */
+function anchorHistory(ctx: EngineCtx, t: SimToken, warmStart: number, liquidityNative: number): void {
+  t.archive = {
+    warmStart,
+    liquidityNative,
+    turnover: ctx.rng.history.range(0.05, 0.4),
+    avgTradeNative: 700 / ctx.prices.chainUsdAt(t.chain, warmStart),
+    pools: t.pools.map((p) => ({ address: p.address, price: cpmmPrice(p.cpmm as CpmmState), reserveNative: (p.cpmm as CpmmState).reserveNative, thin: p.thin, createdAt: p.createdAt })),
+  };
+}
+
+/** Months of hourly candles and the last day in minutes for each pool, from a stream seeded by the token. */
+export function archiveHistory(t: SimToken): PoolHistory[] {
+  const a = t.archive;
+  if (!a) return [];
+  const rng = new Rng(`archive:${t.fairSeed}:${t.address}`);
+  const shape = historyShape(a.warmStart);
   const path = tokenPath(rng, shape.hours, shape.minutes);
-  const turnover = rng.range(0.05, 0.4);
-  for (const p of t.pools) {
-    const share = (p.cpmm!.reserveNative * 2) / liquidityNative;
-    for (const h of poolHistories(rng, {
-      chain: t.chain.chain, token: t.address, pool: p.address, endPrice: cpmmPrice(p.cpmm!), end: warmStart,
-      hourlyVolume: (liquidityNative * turnover * share) / 24, avgTradeNative: 700 / ctx.prices.chainUsdAt(t.chain, warmStart),
+  const out: PoolHistory[] = [];
+  for (const p of a.pools) {
+    const share = (p.reserveNative * 2) / a.liquidityNative;
+    out.push(...poolHistories(rng, {
+      chain: t.chain.chain, token: t.address, pool: p.address, endPrice: p.price, end: a.warmStart,
+      hourlyVolume: (a.liquidityNative * a.turnover * share) / 24, avgTradeNative: a.avgTradeNative,
       deviation: p.thin ? 0.004 : 0.0006, createdAt: p.createdAt,
-    }, path)) ctx.emit(h);
+    }, path));
   }
+  return out;
 }

@@ -128,7 +128,7 @@ export interface TokenRetired {
   token: string;
 }
 
-/** Archive backfill: coarse candles of a pool from before the market's fine-grained window. */
+/** Archive backfill (read on demand, not streamed): coarse candles of a pool from before the fine window. */
 export interface PoolHistory {
   type: "history";
   at: number;
@@ -149,4 +149,4 @@ export interface PoolHistory {
   buys: number[];
 }
 
-export type RawEvent = PoolHistory | TokenCreated | PoolCreated | SwapLog | TxConfirmed | TxReverted | Migration | NativeTransfer | IdentityHarvested | TokenRetired;
+export type RawEvent = TokenCreated | PoolCreated | SwapLog | TxConfirmed | TxReverted | Migration | NativeTransfer | IdentityHarvested | TokenRetired;

@@ -24,7 +24,7 @@ export function scheduleNext(ctx: EngineCtx, t: SimToken, trade: TradeFn): void 
     t.trading = false;
     return;
   }
-  const rate = rateAt(a, now);
+  const rate = rateAt(a, now) * ctx.activityScale;
   if (rate < 1e-4) {
     t.trading = false;
     return;

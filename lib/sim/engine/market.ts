@@ -35,6 +35,8 @@ export interface MarketOptions {
   caps?: Partial<MarketCaps>;
   /** Launches per second across the market at speed 1. */
   launchRate?: number;
+  /** Multiplies every token's trade rate (1 = the default ~20–60 trades/s). */
+  activityScale?: number;
 }
 
 export class SimMarket {
@@ -80,6 +82,7 @@ export class SimMarket {
       emit,
       launches: [],
       routers,
+      activityScale: opts.activityScale ?? 1,
       chainOf: simChain,
     };
   }

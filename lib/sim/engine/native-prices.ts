@@ -56,12 +56,25 @@ export class NativePrices {
   }
 
   private readonly memo = new Map<string, { tick: number; price: number }>();
+  private readonly past = new Map<string, Map<number, number>>();
 
   /** The USD price in effect at `atMs` (the last tick at or before it). */
   usdAt(symbol: string, atMs: number): number {
     const tick = Math.floor(atMs / PRICE_UPDATE_MS) * PRICE_UPDATE_MS;
     const m = this.memo.get(symbol);
     if (m && m.tick === tick) return m.price;
+    if (m && tick < m.tick) {
+      // Past ticks (history backfill, bucket conversions): a bounded cache per symbol.
+      let cache = this.past.get(symbol);
+      if (!cache) this.past.set(symbol, (cache = new Map()));
+      let p = cache.get(tick);
+      if (p === undefined) {
+        if (cache.size >= 20_000) cache.clear();
+        p = this.compute(symbol, tick);
+        cache.set(tick, p);
+      }
+      return p;
+    }
     const price = this.compute(symbol, tick);
     this.memo.set(symbol, { tick, price });
     return price;

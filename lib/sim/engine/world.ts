@@ -87,6 +87,14 @@ export interface SimToken {
   lastTradeAt: number;
   /** Established tokens: log fair-value seed. */
   fairSeed: number;
+  /** Established tokens: what their archived history is regenerated from. */
+  archive?: {
+    warmStart: number;
+    liquidityNative: number;
+    turnover: number;
+    avgTradeNative: number;
+    pools: { address: string; price: number; reserveNative: number; thin: boolean; createdAt: number }[];
+  };
   retired: boolean;
 }
 

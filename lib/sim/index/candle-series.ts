@@ -15,6 +15,15 @@ export interface TradePoint {
   organic: boolean;
 }
 
+export interface StatsRow {
+  n: number;
+  b: number;
+  vu: number;
+  bvu: number;
+  on: number;
+  ovu: number;
+}
+
 export interface Bucket {
   time: number;
   open: number;
@@ -124,7 +133,7 @@ export class CandleSeries {
   }
 
   /** Merges a whole bucket (history backfill or a finer bucket rolled up). */
-  addBucket(b: Bucket, stats?: { n: number; b: number; vu: number; bvu: number; on: number; ovu: number }): void {
+  addBucket(b: Bucket, stats?: StatsRow): void {
     const time = Math.floor(b.time / this.step) * this.step;
     const s = this.slotFor(time);
     if (s < 0) return;
@@ -229,6 +238,25 @@ export class CandleSeries {
     this.cols = next;
     this.cap = want;
     this.head = 0;
+  }
+
+  /**
+   * Puts older buckets (an archive) in front of the ones held; a bucket present on both sides is merged.
+   * Keeps the newest `maxCap` overall.
+   */
+  prepend(older: { bucket: Bucket; stats?: StatsRow }[]): void {
+    const mine: { bucket: Bucket; stats?: StatsRow }[] = [];
+    for (let i = 0; i < this.len; i++) mine.push({ bucket: this.bucket(i), stats: this.withStats ? this.statsAt(i) : undefined });
+    const all = [...older, ...mine];
+    this.cols = this.alloc(Math.min(this.maxCap, Math.max(8, all.length)));
+    this.cap = Math.min(this.maxCap, Math.max(8, all.length));
+    this.head = 0;
+    this.len = 0;
+    for (const x of all) this.addBucket(x.bucket, x.stats);
+  }
+
+  statsAt(i: number): StatsRow {
+    return { n: this.get("n", i), b: this.get("b", i), vu: this.get("vu", i), bvu: this.get("bvu", i), on: this.get("on", i), ovu: this.get("ovu", i) };
   }
 
   /** Bytes held by the columns (for the retention report). */

@@ -3,6 +3,7 @@ import type { PoolHistory, RawEvent, TokenCreated } from "../engine/events";
 import type { SimFactory } from "../engine/factories";
 import type { NativePrices } from "../engine/native-prices";
 import { findSimChain } from "../engine/chains";
+import type { Bucket } from "./candle-series";
 import { ChainMap } from "./chain-map";
 import { Emitter } from "./emitter";
 import { PulseIndex } from "./pulse";
@@ -30,8 +31,18 @@ export class MarketIndex implements ViewCtx {
   now: number;
   tradesIndexed = 0;
 
-  constructor(opts: { prices: NativePrices; factories: SimFactory[]; start: number; caps?: Partial<IndexCaps> }) {
+  private readonly archive: ((chain: string, token: string) => PoolHistory[]) | undefined;
+
+  constructor(opts: {
+    prices: NativePrices;
+    factories: SimFactory[];
+    start: number;
+    caps?: Partial<IndexCaps>;
+    /** Archived coarse history of a token, read on first use (established tokens). */
+    archive?: (chain: string, token: string) => PoolHistory[];
+  }) {
     this.caps = { ...DEFAULT_INDEX_CAPS, ...opts.caps };
+    this.archive = opts.archive;
     this.prices = opts.prices;
     this.now = opts.start;
     this.factories = new Map(opts.factories.map((f) => [`${f.chain.chain}|${f.address}`, f]));
@@ -93,6 +104,7 @@ export class MarketIndex implements ViewCtx {
         }, this.caps);
         t.pools.push(p);
         this.poolsByKey.set(e.chain, e.pool, p);
+        if (!t.hydrated) p.hydrate = () => this.hydrate(t);
         if (e.curve) {
           t.curvePool = p;
           t.bondingProgress = 0;
@@ -123,8 +135,6 @@ export class MarketIndex implements ViewCtx {
         this.wallets.identify(e);
         if (e.isProTrader) for (const w of e.wallets) this.wallets.pros.add(w);
         return;
-      case "history":
-        return this.loadHistory(e);
       case "retire":
         return this.retire(e.chain, e.token);
     }
@@ -135,16 +145,24 @@ export class MarketIndex implements ViewCtx {
   }
 
   private lastTrim = 0;
+  private lastSweep = 0;
+  private lastPrune = 0;
 
   /** Time-based transitions; call after advancing the market. */
   tick(now: number): void {
     this.folder.flush();
     if (now > this.now) this.now = now;
-    this.pulse.sweep(this.now);
+    if (this.now - this.lastSweep >= 2_000) {
+      this.lastSweep = this.now;
+      this.pulse.sweep(this.now);
+    }
     if (this.now - this.lastTrim >= 30_000) {
       this.lastTrim = this.now;
       this.trimTapes();
       this.wallets.trim(this.caps.walletTradesTotal, this.caps.positionsTotal);
+    }
+    if (this.now - this.lastPrune >= 600_000) {
+      this.lastPrune = this.now;
       this.pruneMakers();
     }
   }
@@ -159,8 +177,11 @@ export class MarketIndex implements ViewCtx {
   private pruneMakers(): void {
     const cutoff = this.now - 24 * 3600_000;
     for (const t of this.tokens.values()) {
-      if ((t.lastTradeAt ?? 0) < cutoff - 3600_000 && t.pools.every((p) => p.makers.size === 0)) continue;
-      for (const p of t.pools) for (const [w, at] of p.makers) if (at < cutoff) p.makers.delete(w);
+      for (const p of t.pools) {
+        if (p.makers.size === 0) continue;
+        if ((t.lastTradeAt ?? 0) < cutoff) p.makers.clear();
+        else for (const [w, at] of p.makers) if (at < cutoff) p.makers.delete(w);
+      }
     }
   }
 
@@ -189,34 +210,38 @@ export class MarketIndex implements ViewCtx {
       createdAt: e.at, creator: e.creator, factory, meta: e.meta, nameRank, pools: [], pricing: null, curvePool: null,
       bondingProgress: null, migrated: false, graduatedAt: null, tape: newTape(this.caps), makers: new Map(), pending: [],
       txns: 0, buys: 0, sells: 0, volumeUsd: 0, feesUsd: 0, lastTradeAt: null, updatedAt: e.at, views: 0, retired: false,
+      hydrated: e.factory !== null || !this.archive,
     };
     this.tokens.set(t.chain, t.address, t);
     this.pulse.added(t);
   }
 
-  private loadHistory(e: PoolHistory): void {
-    const p = this.pool(e.chain, e.pool);
-    if (!p) return;
-    if (e.stepSec === 3600) p.h1.reserve(p.h1.len + e.time.length);
-    else {
-      p.m1.reserve(p.m1.len + e.time.length);
-      p.h1.reserve(p.h1.len + Math.ceil(e.time.length / 60) + 1);
-    }
-    for (let i = 0; i < e.time.length; i++) {
-      const time = e.time[i] as number;
-      const b = {
-        time, open: e.open[i] as number, high: e.high[i] as number, low: e.low[i] as number, close: e.close[i] as number,
-        volume: e.volume[i] as number, firstAt: time * 1000, lastAt: (time + e.stepSec) * 1000 - 1,
-      };
+  /** Loads a token's archive in front of what live trading already wrote (minutes roll up into hours). */
+  private hydrate(t: IndexedToken): void {
+    if (t.hydrated) return;
+    t.hydrated = true;
+    for (const p of t.pools) p.hydrate = null;
+    for (const e of this.archive?.(t.chain, t.address) ?? []) {
+      const p = this.pool(e.chain, e.pool);
+      if (!p) continue;
+      const rows = e.time.map((time, i) => ({
+        bucket: {
+          time, open: e.open[i] as number, high: e.high[i] as number, low: e.low[i] as number, close: e.close[i] as number,
+          volume: e.volume[i] as number, firstAt: time * 1000, lastAt: (time + e.stepSec) * 1000 - 1,
+        },
+      }));
       if (e.stepSec === 3600) {
-        p.h1.addBucket(b);
+        p.h1.prepend(rows);
         continue;
       }
-      const n = e.trades[i] as number;
-      const buys = e.buys[i] as number;
-      const vu = b.volume * this.nativeUsdAt(e.chain, time * 1000);
-      p.m1.addBucket(b, { n, b: buys, vu, bvu: n ? (vu * buys) / n : 0, on: n, ovu: vu });
-      p.h1.addBucket(b);
+      const minutes = rows.map((r, i) => {
+        const n = e.trades[i] as number;
+        const buys = e.buys[i] as number;
+        const vu = r.bucket.volume * this.nativeUsdAt(e.chain, r.bucket.time * 1000);
+        return { bucket: r.bucket, stats: { n, b: buys, vu, bvu: n ? (vu * buys) / n : 0, on: n, ovu: vu } };
+      });
+      p.m1.prepend(minutes);
+      p.h1.prepend(rollUp(minutes.map((m) => m.bucket), 3600));
     }
   }
 
@@ -323,6 +348,22 @@ export class MarketIndex implements ViewCtx {
   pendingTxCount(): number {
     return this.folder.pendingCount;
   }
+}
+
+function rollUp(buckets: Bucket[], step: number): { bucket: Bucket }[] {
+  const out: { bucket: Bucket }[] = [];
+  for (const b of buckets) {
+    const time = Math.floor(b.time / step) * step;
+    const last = out[out.length - 1]?.bucket;
+    if (last && last.time === time) {
+      last.high = Math.max(last.high, b.high);
+      last.low = Math.min(last.low, b.low);
+      last.close = b.close;
+      last.lastAt = b.lastAt;
+      last.volume += b.volume;
+    } else out.push({ bucket: { ...b, time } });
+  }
+  return out;
 }
 
 function popPending(t: IndexedToken, r: TradeRecord): Leg[] {

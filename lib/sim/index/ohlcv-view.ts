@@ -2,7 +2,7 @@ import type { OhlcvInterval, Quote } from "@/lib/api";
 import { sourceStep } from "./buckets";
 import { type CandlePage, type CandleSource, queryCandles } from "./candle-query";
 import type { MarketIndex } from "./market-index";
-import type { IndexedPool, IndexedToken } from "./state";
+import { type IndexedPool, type IndexedToken, ready } from "./state";
 import { legsOf } from "./swaps";
 
 // Candles of a token over some of its pools, as REST /v1/token/ohlcv and the stream's forming candle see them.
@@ -17,7 +17,7 @@ export function ohlcvView(
 ): CandlePage {
   const step = sourceStep(interval);
   const set = new Set(pools);
-  const sources: CandleSource[] = pools.map((p) => ({
+  const sources: CandleSource[] = pools.map(ready).map((p) => ({
     series: step === 1 ? p.s1 : step === 60 ? p.m1 : p.h1,
     pending: pendingFor(t, p, set),
   }));

@@ -73,6 +73,8 @@ export interface IndexedPool {
   h1: CandleSeries;
   /** maker → last trade time, for windowed makers counts restricted to pools. */
   makers: Map<string, number>;
+  /** Loads the token's archived history on first use (established tokens). */
+  hydrate: (() => void) | null;
 }
 
 export interface IndexedToken {
@@ -107,14 +109,16 @@ export interface IndexedToken {
   feesUsd: number;
   lastTradeAt: number | null;
   updatedAt: number;
+  /** False until an established token's archived history is loaded. */
+  hydrated: boolean;
   /** Pulse view bits: 1 new, 2 bonding, 4 graduated. */
   views: number;
   retired: boolean;
 }
 
-export function newPool(chain: ChainId, p: Omit<IndexedPool, "chain" | "s1" | "m1" | "h1" | "makers">, caps: IndexCaps): IndexedPool {
+export function newPool(chain: ChainId, p: Omit<IndexedPool, "chain" | "s1" | "m1" | "h1" | "makers" | "hydrate">, caps: IndexCaps): IndexedPool {
   return {
-    ...p, chain,
+    ...p, chain, hydrate: null,
     s1: new CandleSeries(1, caps.secondsPerPool, false, caps.secondsPerPool),
     m1: new CandleSeries(60, caps.minutesPerPool, true),
     h1: new CandleSeries(3600, caps.hoursPerPool),
@@ -126,12 +130,19 @@ export function newTape(caps: IndexCaps): Tape {
   return new Tape(caps.tapePerToken);
 }
 
+/** Every read of a pool's candles or stats goes through here first. */
+export function ready(p: IndexedPool): IndexedPool {
+  if (p.hydrate) p.hydrate();
+  return p;
+}
+
 export function poolLiquidityNative(p: IndexedPool): number {
   return p.curve ? p.reserveNative : 2 * p.reserveNative;
 }
 
 /** The pool that prices the token: the deepest one (rank 1, §4.14). */
 export function rankPools(t: IndexedToken): IndexedPool[] {
+  if (t.pools.length < 2) return t.pools;
   return [...t.pools].sort((a, b) => poolLiquidityNative(b) - poolLiquidityNative(a) || a.createdAt - b.createdAt);
 }
 

@@ -1,4 +1,4 @@
-import type { IndexedPool, IndexedToken } from "./state";
+import { type IndexedPool, type IndexedToken, ready } from "./state";
 
 // Windowed stats from the minute series' stats columns (§4.14 token stats, 24 h figures everywhere).
 
@@ -16,7 +16,7 @@ export interface WindowTotals {
 export function windowTotals(pools: readonly IndexedPool[], fromSec: number): WindowTotals {
   const t: WindowTotals = { volumeUsd: 0, buyVolumeUsd: 0, sellVolumeUsd: 0, txns: 0, buys: 0, sells: 0, organicTxns: 0, organicVolumeUsd: 0 };
   for (const p of pools) {
-    const s = p.m1;
+    const s = ready(p).m1;
     for (let i = s.len - 1; i >= 0; i--) {
       if (s.time(i) < fromSec) break;
       const n = s.get("n", i);
@@ -38,7 +38,7 @@ export function windowTotals(pools: readonly IndexedPool[], fromSec: number): Wi
 
 /** Native price at `atMs` (the close of the last minute bucket before it); the first open if the pool is younger. */
 export function priceAt(pool: IndexedPool, atMs: number): number | null {
-  const s = pool.m1;
+  const s = ready(pool).m1;
   const sec = Math.floor(atMs / 1000);
   const n = s.countAtOrBefore(sec - 1);
   if (n > 0) return s.get("c", n - 1);

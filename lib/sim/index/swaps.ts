@@ -77,7 +77,7 @@ export class SwapFolder {
       p.priceNative = l.priceNative;
       if (p.curve && t.factory && !t.migrated) t.bondingProgress = Math.min(100, (l.reserveNative / t.factory.thresholdNative) * 100);
     }
-    t.pricing = rankPools(t)[0] ?? null;
+    t.pricing = t.pools.length === 1 ? (t.pools[0] as IndexedPool) : (rankPools(t)[0] ?? null);
     const refAfter = t.pricing?.priceNative ?? 0;
     s.priceChanged(t);
     const sol = chainFamily(t.chain) === "solana";

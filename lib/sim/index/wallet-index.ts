@@ -86,20 +86,27 @@ export class WalletIndex {
   }
 
   /**
-   * Keeps totals within budget: the least recently active wallets keep their newest 20 trades and their open
-   * positions first; more recent wallets are only touched if that is not enough.
+   * Keeps totals within budget: the least recently active wallets first lose all but their newest 20 trades
+   * and their closed positions; if that is not enough, they are forgotten entirely.
    */
   trim(maxTrades: number, maxPositions: number): void {
+    const over = () => this.tradeCount > maxTrades * 0.9 || this.positionCount > maxPositions * 0.9;
     if (this.tradeCount <= maxTrades && this.positionCount <= maxPositions) return;
     for (const w of this.wallets.values()) {
-      if (this.tradeCount <= maxTrades * 0.9 && this.positionCount <= maxPositions * 0.9) return;
+      if (!over()) return;
       if (w.trades.length > 20) this.tradeCount -= w.trades.splice(0, w.trades.length - 20).length;
       for (const [k, p] of w.positions) {
-        if (p.amount === 0 && this.positionCount > maxPositions * 0.9) {
+        if (p.amount === 0) {
           w.positions.delete(k);
           this.positionCount--;
         }
       }
+    }
+    for (const [address, w] of this.wallets) {
+      if (!over()) return;
+      this.tradeCount -= w.trades.length;
+      this.positionCount -= w.positions.size;
+      this.wallets.delete(address);
     }
   }
 

@@ -3,7 +3,7 @@ import { bucketStart } from "../../index/buckets";
 import { queryCandles } from "../../index/candle-query";
 import { ohlcvView } from "../../index/ohlcv-view";
 import type { TradeRecord } from "../../index/records";
-import type { IndexedToken } from "../../index/state";
+import { type IndexedToken, ready } from "../../index/state";
 import { decodeCursor, encodeCursor, type TapeFilter } from "../../index/tape";
 import type { SimCore } from "../../core";
 import { choosePools, type Handler, requireToken } from "./common";
@@ -75,7 +75,7 @@ export const sparklinesHandler: Handler = ({ body }, core) => {
   for (const raw of b.pools) {
     const addr = chain === "solana" ? raw : raw.toLowerCase();
     const pool = core.index.pool(chain, addr);
-    data[raw] = pool ? spark(pool, interval, points, nowSec) : [];
+    data[raw] = pool ? spark(ready(pool), interval, points, nowSec) : [];
   }
   return { data, meta: { timeframe: b.timeframe, quote: "native" } };
 };

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IncomingMessage } from "node:http";
+import { NO_FAULTS } from "../feed";
+import { isLoopback } from "./respond";
+import { type Harness, startHarness, TEST_KEY } from "../test/harness";
+
+// The loopback control endpoint: faults and scenarios that end-to-end tests drive the market with.
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ warmupMs: 5 * 60_000, seed: 21 });
+}, 60_000);
+afterAll(() => h?.sim.close());
+
+describe("control: faults", () => {
+  it("reads, patches, validates and resets the fault config", async () => {
+    expect(await h.control("GET", "/__control/faults")).toEqual(NO_FAULTS);
+    const patched = await h.control("PUT", "/__control/faults", { restErrorRate: 1 });
+    expect(patched.restErrorRate).toBe(1);
+    const res = await h.call("GET", "/v1/meta/chains");
+    expect([res.status, res.body.error.code]).toEqual([503, "upstream_unavailable"]);
+    const bad = await h.call("PUT", "/__control/faults", { key: null, body: { restErrorRate: 2 } });
+    expect([bad.status, bad.body.error.code]).toEqual([400, "invalid_body"]);
+    const unknown = await h.call("PUT", "/__control/faults", { key: null, body: { nope: true } });
+    expect(unknown.status).toBe(400);
+    expect(await h.control("DELETE", "/__control/faults")).toEqual(NO_FAULTS);
+    expect((await h.call("GET", "/v1/meta/chains")).status).toBe(200);
+  });
+
+  it("answers 429 with Retry-After, delays, and hangs — charging nothing", async () => {
+    const before = h.sim.ledger.spent(TEST_KEY);
+    h.sim.setFaults({ restRateLimitRate: 1 });
+    const r = await h.call("GET", "/v1/prices/native");
+    expect([r.status, r.body.error.code, r.headers.get("retry-after")]).toEqual([429, "rate_limited", "1"]);
+    h.sim.setFaults({ restRateLimitRate: 0, restLatencyMs: 150 });
+    const t0 = performance.now();
+    expect((await h.call("GET", "/v1/prices/native")).status).toBe(200);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+    h.sim.setFaults({ restLatencyMs: 0, restHangRate: 1 });
+    const ctrl = new AbortController();
+    const hung = fetch(`${h.sim.baseUrl}/v1/prices/native`, { headers: { authorization: TEST_KEY }, signal: ctrl.signal }).then(() => "answered", () => "aborted");
+    const raced = await Promise.race([hung, new Promise((r) => setTimeout(() => r("pending"), 200))]);
+    expect(raced).toBe("pending");
+    ctrl.abort();
+    expect(await hung).toBe("aborted");
+    h.sim.setFaults({ restHangRate: 0 });
+    expect(h.sim.ledger.spent(TEST_KEY) - before).toBe(1); // only the delayed call succeeded
+  });
+
+  it("is loopback-only", () => {
+    const req = (remoteAddress: string) => ({ socket: { remoteAddress } }) as unknown as IncomingMessage;
+    expect(isLoopback(req("127.0.0.1"))).toBe(true);
+    expect(isLoopback(req("::1"))).toBe(true);
+    expect(isLoopback(req("::ffff:127.0.0.1"))).toBe(true);
+    expect(isLoopback(req("10.0.0.5"))).toBe(false);
+    expect(isLoopback(req("::ffff:192.168.1.2"))).toBe(false);
+  });
+});
+
+describe("control: scenarios", () => {
+  it("launches a token now, trades it, and graduates it", async () => {
+    const l = await h.control("POST", "/__control/scenario", { action: "launch", chain: "evm:56" });
+    expect(l).toMatchObject({ chain: "evm:56" });
+    const pulse = await h.call("GET", "/v1/pulse?view=new&chains=evm:56&limit=100");
+    expect(pulse.body.data.map((x: { address: string }) => x.address)).toContain(l.address);
+    const tr = await h.control("POST", "/__control/scenario", { action: "trade", chain: "evm:56", address: l.address, side: "buy", usd: 500 });
+    expect(tr.trade).toMatchObject({ isBuy: true, preconfirmed: false });
+    const tape = await h.call("GET", `/v1/token/trades?chain=evm:56&address=${l.address}&pools=${l.pool}`);
+    expect(tape.body.data[0]).toMatchObject({ txHash: tr.trade.txHash, maker: tr.trade.maker });
+    const g = await h.control("POST", "/__control/scenario", { action: "graduate", chain: "evm:56", address: l.address });
+    expect(g.completed).toBe(true);
+    h.advance(12_000);
+    const tok = await h.call("GET", `/v1/token?chain=evm:56&address=${l.address}`);
+    expect(tok.body.data.migrated).toBe(true);
+    expect(tok.body.data.launchpad.graduatedAt).toBeTypeOf("number");
+    const pools = await h.call("GET", `/v1/token/pools?chain=evm:56&address=${l.address}`);
+    expect(pools.body.data[0].rank).toBe(1);
+    expect(pools.body.data[0].address).not.toBe(l.pool); // the DEX pool now prices it
+    const sell = await h.call("POST", "/__control/scenario", { key: null, body: { action: "trade", chain: "evm:56", address: l.address, side: "sell", usd: 10, maker: "0x00000000000000000000000000000000000000ff" } });
+    expect([sell.status, sell.body.error.param]).toEqual([400, "maker"]);
+  });
+
+  it("makes the next Base swap revert and vanish", async () => {
+    const l = await h.control("POST", "/__control/scenario", { action: "launch", chain: "evm:8453" });
+    h.advance(3_000);
+    await h.control("POST", "/__control/scenario", { action: "revert-next", chain: "evm:8453" });
+    const tr = await h.control("POST", "/__control/scenario", { action: "trade", chain: "evm:8453", address: l.address, side: "buy", usd: 100 });
+    expect(tr.trade.preconfirmed).toBe(true);
+    const url = `/v1/token/trades?chain=evm:8453&address=${l.address}&pools=${l.pool}&limit=500`;
+    const before = await h.call("GET", url);
+    expect(before.body.data.find((r: { txHash: string }) => r.txHash === tr.trade.txHash)?.preconfirmed).toBe(true);
+    h.advance(2_600);
+    const after = await h.call("GET", url);
+    expect(after.body.data.find((r: { txHash: string }) => r.txHash === tr.trade.txHash)).toBeUndefined();
+  });
+
+  it("reports notable ids and rejects bad scenario bodies", async () => {
+    const s = await h.control("GET", "/__control/state");
+    expect(s.counts.factories).toBeGreaterThanOrEqual(85);
+    expect(s.notable.hostileToken?.kind).toBeTypeOf("string");
+    expect(s.notable.identityWallet.linkedWallets.length).toBeGreaterThan(0);
+    expect(s.notable.fundedWallet.funderTag).toBeTypeOf("string");
+    expect(s.notable.solanaWallet.chain).toBe("solana");
+    const bad = await h.call("POST", "/__control/scenario", { key: null, body: { action: "explode" } });
+    expect([bad.status, bad.body.error.code]).toEqual([400, "invalid_body"]);
+    const unknown = await h.call("POST", "/__control/scenario", { key: null, body: { action: "graduate", chain: "solana", address: "So11111111111111111111111111111111111111112" } });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, "token_not_found"]);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { PulseDelta } from "../feed";
+import { SimCore } from "../core";
+import { createClock } from "../engine/clock";
+import type { Migration, PoolCreated } from "../engine/events";
+import { PulseIndex, viewBits } from "./pulse";
+import type { IndexedToken } from "./state";
+
+// §4.4 pulse: a launch moves new → bonding → graduated; graduatedAt comes from the migration event.
+
+const START = Date.UTC(2026, 5, 1, 12);
+
+describe("pulse transitions", () => {
+  it("moves a launch from new to bonding to graduated, with graduatedAt from the migration event", { timeout: 30_000 }, () => {
+    const clock = createClock({ virtual: true, start: START });
+    const core = new SimCore({ seed: 11, clock, warmupMs: 0, activityScale: 0.2 });
+    const ix = core.index;
+    const launched = core.market.scenario.launch("solana");
+    const deltas: string[] = [];
+    ix.events.on("pulse", (d: PulseDelta) => {
+      if (d.token.address === launched.address) deltas.push(`${d.view}:${d.kind}`);
+    });
+    let migration: Migration | undefined;
+    let dexPool: PoolCreated | undefined;
+    core.market.onEvent((e) => {
+      if (e.type === "migration" && e.token === launched.address) migration = e;
+      if (e.type === "pool" && e.token === launched.address && !e.curve) dexPool = e;
+    });
+    ix.flush();
+    const t = ix.token("solana", launched.address) as IndexedToken;
+    expect(viewBits(t, core.now())).toBe(1);
+    expect(ix.pulse.list("new", ["solana"], 100).map((x) => x.address)).toContain(launched.address);
+
+    core.market.scenario.trade("solana", launched.address, "buy", 4000);
+    ix.flush();
+    clock.advance(10);
+    expect(t.bondingProgress).toBeGreaterThanOrEqual(15);
+    expect(ix.pulse.list("bonding", ["solana"], 100).map((x) => x.address)).toContain(launched.address);
+    expect(ix.pulse.list("new", ["solana"], 100).map((x) => x.address)).not.toContain(launched.address);
+
+    core.market.scenario.graduate("solana", launched.address);
+    clock.advance(2_500);
+    expect(migration).toBeDefined();
+    expect(t.migrated).toBe(true);
+    expect(t.graduatedAt).toBe(migration?.at);
+    clock.advance(10_000);
+    expect(dexPool).toBeDefined();
+    expect(dexPool?.at).toBeGreaterThan(t.graduatedAt as number);
+    expect(t.pricing?.address).toBe(dexPool?.pool);
+    const listed = core.index.pulse.list("graduated", ["solana"], 100).find((x) => x.address === launched.address);
+    expect(listed?.graduatedAt).toBe(migration?.at);
+
+    const compact = deltas.filter((d) => !d.endsWith(":update"));
+    expect(compact).toEqual(["new:leave", "bonding:enter", "bonding:leave", "graduated:enter"]);
+  });
+});
+
+describe("PulseIndex sweeps", () => {
+  const base = (o: Partial<IndexedToken>): IndexedToken =>
+    ({ chain: "solana", address: "A", factory: {}, retired: false, migrated: false, bondingProgress: 0, createdAt: START, graduatedAt: null, lastTradeAt: START, views: 0, seq: 1, ...o }) as unknown as IndexedToken;
+
+  it("ages tokens out of new after 24 h, out of bonding after 6 h quiet, out of graduated after 7 days", () => {
+    const events: string[] = [];
+    const p = new PulseIndex((view, kind, t) => events.push(`${t.address}:${view}:${kind}`));
+    const a = base({ address: "new" });
+    const b = base({ address: "bond", bondingProgress: 50 });
+    const c = base({ address: "grad", migrated: true, graduatedAt: START });
+    for (const t of [a, b, c]) {
+      p.added(t);
+      p.evaluate(t, START, false);
+    }
+    expect(events).toEqual(["new:new:enter", "bond:bonding:enter", "grad:graduated:enter"]);
+    events.length = 0;
+    p.sweep(START + 6 * 3600_000 + 1);
+    expect(events).toEqual(["bond:bonding:leave"]);
+    p.sweep(START + 24 * 3600_000 + 1);
+    expect(events).toEqual(["bond:bonding:leave", "new:new:leave"]);
+    p.sweep(START + 7 * 86400_000 + 1);
+    expect(events).toEqual(["bond:bonding:leave", "new:new:leave", "grad:graduated:leave"]);
+    expect(p.counts()).toEqual({ new: 0, bonding: 0, graduated: 0 });
+  });
+});
