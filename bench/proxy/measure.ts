@@ -54,5 +54,11 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const result = await instance;
   const elapsedSec = (performance.now() - started) / 1000;
   const sorted = samples.subarray(0, n).sort();
-  return { count: result.requests.total, rps: result.requests.total / Math.max(elapsedSec, result.duration), p50: percentile(sorted, 50), p99: percentile(sorted, 99), non2xx };
+  return {
+    count: result.requests.total,
+    rps: result.requests.total / Math.max(elapsedSec, result.duration),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    non2xx,
+  };
 }

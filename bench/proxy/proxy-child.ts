@@ -1,51 +1,83 @@
-// Bench child: the /api/v1 route handler (handleProxyRequest, what app/api/v1/[...path]/route.ts calls) mounted on a
-// plain node:http server, so the proxy is measured without a `next build`. Rate limiting is off; logs go to /dev/null.
-import { createServer } from "node:http";
+// Bench child: the proxy on a plain node:http server (no `next build`). `/api/v1/*` runs proxyRequest (what the
+// route handler runs) straight on node's request; `/web/api/v1/*` goes through handleProxyRequest with web
+// Request/Response objects, as the Next route does. Rate limiting is off; logs go to /dev/null.
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { destination } from "pino";
 import { handleProxyRequest } from "@/lib/server/handle-proxy-request";
 import { createLogger } from "@/lib/server/logger";
 import { createMetrics } from "@/lib/server/metrics";
+import { proxyRequest } from "@/lib/server/proxy-request";
 import { loadProxySettings } from "@/lib/server/proxy-settings";
 import { createProxyState } from "@/lib/server/proxy-state";
+import { readJson } from "@/lib/server/read-json-body";
 
 const settings = { ...loadProxySettings({}), rateLimitPerSec: 0, logLevel: "info" as const };
 const state = createProxyState(settings, {
-  target: () => ({ kind: "embedded", baseUrl: process.env.BENCH_UPSTREAM as string, streamUrl: "ws://127.0.0.1:1", key: process.env.BENCH_KEY as string }),
+  target: () => ({
+    kind: "embedded",
+    baseUrl: process.env.BENCH_UPSTREAM as string,
+    streamUrl: "ws://127.0.0.1:1",
+    key: process.env.BENCH_KEY as string,
+  }),
   logger: createLogger("info", destination({ dest: "/dev/null", sync: false })),
   metrics: createMetrics(),
 });
 
+const header = (req: IncomingMessage) => (name: string) => {
+  const v = req.headers[name];
+  return typeof v === "string" ? v : null;
+};
+// As Next does for a catch-all route: split the path and decode each segment.
+const segmentsOf = (pathname: string, prefix: string) =>
+  pathname
+    .slice(prefix.length)
+    .split("/")
+    .map((s) => decodeURIComponent(s));
+
 const server = createServer(async (req, res) => {
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
   if (url.pathname === "/__stats") {
     res.writeHead(200, { "content-type": "application/json" });
     return res.end(JSON.stringify(state.ledger.snapshot()));
   }
-  if (!url.pathname.startsWith("/api/v1/")) {
-    res.writeHead(404);
-    return res.end();
+  if (url.pathname.startsWith("/api/v1/")) {
+    const get = header(req);
+    const reply = await proxyRequest(
+      {
+        method: req.method ?? "GET",
+        url: req.url ?? "/",
+        headers: { get },
+        segments: segmentsOf(url.pathname, "/api/v1/"),
+        readBody: () => readJson(get("content-type"), get("content-length"), req),
+      },
+      state,
+    );
+    res.writeHead(reply.status, { ...reply.headers, "content-length": Buffer.byteLength(reply.body) });
+    return res.end(reply.body);
   }
-  // As Next does for a catch-all route: split the path and decode each segment.
-  const segments = url.pathname.slice("/api/v1/".length).split("/").map((s) => decodeURIComponent(s));
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const hasBody = req.method === "POST";
-  const request = new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    duplex: "half",
-  } as RequestInit);
-  const response = await handleProxyRequest(request, segments, state);
-  const out = Buffer.from(await response.arrayBuffer());
-  const h: Record<string, string> = { "content-length": String(out.length) };
-  response.headers.forEach((v, k) => {
-    h[k] = v;
-  });
-  res.writeHead(response.status, h);
-  res.end(out);
+  if (url.pathname.startsWith("/web/api/v1/")) {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const webUrl = new URL(url.pathname.slice(4) + url.search, "http://127.0.0.1");
+    const request = new Request(webUrl, {
+      method: req.method,
+      headers,
+      body: req.method === "POST" ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      duplex: "half",
+    } as RequestInit);
+    const response = await handleProxyRequest(request, segmentsOf(webUrl.pathname, "/api/v1/"), state);
+    const out = Buffer.from(await response.arrayBuffer());
+    const h: Record<string, string> = { "content-length": String(out.length) };
+    response.headers.forEach((v, k) => {
+      h[k] = v;
+    });
+    res.writeHead(response.status, h);
+    return res.end(out);
+  }
+  res.writeHead(404);
+  res.end();
 });
 server.keepAliveTimeout = 30_000;
 server.listen(0, "127.0.0.1", () => {

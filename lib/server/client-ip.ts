@@ -31,7 +31,7 @@ export function stampClientIp(req: IncomingMessage, trustProxy: boolean): void {
  * The client's IP for rate limiting. Prefers the stamp from server.ts; without it (plain `next start`, tests) falls
  * back to X-Forwarded-For, which Next fills with the socket address when the client sent none.
  */
-export function clientIpOf(headers: Headers, trustProxy: boolean): string {
+export function clientIpOf(headers: { get(name: string): string | null }, trustProxy: boolean): string {
   const stamped = headers.get(CLIENT_IP_HEADER);
   if (stamped) {
     const [t, ip] = stamped.split(" ");

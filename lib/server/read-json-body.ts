@@ -4,25 +4,25 @@ import { ApiError } from "@/lib/api/errors";
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type))
+const tooLarge = (max: number) => new ApiError("payload_too_large", `request body is larger than ${max} bytes`);
+
+/** Reads and parses a JSON body from any byte stream (a web Request's body or a Node IncomingMessage). */
+export async function readJson(
+  contentType: string | null,
+  contentLength: string | null,
+  source: AsyncIterable<Uint8Array> | null,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<unknown> {
+  if (!/^application\/json\s*(;|$)/i.test(contentType ?? ""))
     throw new ApiError("unsupported_media_type", "Content-Type must be application/json");
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) throw new ApiError("payload_too_large", `request body is larger than ${maxBytes} bytes`);
+  if (Number(contentLength ?? Number.NaN) > maxBytes) throw tooLarge(maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new ApiError("payload_too_large", `request body is larger than ${maxBytes} bytes`);
-      }
-      chunks.push(value);
+  if (source) {
+    for await (const chunk of source) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(chunk);
     }
   }
   const text = Buffer.concat(chunks).toString("utf8");
@@ -32,4 +32,27 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   } catch {
     throw new ApiError("invalid_json", "request body is not valid JSON");
   }
+}
+
+async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Stops reading an over-large body instead of draining it.
+    await reader.cancel().catch(() => {});
+  }
+}
+
+export function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  return readJson(
+    request.headers.get("content-type"),
+    request.headers.get("content-length"),
+    request.body ? chunksOf(request.body) : null,
+    maxBytes,
+  );
 }

@@ -1,0 +1,91 @@
+import { ApiError } from "@/lib/api/errors";
+import { validateRequest } from "@/lib/api/validate";
+import { clientIpOf } from "./client-ip";
+import { asApiError, errorReply } from "./error-response";
+import type { ProxyState } from "./proxy-state";
+import { resolveRoute } from "./resolve-route";
+
+// The whole /api/v1/* request, free of web Request/Response objects (the route wraps it; the benchmark mounts it
+// on node:http): rate limit → route → body → validation (zero credits on failure) → proxy; one log line, metrics.
+
+export interface ProxyRequest {
+  method: string;
+  /** Absolute URL or path with query, as received. */
+  url: string;
+  headers: { get(name: string): string | null };
+  /** The catch-all route's segments (after /api/v1/), as the framework decoded them. */
+  segments: unknown;
+  /** Reads and parses the JSON body (throws ApiError: 413, 415, invalid_json). */
+  readBody(): Promise<unknown>;
+}
+
+export interface ProxyReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Outcome {
+  endpoint: string;
+  cache: string;
+  code?: string;
+}
+
+async function answer(req: ProxyRequest, state: ProxyState, out: Outcome): Promise<ProxyReply> {
+  if (state.limiter) {
+    const d = state.limiter.take(clientIpOf(req.headers, state.settings.trustProxy));
+    if (!d.ok)
+      throw new ApiError("rate_limited", "too many requests from this address; slow down", {
+        retryAfterSec: d.retryAfterSec,
+      });
+  }
+  const url = new URL(req.url, "http://localhost");
+  const route = resolveRoute(req.method, req.segments, url.pathname);
+  if (!route.ok) {
+    out.code = route.error.code;
+    return errorReply(route.error, { allow: route.allow });
+  }
+  const { def } = route;
+  out.endpoint = def.id;
+  const body = def.method === "POST" ? await req.readBody() : undefined;
+  const v = validateRequest(def, url.searchParams, body);
+  if (!v.ok) throw v.error;
+  const r = await state.proxy.call(def, v.input);
+  out.cache = r.headers.degraded ? "degraded" : r.headers.cache;
+  return {
+    status: r.status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": r.headers.cacheControl,
+      "x-cache": r.headers.cache,
+      age: String(Math.floor(r.headers.ageMs / 1000)),
+    },
+    body: r.text,
+  };
+}
+
+export async function proxyRequest(req: ProxyRequest, state: ProxyState): Promise<ProxyReply> {
+  const started = performance.now();
+  const out: Outcome = { endpoint: "unknown", cache: "none" };
+  let reply: ProxyReply;
+  try {
+    reply = await answer(req, state, out);
+  } catch (error) {
+    const e = asApiError(error, state.logger);
+    out.code = e.code;
+    reply = errorReply(e);
+  }
+  const ms = performance.now() - started;
+  state.metrics.request(out.endpoint, req.method, reply.status, out.cache, ms / 1000);
+  const line = {
+    method: req.method,
+    endpoint: out.endpoint,
+    status: reply.status,
+    cache: out.cache,
+    ms: Math.round(ms * 100) / 100,
+    code: out.code,
+  };
+  if (reply.status >= 500) state.logger.warn(line, "api request failed");
+  else state.logger.info(line, "api request");
+  return reply;
+}
