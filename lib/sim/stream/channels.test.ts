@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ohlcvEventSchema,
   PRECONFIRM_TTL_MS,
@@ -13,6 +13,8 @@ import {
 import { pulseToken } from "./test-feed";
 import { type Frame, type Harness, startHarness } from "./test-harness";
 
+// real sockets on a shared machine: generous limits, only reached when something is wrong
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 const BASE = "evm:8453";
 const TOKEN = "0x1111111111111111111111111111111111111111";
 const POOL_A = "0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";

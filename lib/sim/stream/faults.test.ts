@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_CODES, pulseEventSchema } from "@/lib/api";
 import { pulseToken } from "./test-feed";
 import { type Harness, startHarness, TestClient, until } from "./test-harness";
 
+// real sockets on a shared machine: generous limits, only reached when something is wrong
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 const BASE = "evm:8453";
 const TOKEN = "0x1111111111111111111111111111111111111111";
 const POOL = "0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";

@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { CLOSE_CODES, MAX_FRAME_BYTES, STREAM_LIMITS } from "@/lib/api";
 import { type Harness, KEY, KEY2, startHarness, TestClient, until } from "./test-harness";
 
+// real sockets on a shared machine: generous limits, only reached when something is wrong
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
 const BASE = "evm:8453";
 const TOKEN = "0x1111111111111111111111111111111111111111";
 const POOL_A = "0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";

@@ -40,7 +40,7 @@ export class TestClient {
   }
 
   /** Takes the first queued frame matching `pred`, waiting for it if needed. */
-  async next(pred: (f: Frame) => boolean = () => true, timeoutMs = 3000): Promise<Frame> {
+  async next(pred: (f: Frame) => boolean = () => true, timeoutMs = 10_000): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const i = this.frames.findIndex(pred);
@@ -165,7 +165,7 @@ export async function startHarness(extra: Partial<SimStreamServerOptions> = {}):
 }
 
 /** Waits until the server's view satisfies `pred` (socket close handshakes finish asynchronously). */
-export async function until(pred: () => boolean, timeoutMs = 3000): Promise<void> {
+export async function until(pred: () => boolean, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!pred()) {
     if (Date.now() > end) throw new Error("condition not reached");
