@@ -1,6 +1,6 @@
 import { type Clock, createClock } from "./engine/clock";
-import { type MarketCaps, SimMarket } from "./engine/market";
 import { archiveHistory } from "./engine/established";
+import { type MarketCaps, SimMarket } from "./engine/market";
 import { MarketIndex } from "./index/market-index";
 import type { IndexCaps } from "./index/state";
 
@@ -33,7 +33,12 @@ export class SimCore {
     this.clock = opts.clock ?? createClock({ start: opts.start, speed: opts.speed ?? 1 });
     const start = opts.start ?? this.clock.now();
     this.market = new SimMarket({
-      seed: opts.seed, start, warmupMs: opts.warmupMs, caps: opts.marketCaps, launchRate: opts.launchRate, activityScale: opts.activityScale,
+      seed: opts.seed,
+      start,
+      warmupMs: opts.warmupMs,
+      caps: opts.marketCaps,
+      launchRate: opts.launchRate,
+      activityScale: opts.activityScale,
     });
     this.index = new MarketIndex({
       prices: this.market.prices,
@@ -65,7 +70,11 @@ export class SimCore {
   /** Catches up completely (virtual clocks: tests expect the world to be current after `advance`). */
   syncAll(): void {
     const target = this.clock.now();
-    while (this.market.ctx.scheduler.peekTime() !== undefined && (this.market.ctx.scheduler.peekTime() as number) <= target) this.step(target, MAX_JOBS_PER_SYNC);
+    while (
+      this.market.ctx.scheduler.peekTime() !== undefined &&
+      (this.market.ctx.scheduler.peekTime() as number) <= target
+    )
+      this.step(target, MAX_JOBS_PER_SYNC);
     this.step(target, MAX_JOBS_PER_SYNC);
   }
 

@@ -4,18 +4,20 @@ import { type FaultConfig, NO_FAULTS } from "./feed";
 // Fault injection state (embedded service only), changed through the loopback control endpoint.
 
 const rate = z.number().min(0).max(1);
-export const faultPatchSchema = z.strictObject({
-  restLatencyMs: z.number().int().min(0).max(120_000),
-  restErrorRate: rate,
-  restRateLimitRate: rate,
-  restHangRate: rate,
-  streamDropAfterMs: z.number().int().min(1).max(86_400_000).nullable(),
-  streamDelayMs: z.number().int().min(0).max(120_000),
-  streamDuplicateRate: rate,
-  streamReorderWindowMs: z.number().int().min(0).max(60_000),
-  streamSkipDeltaRate: rate,
-  streamRefuseConnections: z.boolean(),
-}).partial();
+export const faultPatchSchema = z
+  .strictObject({
+    restLatencyMs: z.number().int().min(0).max(120_000),
+    restErrorRate: rate,
+    restRateLimitRate: rate,
+    restHangRate: rate,
+    streamDropAfterMs: z.number().int().min(1).max(86_400_000).nullable(),
+    streamDelayMs: z.number().int().min(0).max(120_000),
+    streamDuplicateRate: rate,
+    streamReorderWindowMs: z.number().int().min(0).max(60_000),
+    streamSkipDeltaRate: rate,
+    streamRefuseConnections: z.boolean(),
+  })
+  .partial();
 
 export class FaultState {
   private config: FaultConfig = { ...NO_FAULTS };

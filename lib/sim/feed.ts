@@ -39,7 +39,13 @@ export interface MarketFeed {
   tokenPools(chain: string, address: string): string[];
   tokenUpdate(chain: string, address: string): TokenUpdate | null;
   /** The newest candle(s) exactly as REST /v1/token/ohlcv would return them now (limit 2). */
-  formingCandles(chain: string, address: string, pools: string[] | undefined, interval: OhlcvInterval, quote: Quote): Candle[];
+  formingCandles(
+    chain: string,
+    address: string,
+    pools: string[] | undefined,
+    interval: OhlcvInterval,
+    quote: Quote,
+  ): Candle[];
   /** Exactly what REST /v1/pulse returns now. */
   pulseList(view: PulseView, chains: string[], limit: number): PulseToken[];
 }

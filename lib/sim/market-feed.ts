@@ -9,7 +9,8 @@ import { pulseEntry, tokenUpdate } from "./index/views";
 export function createMarketFeed(core: SimCore): MarketFeed {
   const ix = core.index;
   const canon = (chain: string, address: string) => (chain === "solana" ? address : address.toLowerCase());
-  const token = (chain: string, address: string) => ix.token(chain === "solana:solana" ? "solana" : chain, canon(chain, address));
+  const token = (chain: string, address: string) =>
+    ix.token(chain === "solana:solana" ? "solana" : chain, canon(chain, address));
   return {
     now: () => core.now(),
     onTrade: (l: (e: TradeEvent) => void): Unsubscribe => ix.events.on("trade", l),

@@ -8,8 +8,8 @@ import type { MarketCaps } from "./engine/market";
 import { Rng } from "./engine/rng";
 import { FaultState } from "./faults";
 import type { CreditLedger, FaultConfig, MarketFeed } from "./feed";
-import { createSimHttpServer } from "./http/server";
 import { keyChecker } from "./http/rest";
+import { createSimHttpServer } from "./http/server";
 import type { IndexCaps } from "./index/state";
 import { SimLedger } from "./ledger";
 import { createMarketFeed } from "./market-feed";
@@ -64,14 +64,36 @@ interface StreamServerLike {
 export async function startSimService(opts: SimServiceOptions): Promise<SimService> {
   const host = opts.host ?? "127.0.0.1";
   const seed = opts.seed ?? 42;
-  const core = new SimCore({ seed, clock: opts.clock, speed: opts.speed, start: opts.start, warmupMs: opts.warmupMs, marketCaps: opts.marketCaps, indexCaps: opts.indexCaps });
+  const core = new SimCore({
+    seed,
+    clock: opts.clock,
+    speed: opts.speed,
+    start: opts.start,
+    warmupMs: opts.warmupMs,
+    marketCaps: opts.marketCaps,
+    indexCaps: opts.indexCaps,
+  });
   const ledger = new SimLedger();
   const faults = new FaultState();
   const isValidKey = keyChecker([opts.key, ...(opts.extraKeys ?? [])]);
   const faultRng = new Rng(`faults:${seed}`);
   const feed = createMarketFeed(core);
-  const http = createSimHttpServer({ core, ledger, faults, isValidKey, random: () => faultRng.next(), onError: opts.onError });
-  const stream = await loadStreamServer({ feed, isValidKey, ledger, faults: () => faults.get(), now: () => core.now(), clock: core.clock });
+  const http = createSimHttpServer({
+    core,
+    ledger,
+    faults,
+    isValidKey,
+    random: () => faultRng.next(),
+    onError: opts.onError,
+  });
+  const stream = await loadStreamServer({
+    feed,
+    isValidKey,
+    ledger,
+    faults: () => faults.get(),
+    now: () => core.now(),
+    clock: core.clock,
+  });
 
   http.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
@@ -133,6 +155,14 @@ async function loadStreamServer(deps: {
     return null;
   }
   if (typeof mod.createSimStreamServer !== "function") return null;
-  const timers = deps.clock.virtual && timersMod.createClockTimers ? timersMod.createClockTimers(deps.clock) : undefined;
-  return mod.createSimStreamServer({ feed: deps.feed, isValidKey: deps.isValidKey, ledger: deps.ledger, faults: deps.faults, now: deps.now, ...(timers ? { timers } : {}) });
+  const timers =
+    deps.clock.virtual && timersMod.createClockTimers ? timersMod.createClockTimers(deps.clock) : undefined;
+  return mod.createSimStreamServer({
+    feed: deps.feed,
+    isValidKey: deps.isValidKey,
+    ledger: deps.ledger,
+    faults: deps.faults,
+    now: deps.now,
+    ...(timers ? { timers } : {}),
+  });
 }

@@ -4,7 +4,12 @@ import type { Activity, Fate } from "./world";
 // How lively a token is over its life: a trade rate that decays, and a buy bias that drifts and oscillates.
 // Rates are tuned so that, at speed 1, the whole market prints ~20–60 trades/s, a graduation every ~30–90 s.
 
-export const FATE_SHARES: [Fate, number][] = [["runner", 0.0015], ["graduate", 0.06], ["modest", 0.12], ["dud", 0.8185]];
+export const FATE_SHARES: [Fate, number][] = [
+  ["runner", 0.0015],
+  ["graduate", 0.06],
+  ["modest", 0.12],
+  ["dud", 0.8185],
+];
 
 export function drawFate(rng: Rng): Fate {
   return FATE_SHARES[rng.weighted(FATE_SHARES.map(([, w]) => w))]?.[0] ?? "dud";
@@ -31,14 +36,29 @@ export function dexActivity(rng: Rng, fate: Fate, at: number): Activity {
 }
 
 /** Established tokens trade steadily forever. */
-export function steadyActivity(rng: Rng, at: number, rate: number): Activity {
-  return { rate, decayMs: Number.POSITIVE_INFINITY, endAt: Number.POSITIVE_INFINITY, buyBias: 0.5, biasAmp: 0, biasPeriodMs: 1, phase: 0, startAt: at };
+export function steadyActivity(at: number, rate: number): Activity {
+  return {
+    rate,
+    decayMs: Number.POSITIVE_INFINITY,
+    endAt: Number.POSITIVE_INFINITY,
+    buyBias: 0.5,
+    biasAmp: 0,
+    biasPeriodMs: 1,
+    phase: 0,
+    startAt: at,
+  };
 }
 
 function mk(at: number, rate: number, decayMs: number, lifeMs: number, bias: number, amp: number, rng: Rng): Activity {
   return {
-    rate, decayMs, endAt: at + lifeMs, buyBias: bias, biasAmp: amp,
-    biasPeriodMs: rng.range(60_000, 600_000), phase: rng.range(0, Math.PI * 2), startAt: at,
+    rate,
+    decayMs,
+    endAt: at + lifeMs,
+    buyBias: bias,
+    biasAmp: amp,
+    biasPeriodMs: rng.range(60_000, 600_000),
+    phase: rng.range(0, Math.PI * 2),
+    startAt: at,
   };
 }
 

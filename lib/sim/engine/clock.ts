@@ -24,7 +24,8 @@ export function createClock(opts: ClockOptions = {}): Clock {
   const wall = opts.wall ?? Date.now;
   const start = opts.start ?? wall();
   const speed = opts.speed ?? 1;
-  if (!(speed > 0) || !Number.isFinite(speed)) throw new RangeError(`clock speed must be a positive number, got ${speed}`);
+  if (!(speed > 0) || !Number.isFinite(speed))
+    throw new RangeError(`clock speed must be a positive number, got ${speed}`);
   const listeners = new Set<(now: number) => void>();
   if (opts.virtual) {
     let t = start;

@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyCpmm, applyCurveBuy, applyCurveSell, cpmmBuy, cpmmPrice, cpmmSell, curveBuy, curvePrice, curveProgressPct, curveSell, CURVE_VIRTUAL_TOKENS } from "./curve";
+import {
+  applyCpmm,
+  applyCurveBuy,
+  applyCurveSell,
+  CURVE_VIRTUAL_TOKENS,
+  cpmmBuy,
+  cpmmPrice,
+  cpmmSell,
+  curveBuy,
+  curvePrice,
+  curveProgressPct,
+  curveSell,
+} from "./curve";
 
 const curve = () => ({ vNative: 30, vToken: CURVE_VIRTUAL_TOKENS, realNative: 0, thresholdNative: 85 });
 
@@ -35,17 +47,22 @@ describe("bonding curve", () => {
 describe("constant-product pool", () => {
   it("keeps k non-decreasing (fees stay in the pool)", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ buy: fc.boolean(), amt: fc.double({ min: 1e-6, max: 10, noNaN: true }) }), { maxLength: 40 }), (ops) => {
-        const p = { reserveNative: 100, reserveToken: 1e6 };
-        let k = p.reserveNative * p.reserveToken;
-        for (const op of ops) {
-          const q = op.buy ? cpmmBuy(p, op.amt, 30) : cpmmSell(p, op.amt * cpmmPrice(p) ** -1 * 0.01, 30);
-          applyCpmm(p, q, op.buy);
-          const k2 = p.reserveNative * p.reserveToken;
-          expect(k2).toBeGreaterThanOrEqual(k * (1 - 1e-12));
-          k = k2;
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ buy: fc.boolean(), amt: fc.double({ min: 1e-6, max: 10, noNaN: true }) }), {
+          maxLength: 40,
+        }),
+        (ops) => {
+          const p = { reserveNative: 100, reserveToken: 1e6 };
+          let k = p.reserveNative * p.reserveToken;
+          for (const op of ops) {
+            const q = op.buy ? cpmmBuy(p, op.amt, 30) : cpmmSell(p, op.amt * cpmmPrice(p) ** -1 * 0.01, 30);
+            applyCpmm(p, q, op.buy);
+            const k2 = p.reserveNative * p.reserveToken;
+            expect(k2).toBeGreaterThanOrEqual(k * (1 - 1e-12));
+            k = k2;
+          }
+        },
+      ),
     );
   });
 });

@@ -9,7 +9,10 @@ import type { SimPool, SimToken, WalletKind } from "./world";
 // indexer must fold into one row), thin pools take the odd fat-finger trade and arbitrage pulls them back.
 
 export function fairPrice(t: SimToken, at: number, anchor: number, anchorAt: number): number {
-  const n = (x: number) => 0.012 * valueNoise(t.fairSeed, x / 1_200_000) + 0.03 * valueNoise(t.fairSeed + 1, x / 10_800_000) + 0.05 * valueNoise(t.fairSeed + 2, x / 86_400_000);
+  const n = (x: number) =>
+    0.012 * valueNoise(t.fairSeed, x / 1_200_000) +
+    0.03 * valueNoise(t.fairSeed + 1, x / 10_800_000) +
+    0.05 * valueNoise(t.fairSeed + 2, x / 86_400_000);
   return anchor * Math.exp(n(at) - n(anchorAt));
 }
 
@@ -38,7 +41,9 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
   if (isBuy) {
     const maker = pickWallet(ctx, t, kind).address;
     const fatFinger = pool.thin && rng.chance(0.12);
-    const nativeIn = fatFinger ? pool.cpmm.reserveNative * rng.range(0.4, 1.5) : Math.min(toNative(ctx, t, usd), pool.cpmm.reserveNative * 0.02);
+    const nativeIn = fatFinger
+      ? pool.cpmm.reserveNative * rng.range(0.4, 1.5)
+      : Math.min(toNative(ctx, t, usd), pool.cpmm.reserveNative * 0.02);
     const second = t.pools.find((p) => p !== pool && p.cpmm && !p.thin);
     const sender = senderFor(ctx, tx, maker);
     if (!fatFinger && second && t.chain.family === "evm" && rng.chance(0.1)) {
@@ -48,7 +53,12 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
     } else ctx.trading.swap(tx, pool, maker, true, nativeIn, sender);
     if (kind === "pro") t.pros.add(maker);
   } else {
-    const seller = kind === "pro" && t.pros.size ? pickSeller(ctx, t, 1) : kind === "bot" ? pickWallet(ctx, t, "bot").address : pickSeller(ctx, t, 0);
+    const seller =
+      kind === "pro" && t.pros.size
+        ? pickSeller(ctx, t, 1)
+        : kind === "bot"
+          ? pickWallet(ctx, t, "bot").address
+          : pickSeller(ctx, t, 0);
     const bal = seller ? (t.balances.get(seller) ?? 0) : 0;
     if (seller && bal > 0) {
       const tokens = Math.min(bal, toNative(ctx, t, usd) / cpmmPrice(pool.cpmm), pool.cpmm.reserveToken * 0.02);
@@ -61,14 +71,17 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
 
 function pickPool(ctx: EngineCtx, t: SimToken): SimPool {
   if (t.pools.length === 1 || ctx.rng.trade.chance(0.7)) return t.main;
-  const weights = t.pools.map((p) => (p.cpmm ? Math.max(p.cpmm.reserveNative, t.main.cpmm!.reserveNative * 0.05) : 0));
+  const mainReserve = t.main.cpmm?.reserveNative ?? 0;
+  const weights = t.pools.map((p) => (p.cpmm ? Math.max(p.cpmm.reserveNative, mainReserve * 0.05) : 0));
   return t.pools[ctx.rng.trade.weighted(weights)] as SimPool;
 }
 
 function maybeArbitrage(ctx: EngineCtx, t: SimToken): void {
   if (t.arbPending || t.pools.length < 2 || !t.main.cpmm) return;
   const ref = cpmmPrice(t.main.cpmm);
-  const off = t.pools.find((p) => p !== t.main && p.cpmm && Math.abs(cpmmPrice(p.cpmm) / ref - 1) > (p.thin ? 0.05 : 0.008));
+  const off = t.pools.find(
+    (p) => p !== t.main && p.cpmm && Math.abs(cpmmPrice(p.cpmm) / ref - 1) > (p.thin ? 0.05 : 0.008),
+  );
   if (!off) return;
   t.arbPending = true;
   const rng = ctx.rng.trade;

@@ -2,20 +2,30 @@ import { steadyActivity } from "./activity";
 import { blockAt, type SimChain } from "./chains";
 import type { EngineCtx } from "./context";
 import { type CpmmState, cpmmPrice } from "./curve";
+import { establishedTrade } from "./established-trade";
 import type { PoolHistory } from "./events";
-import { historyShape, HISTORY_DAYS, poolHistories, tokenPath } from "./history";
+import { scheduleNext } from "./flow";
+import { HISTORY_DAYS, historyShape, poolHistories, tokenPath } from "./history";
 import { establishedText } from "./names";
 import { evmAddress, hash32, Rng, solanaAddress } from "./rng";
-import { establishedTrade } from "./established-trade";
 import { BURN_EVM, BURN_SOL, credit, type SimPool, type SimToken, tokenKey } from "./world";
-import { scheduleNext } from "./flow";
 
 // Established tokens: months old, several pools each (so multi-pool aggregation matters), deep liquidity.
 
 const PER_CHAIN: Record<string, number> = { solana: 7, "evm:1": 6, "evm:8453": 5, "evm:56": 5, "evm:42161": 3 };
 const POOL_TYPES: Record<string, [string, string, number][]> = {
-  solana: [["Saltmarsh CLMM", "clmm", 25], ["Rayline CPMM", "cpmm", 25], ["Meteorite DLMM", "dlmm", 20], ["Tidepool", "cpmm", 30]],
-  evm: [["Unison V3", "v3", 30], ["Unison V2", "v2", 30], ["Unison V3", "v3", 100], ["Curvy Stable", "stable", 5]],
+  solana: [
+    ["Saltmarsh CLMM", "clmm", 25],
+    ["Rayline CPMM", "cpmm", 25],
+    ["Meteorite DLMM", "dlmm", 20],
+    ["Tidepool", "cpmm", 30],
+  ],
+  evm: [
+    ["Unison V3", "v3", 30],
+    ["Unison V2", "v2", 30],
+    ["Unison V3", "v3", 100],
+    ["Curvy Stable", "stable", 5],
+  ],
 };
 
 export function createEstablished(ctx: EngineCtx, chains: readonly SimChain[], warmStart: number): SimToken[] {
@@ -41,42 +51,110 @@ function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: nu
   const createdAt = warmStart - Math.round(rng.range(HISTORY_DAYS + 20, 700) * 86400_000);
   const { hostile, name, symbol, ...links } = text;
   const t: SimToken = {
-    key: tokenKey(chain.chain, address), chain, address, name, symbol, decimals: chain.family === "solana" ? 9 : 18, supply,
-    createdAt, creator: addr(), fate: "established", factory: null, meta: { ...links, hostile },
-    security: { mintAuthority: rng.chance(0.2) ? true : rng.chance(0.7) ? false : null, freezeAuthority: rng.chance(0.1) ? true : rng.chance(0.6) ? false : null, checkedAt: warmStart },
-    pools: [], main: null as unknown as SimPool, balances: new Map(), traders: [], traderIdx: new Map(), pros: new Set(),
-    activity: null, gen: 0, trading: false, arbPending: false, completed: true, migrated: false, graduatedAt: null,
-    lastTradeAt: warmStart, fairSeed: hash32(`fair:${address}`), retired: false,
+    key: tokenKey(chain.chain, address),
+    chain,
+    address,
+    name,
+    symbol,
+    decimals: chain.family === "solana" ? 9 : 18,
+    supply,
+    createdAt,
+    creator: addr(),
+    fate: "established",
+    factory: null,
+    meta: { ...links, hostile },
+    security: {
+      mintAuthority: rng.chance(0.2) ? true : rng.chance(0.7) ? false : null,
+      freezeAuthority: rng.chance(0.1) ? true : rng.chance(0.6) ? false : null,
+      checkedAt: warmStart,
+    },
+    pools: [],
+    main: null as unknown as SimPool,
+    balances: new Map(),
+    traders: [],
+    traderIdx: new Map(),
+    pros: new Set(),
+    activity: null,
+    gen: 0,
+    trading: false,
+    arbPending: false,
+    completed: true,
+    migrated: false,
+    graduatedAt: null,
+    lastTradeAt: warmStart,
+    fairSeed: hash32(`fair:${address}`),
+    retired: false,
   };
   const types = POOL_TYPES[chain.family === "solana" ? "solana" : "evm"] as [string, string, number][];
   const nPools = rng.int(2, 4);
   const shares = [rng.range(0.6, 0.8)];
-  for (let i = 1; i < nPools; i++) shares.push(i === nPools - 1 && nPools > 2 ? rng.range(0.003, 0.015) : rng.range(0.1, 0.3));
+  for (let i = 1; i < nPools; i++)
+    shares.push(i === nPools - 1 && nPools > 2 ? rng.range(0.003, 0.015) : rng.range(0.1, 0.3));
   const total = shares.reduce((a, b) => a + b, 0);
   let held = 0;
-  const emitBase = (at: number) => ({ at, chain: chain.chain, txHash: chain.family === "solana" ? rng.base58(88) : rng.hex(64, "0x"), block: blockAt(chain, at), logIndex: rng.int(0, 200) });
-  ctx.emit({ type: "token", ...emitBase(createdAt), token: address, name, symbol, decimals: t.decimals, totalSupply: supply, creator: t.creator, factory: null, meta: t.meta });
+  const emitBase = (at: number) => ({
+    at,
+    chain: chain.chain,
+    txHash: chain.family === "solana" ? rng.base58(88) : rng.hex(64, "0x"),
+    block: blockAt(chain, at),
+    logIndex: rng.int(0, 200),
+  });
+  ctx.emit({
+    type: "token",
+    ...emitBase(createdAt),
+    token: address,
+    name,
+    symbol,
+    decimals: t.decimals,
+    totalSupply: supply,
+    creator: t.creator,
+    factory: null,
+    meta: t.meta,
+  });
   for (let i = 0; i < nPools; i++) {
     const [dex, type, feeBps] = types[i % types.length] as [string, string, number];
-    const liqNative = ((liquidityUsd * (shares[i] as number)) / total / nativeUsd) / 2;
+    const liqNative = (liquidityUsd * (shares[i] as number)) / total / nativeUsd / 2;
     const thin = i > 0 && (shares[i] as number) < 0.02;
+    const cpmm = {
+      reserveNative: liqNative,
+      reserveToken: liqNative / (priceNative * (thin ? rng.range(0.97, 1.03) : 1)),
+    };
     const pool: SimPool = {
-      address: addr(), token: t, kind: "cpmm", type, factory: addr(), dex, feeBps, thin, curve: null,
+      address: addr(),
+      token: t,
+      kind: "cpmm",
+      type,
+      factory: addr(),
+      dex,
+      feeBps,
+      thin,
+      curve: null,
+      cpmm,
       createdAt: i === 0 ? createdAt : createdAt + Math.round(rng.range(1, 60) * 86400_000),
-      cpmm: { reserveNative: liqNative, reserveToken: liqNative / (priceNative * (thin ? rng.range(0.97, 1.03) : 1)) },
     };
     t.pools.push(pool);
-    credit(t, pool.address, pool.cpmm!.reserveToken, false);
-    held += pool.cpmm!.reserveToken;
+    credit(t, pool.address, cpmm.reserveToken, false);
+    held += cpmm.reserveToken;
     ctx.emit({
-      type: "pool", ...emitBase(pool.createdAt), pool: pool.address, token: address, poolType: type, factory: pool.factory, dex,
-      quoteAddress: chain.wrappedNative, quoteSymbol: chain.nativeSymbol, feeBps, reserveNative: liqNative, priceNative: cpmmPrice(pool.cpmm!), curve: false,
+      type: "pool",
+      ...emitBase(pool.createdAt),
+      pool: pool.address,
+      token: address,
+      poolType: type,
+      factory: pool.factory,
+      dex,
+      quoteAddress: chain.wrappedNative,
+      quoteSymbol: chain.nativeSymbol,
+      feeBps,
+      reserveNative: liqNative,
+      priceNative: cpmmPrice(cpmm),
+      curve: false,
     });
   }
   t.main = t.pools[0] as SimPool;
   distributeHolders(ctx, t, held, addr);
   anchorHistory(ctx, t, warmStart, liquidityUsd / nativeUsd);
-  t.activity = steadyActivity(rng, warmStart, Math.min(1.2, Math.max(0.04, (liquidityUsd / 2e6) * 0.12)));
+  t.activity = steadyActivity(warmStart, Math.min(1.2, Math.max(0.04, (liquidityUsd / 2e6) * 0.12)));
   ctx.tokens.set(t.key, t);
   scheduleNext(ctx, t, establishedTrade);
   return t;
@@ -104,7 +182,13 @@ function anchorHistory(ctx: EngineCtx, t: SimToken, warmStart: number, liquidity
     liquidityNative,
     turnover: ctx.rng.history.range(0.05, 0.4),
     avgTradeNative: 700 / ctx.prices.chainUsdAt(t.chain, warmStart),
-    pools: t.pools.map((p) => ({ address: p.address, price: cpmmPrice(p.cpmm as CpmmState), reserveNative: (p.cpmm as CpmmState).reserveNative, thin: p.thin, createdAt: p.createdAt })),
+    pools: t.pools.map((p) => ({
+      address: p.address,
+      price: cpmmPrice(p.cpmm as CpmmState),
+      reserveNative: (p.cpmm as CpmmState).reserveNative,
+      thin: p.thin,
+      createdAt: p.createdAt,
+    })),
   };
 }
 
@@ -118,11 +202,23 @@ export function archiveHistory(t: SimToken): PoolHistory[] {
   const out: PoolHistory[] = [];
   for (const p of a.pools) {
     const share = (p.reserveNative * 2) / a.liquidityNative;
-    out.push(...poolHistories(rng, {
-      chain: t.chain.chain, token: t.address, pool: p.address, endPrice: p.price, end: a.warmStart,
-      hourlyVolume: (a.liquidityNative * a.turnover * share) / 24, avgTradeNative: a.avgTradeNative,
-      deviation: p.thin ? 0.004 : 0.0006, createdAt: p.createdAt,
-    }, path));
+    out.push(
+      ...poolHistories(
+        rng,
+        {
+          chain: t.chain.chain,
+          token: t.address,
+          pool: p.address,
+          endPrice: p.price,
+          end: a.warmStart,
+          hourlyVolume: (a.liquidityNative * a.turnover * share) / 24,
+          avgTradeNative: a.avgTradeNative,
+          deviation: p.thin ? 0.004 : 0.0006,
+          createdAt: p.createdAt,
+        },
+        path,
+      ),
+    );
   }
   return out;
 }

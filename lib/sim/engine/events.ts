@@ -149,4 +149,13 @@ export interface PoolHistory {
   buys: number[];
 }
 
-export type RawEvent = TokenCreated | PoolCreated | SwapLog | TxConfirmed | TxReverted | Migration | NativeTransfer | IdentityHarvested | TokenRetired;
+export type RawEvent =
+  | TokenCreated
+  | PoolCreated
+  | SwapLog
+  | TxConfirmed
+  | TxReverted
+  | Migration
+  | NativeTransfer
+  | IdentityHarvested
+  | TokenRetired;

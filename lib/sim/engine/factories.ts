@@ -26,19 +26,59 @@ export interface SimFactory {
   mintSuffix: string;
 }
 
-const SOLANA_PADS = ["Pumpfire", "Moonforge", "Bonkdrop", "LaunchLab", "Beleaf", "Boopster", "Heavenpad", "Sunrise Mint",
-  "Rayburst", "Memeworks"];
-const BSC_PADS = ["FourMemes", "Flapper", "BinkPad", "Goldrush BSC", "Syrup Fair", "Moonbag BSC", "Yellowpad", "Cakewalk"];
-const BASE_PADS = ["Clanka", "Zorbit", "BaseBoost", "Blueprint", "Virtuoso", "Wowza", "Tellr Launch", "Echo Mint",
-  "Creator Coins", "Onchain Kitchen"];
+const SOLANA_PADS = [
+  "Pumpfire",
+  "Moonforge",
+  "Bonkdrop",
+  "LaunchLab",
+  "Beleaf",
+  "Boopster",
+  "Heavenpad",
+  "Sunrise Mint",
+  "Rayburst",
+  "Memeworks",
+];
+const BSC_PADS = [
+  "FourMemes",
+  "Flapper",
+  "BinkPad",
+  "Goldrush BSC",
+  "Syrup Fair",
+  "Moonbag BSC",
+  "Yellowpad",
+  "Cakewalk",
+];
+const BASE_PADS = [
+  "Clanka",
+  "Zorbit",
+  "BaseBoost",
+  "Blueprint",
+  "Virtuoso",
+  "Wowza",
+  "Tellr Launch",
+  "Echo Mint",
+  "Creator Coins",
+  "Onchain Kitchen",
+];
 const ETH_PADS = ["Etherfun", "Uniforge", "Moonshotz", "Degenpad", "Vaultlaunch", "Gaspump"];
 const ARB_PADS = ["Arbipump", "Camelaunch", "Blueberry Pad", "Odysseypad", "Nitro Mint"];
 const GENERIC = ["Pump", "Launch", "Forge", "Mint", "Pad"];
 
 const DEX: Record<string, [string, string][]> = {
-  solana: [["Rayline CPMM", "cpmm"], ["Meteorite DAMM", "damm"], ["Saltmarsh CLMM", "clmm"]],
-  "evm:56": [["Cakeswap V2", "v2"], ["Cakeswap V3", "v3"]],
-  "evm:8453": [["Skyport CL", "v3"], ["Unison V4", "v4"], ["Baseswap V2", "v2"]],
+  solana: [
+    ["Rayline CPMM", "cpmm"],
+    ["Meteorite DAMM", "damm"],
+    ["Saltmarsh CLMM", "clmm"],
+  ],
+  "evm:56": [
+    ["Cakeswap V2", "v2"],
+    ["Cakeswap V3", "v3"],
+  ],
+  "evm:8453": [
+    ["Skyport CL", "v3"],
+    ["Unison V4", "v4"],
+    ["Baseswap V2", "v2"],
+  ],
 };
 
 function padsFor(chain: SimChain): string[] {
@@ -53,14 +93,27 @@ function padsFor(chain: SimChain): string[] {
 }
 
 /** Launch market cap ~$4–6k, graduation around $60–90k (like the busiest launchpads). */
-const REF_NATIVE_USD: Record<string, number> = { SOL: 172, ETH: 3350, BNB: 610, POL: 0.42, AVAX: 31, MNT: 0.78, S: 0.52, BERA: 4.6, HYPE: 26 };
+const REF_NATIVE_USD: Record<string, number> = {
+  SOL: 172,
+  ETH: 3350,
+  BNB: 610,
+  POL: 0.42,
+  AVAX: 31,
+  MNT: 0.78,
+  S: 0.52,
+  BERA: 4.6,
+  HYPE: 26,
+};
 
 export function createFactories(seed: number): SimFactory[] {
   const rng = new Rng(`${seed}/factories`);
   const out: SimFactory[] = [];
   for (const chain of SIM_CHAINS) {
     const pads = padsFor(chain);
-    const dexes = DEX[chain.chain] ?? [[`${chain.name.split(" ")[0]}Swap V2`, "v2"], [`${chain.name.split(" ")[0]}Swap V3`, "v3"]];
+    const dexes = DEX[chain.chain] ?? [
+      [`${chain.name.split(" ")[0]}Swap V2`, "v2"],
+      [`${chain.name.split(" ")[0]}Swap V3`, "v3"],
+    ];
     const usd = REF_NATIVE_USD[chain.nativeSymbol] ?? 1;
     pads.forEach((name, i) => {
       const [migratesTo, dexPoolType] = dexes[i % dexes.length] as [string, string];
@@ -70,7 +123,10 @@ export function createFactories(seed: number): SimFactory[] {
         chain,
         address: chain.family === "solana" ? solanaAddress(rng) : evmAddress(rng),
         name,
-        slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+        slug: name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, ""),
         poolType: "bonding-curve",
         thresholdNative: round4(thresholdUsd / usd),
         // virtual reserve v0 with a 1.073e9 virtual token reserve: mcap = v0/1.073e9 * 1e9 * usd

@@ -42,14 +42,23 @@ export function tokenPath(rng: Rng, hours: number, minutes: number): { hourly: n
 }
 
 /** Bucket layout: hourly buckets end where the minute window starts, on an hour boundary. */
-export function historyShape(endMs: number): { hours: number; minutes: number; hoursStart: number; minutesStart: number } {
+export function historyShape(endMs: number): {
+  hours: number;
+  minutes: number;
+  hoursStart: number;
+  minutesStart: number;
+} {
   const endSec = Math.floor(endMs / 60_000) * 60;
   const minutesStart = Math.floor((endSec - 86_400) / 3600) * 3600;
   const hours = HISTORY_DAYS * 24;
   return { hours, minutes: (endSec - minutesStart) / 60, hoursStart: minutesStart - hours * 3600, minutesStart };
 }
 
-export function poolHistories(rng: Rng, h: HistoryInput, path: { hourly: number[]; minutely: number[] }): PoolHistory[] {
+export function poolHistories(
+  rng: Rng,
+  h: HistoryInput,
+  path: { hourly: number[]; minutely: number[] },
+): PoolHistory[] {
   const { hoursStart, minutesStart } = historyShape(h.end);
   const createdSec = Math.floor(h.createdAt / 1000);
   const hourly = series(h, 3600, hoursStart, path.hourly, h.hourlyVolume, rng, createdSec);
@@ -57,10 +66,30 @@ export function poolHistories(rng: Rng, h: HistoryInput, path: { hourly: number[
   return [hourly, minutely];
 }
 
-function series(h: HistoryInput, step: number, start: number, logPath: number[], vol: number, rng: Rng, createdSec: number): PoolHistory {
+function series(
+  h: HistoryInput,
+  step: number,
+  start: number,
+  logPath: number[],
+  vol: number,
+  rng: Rng,
+  createdSec: number,
+): PoolHistory {
   const out: PoolHistory = {
-    type: "history", at: h.end, chain: h.chain, token: h.token, pool: h.pool, stepSec: step,
-    time: [], open: [], high: [], low: [], close: [], volume: [], trades: [], buys: [],
+    type: "history",
+    at: h.end,
+    chain: h.chain,
+    token: h.token,
+    pool: h.pool,
+    stepSec: step,
+    time: [],
+    open: [],
+    high: [],
+    low: [],
+    close: [],
+    volume: [],
+    trades: [],
+    buys: [],
   };
   const wick = step === 3600 ? 0.006 : 0.0012;
   let prev = Number.NaN;

@@ -6,7 +6,14 @@ import type { SimWallet } from "./world";
 // Identity profiles (§2.6) for part of the population, some clustered across several wallets of one person.
 // A share is only harvested later: an absent identity is never permanent.
 
-const SHARE: Record<SimWallet["kind"], number> = { pro: 0.85, sniper: 0.25, creator: 0.12, ordinary: 0.03, wash: 0, bot: 0 };
+const SHARE: Record<SimWallet["kind"], number> = {
+  pro: 0.85,
+  sniper: 0.25,
+  creator: 0.12,
+  ordinary: 0.03,
+  wash: 0,
+  bot: 0,
+};
 
 export interface PlannedIdentity {
   revealAt: number;
@@ -15,7 +22,10 @@ export interface PlannedIdentity {
 
 export function planIdentities(rng: Rng, wallets: SimWallet[], start: number): PlannedIdentity[] {
   const out: PlannedIdentity[] = [];
-  const spare = { evm: wallets.filter((w) => w.kind === "ordinary" && w.family === "evm"), solana: wallets.filter((w) => w.kind === "ordinary" && w.family === "solana") };
+  const spare = {
+    evm: wallets.filter((w) => w.kind === "ordinary" && w.family === "evm"),
+    solana: wallets.filter((w) => w.kind === "ordinary" && w.family === "solana"),
+  };
   let n = 0;
   const used = new Set<string>();
   for (const w of wallets) {
@@ -76,7 +86,9 @@ export function planIdentities(rng: Rng, wallets: SimWallet[], start: number): P
         ensName,
         basename,
         solName,
-        bio: rng.chance(0.5) ? rng.pick(["building onchain", "memecoin archaeologist", "not financial advice", "early or wrong", "gm"]) : null,
+        bio: rng.chance(0.5)
+          ? rng.pick(["building onchain", "memecoin archaeologist", "not financial advice", "early or wrong", "gm"])
+          : null,
         socials,
         followerCounts,
         sources,

@@ -3,7 +3,17 @@ import type { SimChain } from "./chains";
 import type { EngineCtx } from "./context";
 import { CURVE_VIRTUAL_TOKENS, LAUNCH_SUPPLY } from "./curve";
 import type { SimFactory } from "./factories";
-import { pickSeller, pickWallet, scheduleNext, sellShare, senderFor, simpleBuy, simpleSell, toNative, tradeSizeUsd } from "./flow";
+import {
+  pickSeller,
+  pickWallet,
+  scheduleNext,
+  sellShare,
+  senderFor,
+  simpleBuy,
+  simpleSell,
+  toNative,
+  tradeSizeUsd,
+} from "./flow";
 import { migrate } from "./migration";
 import { launchText } from "./names";
 import { evmAddress, solanaAddress } from "./rng";
@@ -23,21 +33,60 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: { fate?: Fat
   const fate = opts.fate ?? drawFate(rng.launch);
   const { hostile, name, symbol, ...links } = text;
   const t: SimToken = {
-    key: tokenKey(chain.chain, address), chain, address, name, symbol,
-    decimals: chain.family === "solana" ? 6 : 18, supply: LAUNCH_SUPPLY, createdAt: at, creator, fate, factory,
+    key: tokenKey(chain.chain, address),
+    chain,
+    address,
+    name,
+    symbol,
+    decimals: chain.family === "solana" ? 6 : 18,
+    supply: LAUNCH_SUPPLY,
+    createdAt: at,
+    creator,
+    fate,
+    factory,
     meta: { ...links, hostile },
-    security: chain.family === "solana"
-      ? { mintAuthority: false, freezeAuthority: false, checkedAt: at }
-      : { mintAuthority: rng.launch.chance(0.9) ? false : null, freezeAuthority: rng.launch.chance(0.85) ? false : null, checkedAt: at },
-    pools: [], main: null as unknown as SimPool, balances: new Map(), traders: [], traderIdx: new Map(), pros: new Set(),
-    activity: null, gen: 0, trading: false, arbPending: false, completed: false, migrated: false, graduatedAt: null,
-    lastTradeAt: at, fairSeed: 0, retired: false,
+    security:
+      chain.family === "solana"
+        ? { mintAuthority: false, freezeAuthority: false, checkedAt: at }
+        : {
+            mintAuthority: rng.launch.chance(0.9) ? false : null,
+            freezeAuthority: rng.launch.chance(0.85) ? false : null,
+            checkedAt: at,
+          },
+    pools: [],
+    main: null as unknown as SimPool,
+    balances: new Map(),
+    traders: [],
+    traderIdx: new Map(),
+    pros: new Set(),
+    activity: null,
+    gen: 0,
+    trading: false,
+    arbPending: false,
+    completed: false,
+    migrated: false,
+    graduatedAt: null,
+    lastTradeAt: at,
+    fairSeed: 0,
+    retired: false,
   };
   const curve: SimPool = {
     address: chain.family === "solana" ? solanaAddress(rng.addr) : evmAddress(rng.addr),
-    token: t, kind: "curve", type: factory.poolType, factory: factory.address, dex: factory.name, feeBps: factory.feeBps,
-    createdAt: at, thin: false, cpmm: null,
-    curve: { vNative: factory.virtualNative0, vToken: CURVE_VIRTUAL_TOKENS, realNative: 0, thresholdNative: factory.thresholdNative },
+    token: t,
+    kind: "curve",
+    type: factory.poolType,
+    factory: factory.address,
+    dex: factory.name,
+    feeBps: factory.feeBps,
+    createdAt: at,
+    thin: false,
+    cpmm: null,
+    curve: {
+      vNative: factory.virtualNative0,
+      vToken: CURVE_VIRTUAL_TOKENS,
+      realNative: 0,
+      thresholdNative: factory.thresholdNative,
+    },
   };
   t.pools.push(curve);
   t.main = curve;
@@ -47,11 +96,34 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: { fate?: Fat
 
   const tx = ctx.trading.open(chain, at, { noRevert: true });
   const base = { at, chain: chain.chain, txHash: tx.txHash, block: tx.block };
-  ctx.emit({ type: "token", ...base, logIndex: ctx.trading.logIndex(tx), token: address, name, symbol, decimals: t.decimals, totalSupply: t.supply, creator, factory: factory.address, meta: t.meta });
   ctx.emit({
-    type: "pool", ...base, logIndex: ctx.trading.logIndex(tx), pool: curve.address, token: address, poolType: curve.type,
-    factory: factory.address, dex: factory.name, quoteAddress: chain.wrappedNative, quoteSymbol: chain.nativeSymbol,
-    feeBps: curve.feeBps, reserveNative: 0, priceNative: factory.virtualNative0 / CURVE_VIRTUAL_TOKENS, curve: true,
+    type: "token",
+    ...base,
+    logIndex: ctx.trading.logIndex(tx),
+    token: address,
+    name,
+    symbol,
+    decimals: t.decimals,
+    totalSupply: t.supply,
+    creator,
+    factory: factory.address,
+    meta: t.meta,
+  });
+  ctx.emit({
+    type: "pool",
+    ...base,
+    logIndex: ctx.trading.logIndex(tx),
+    pool: curve.address,
+    token: address,
+    poolType: curve.type,
+    factory: factory.address,
+    dex: factory.name,
+    quoteAddress: chain.wrappedNative,
+    quoteSymbol: chain.nativeSymbol,
+    feeBps: curve.feeBps,
+    reserveNative: 0,
+    priceNative: factory.virtualNative0 / CURVE_VIRTUAL_TOKENS,
+    curve: true,
   });
   // The creator's own buy lands in the creation tx.
   ctx.trading.swap(tx, curve, creator, true, toNative(ctx, t, tradeSizeUsd(ctx, "creator")), creator);
@@ -123,7 +195,14 @@ export function launchTrade(ctx: EngineCtx, t: SimToken): void {
 function washTrade(ctx: EngineCtx, t: SimToken): void {
   const maker = pickWallet(ctx, t, "wash").address;
   const tx = ctx.trading.open(t.chain, ctx.scheduler.now);
-  const buy = ctx.trading.swap(tx, t.main, maker, true, toNative(ctx, t, tradeSizeUsd(ctx, "wash")), senderFor(ctx, tx, maker));
+  const buy = ctx.trading.swap(
+    tx,
+    t.main,
+    maker,
+    true,
+    toNative(ctx, t, tradeSizeUsd(ctx, "wash")),
+    senderFor(ctx, tx, maker),
+  );
   if (buy && !buy.completes) ctx.trading.swap(tx, t.main, maker, false, buy.quote.amountToken, maker);
   ctx.trading.close(tx);
   if (buy?.completes) migrate(ctx, t, launchTrade);

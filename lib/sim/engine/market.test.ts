@@ -29,7 +29,9 @@ function hash(s: string): number {
 }
 
 describe("SimMarket", () => {
-  it("emits identical first 1,000 events for the same seed and start, whatever the tick size", { timeout: 30_000 }, () => {
+  it("emits identical first 1,000 events for the same seed and start, whatever the tick size", {
+    timeout: 30_000,
+  }, () => {
     const a = firstEvents(42, [1000]);
     const b = firstEvents(42, [7, 333, 1, 2500]);
     expect(a.live.length).toBe(1000);

@@ -6,13 +6,13 @@ import { createFactories, type SimFactory } from "./factories";
 import { planIdentities } from "./identities";
 import { createLaunch } from "./launches";
 import { NativePrices } from "./native-prices";
-import { evmAddress, Rng, solanaAddress } from "./rng";
-import { Scheduler } from "./scheduler";
 import { retireSweep } from "./retire";
+import { evmAddress, Rng, solanaAddress } from "./rng";
+import { scenario } from "./scenario";
+import { Scheduler } from "./scheduler";
 import { Trading } from "./trading";
 import { WalletBook } from "./wallets";
 import { nativeUnits, type SimToken, type SimWallet } from "./world";
-import { scenario } from "./scenario";
 
 // The simulated market: a seeded discrete-event world. Same seed and same start → the same events in the same
 // order, whatever the caller's tick size.
@@ -68,9 +68,15 @@ export class SimMarket {
       for (const l of this.listeners) l(e);
     };
     const factoriesByChain = new Map<string, SimFactory[]>();
-    for (const f of this.factories) factoriesByChain.set(f.chain.chain, [...(factoriesByChain.get(f.chain.chain) ?? []), f]);
+    for (const f of this.factories)
+      factoriesByChain.set(f.chain.chain, [...(factoriesByChain.get(f.chain.chain) ?? []), f]);
     const routerRng = root.fork("routers");
-    const routers = new Map(SIM_CHAINS.filter((c) => c.family === "evm").map((c) => [c.chain as string, Array.from({ length: 4 }, () => evmAddress(routerRng))]));
+    const routers = new Map(
+      SIM_CHAINS.filter((c) => c.family === "evm").map((c) => [
+        c.chain as string,
+        Array.from({ length: 4 }, () => evmAddress(routerRng)),
+      ]),
+    );
     this.ctx = {
       scheduler,
       trading: new Trading(root.fork("tx"), scheduler, this.prices, emit),
@@ -78,7 +84,14 @@ export class SimMarket {
       wallets: new WalletBook(root.fork("wallets"), { ordinaryCap: this.caps.ordinaryPerChain }),
       factoriesByChain,
       tokens: new Map(),
-      rng: { launch: root.fork("launch"), trade: root.fork("trade"), text: root.fork("text"), addr: root.fork("addr"), history: root.fork("history"), wallets: root.fork("wallet-births") },
+      rng: {
+        launch: root.fork("launch"),
+        trade: root.fork("trade"),
+        text: root.fork("text"),
+        addr: root.fork("addr"),
+        history: root.fork("history"),
+        wallets: root.fork("wallet-births"),
+      },
       emit,
       launches: [],
       routers,
@@ -159,14 +172,25 @@ export class SimMarket {
       const chain = simChain(chainId);
       const funders = this.ctx.wallets.funders[w.family];
       const r = rng.next();
-      const funder = r < 0.45 ? funders[rng.int(0, 5)] : r < 0.6 ? funders[6 + rng.int(0, 2)] : funders[9 + rng.int(0, funders.length - 10)];
+      const funder =
+        r < 0.45
+          ? funders[rng.int(0, 5)]
+          : r < 0.6
+            ? funders[6 + rng.int(0, 2)]
+            : funders[9 + rng.int(0, funders.length - 10)];
       const when = at < this.ctx.scheduler.now ? at + rng.int(0, 600_000) : at;
       const usd = rng.logNormal(w.kind === "pro" || w.kind === "bot" ? 5000 : 300, 1);
       this.ctx.emit({
-        type: "transfer", at: when, chain: chainId,
-        txHash: chain.family === "solana" ? rng.base58(88) : rng.hex(64, "0x"), block: blockAt(chain, when), logIndex: rng.int(0, 300),
-        from: funder?.address ?? (w.family === "evm" ? evmAddress(rng) : solanaAddress(rng)), to: w.address,
-        amountNative: nativeUnits(usd / this.prices.chainUsdAt(chain, when), chain.nativeDecimals), fromTag: funder?.tag ?? null,
+        type: "transfer",
+        at: when,
+        chain: chainId,
+        txHash: chain.family === "solana" ? rng.base58(88) : rng.hex(64, "0x"),
+        block: blockAt(chain, when),
+        logIndex: rng.int(0, 300),
+        from: funder?.address ?? (w.family === "evm" ? evmAddress(rng) : solanaAddress(rng)),
+        to: w.address,
+        amountNative: nativeUnits(usd / this.prices.chainUsdAt(chain, when), chain.nativeDecimals),
+        fromTag: funder?.tag ?? null,
       });
     }
   }

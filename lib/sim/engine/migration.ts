@@ -25,8 +25,15 @@ export function migrate(ctx: EngineCtx, t: SimToken, trade: TradeFn): void {
     t.migrated = true;
     t.graduatedAt = at;
     ctx.emit({
-      type: "migration", at, chain: t.chain.chain, txHash: tx.txHash, block: tx.block, logIndex: trading.logIndex(tx),
-      token: t.address, fromPool: curvePool.address, toPool: dexAddress,
+      type: "migration",
+      at,
+      chain: t.chain.chain,
+      txHash: tx.txHash,
+      block: tx.block,
+      logIndex: trading.logIndex(tx),
+      token: t.address,
+      fromPool: curvePool.address,
+      toPool: dexAddress,
     });
     scheduler.after(rng.launch.range(2000, 8000), () => createDexPool(ctx, t, curvePool, dexAddress, trade));
   });
@@ -43,8 +50,17 @@ function createDexPool(ctx: EngineCtx, t: SimToken, curvePool: SimPool, address:
   const left = t.balances.get(curvePool.address) ?? 0;
   curvePool.curve.realNative = 0;
   const dex: SimPool = {
-    address, token: t, kind: "cpmm", type: f?.dexPoolType ?? "cpmm", factory: f?.dexFactory ?? address, dex: f?.migratesTo ?? "DEX",
-    feeBps: 25, createdAt: at, thin: false, curve: null, cpmm: { reserveNative, reserveToken },
+    address,
+    token: t,
+    kind: "cpmm",
+    type: f?.dexPoolType ?? "cpmm",
+    factory: f?.dexFactory ?? address,
+    dex: f?.migratesTo ?? "DEX",
+    feeBps: 25,
+    createdAt: at,
+    thin: false,
+    curve: null,
+    cpmm: { reserveNative, reserveToken },
   };
   setBalance(t, curvePool.address, 0, false);
   credit(t, dex.address, Math.min(left, reserveToken), false);
@@ -53,9 +69,23 @@ function createDexPool(ctx: EngineCtx, t: SimToken, curvePool: SimPool, address:
   t.main = dex;
   const tx = trading.open(t.chain, at, { noRevert: true });
   ctx.emit({
-    type: "pool", at, chain: t.chain.chain, txHash: tx.txHash, block: tx.block, logIndex: trading.logIndex(tx), pool: address,
-    token: t.address, poolType: dex.type, factory: dex.factory, dex: dex.dex, quoteAddress: t.chain.wrappedNative,
-    quoteSymbol: t.chain.nativeSymbol, feeBps: dex.feeBps, reserveNative, priceNative: price, curve: false,
+    type: "pool",
+    at,
+    chain: t.chain.chain,
+    txHash: tx.txHash,
+    block: tx.block,
+    logIndex: trading.logIndex(tx),
+    pool: address,
+    token: t.address,
+    poolType: dex.type,
+    factory: dex.factory,
+    dex: dex.dex,
+    quoteAddress: t.chain.wrappedNative,
+    quoteSymbol: t.chain.nativeSymbol,
+    feeBps: dex.feeBps,
+    reserveNative,
+    priceNative: price,
+    curve: false,
   });
   t.activity = dexActivity(rng.launch, t.fate, at);
   t.gen++;

@@ -3,16 +3,117 @@ import type { Rng } from "./rng";
 // Token names, symbols and metadata. A small share carries hostile metadata on purpose (HTML, script URLs,
 // bidi and zero-width characters, lookalike symbols, very long names): consumers must render it safely.
 
-const ADJ = ["Based", "Tiny", "Giga", "Super", "Baby", "Dark", "Happy", "Angry", "Golden", "Frozen", "Cosmic", "Lazy",
-  "Turbo", "Little", "Mega", "Pixel", "Wild", "Sleepy", "Royal", "Quantum", "Neon", "Sad", "Smol", "Chad", "Retro", "Hyper"];
-const NOUN = ["Frog", "Cat", "Dog", "Pepe", "Whale", "Moon", "Rocket", "Penguin", "Hamster", "Otter", "Goose", "Ape",
-  "Banana", "Wizard", "Robot", "Dragon", "Panda", "Shiba", "Toad", "Bear", "Bull", "Duck", "Llama", "Capybara", "Fish",
-  "Snail", "Raccoon", "Kitten", "Monk", "Ghost", "Alien", "Taco", "Donut", "Cheems", "Wojak", "Gecko", "Crab", "Owl"];
+const ADJ = [
+  "Based",
+  "Tiny",
+  "Giga",
+  "Super",
+  "Baby",
+  "Dark",
+  "Happy",
+  "Angry",
+  "Golden",
+  "Frozen",
+  "Cosmic",
+  "Lazy",
+  "Turbo",
+  "Little",
+  "Mega",
+  "Pixel",
+  "Wild",
+  "Sleepy",
+  "Royal",
+  "Quantum",
+  "Neon",
+  "Sad",
+  "Smol",
+  "Chad",
+  "Retro",
+  "Hyper",
+];
+const NOUN = [
+  "Frog",
+  "Cat",
+  "Dog",
+  "Pepe",
+  "Whale",
+  "Moon",
+  "Rocket",
+  "Penguin",
+  "Hamster",
+  "Otter",
+  "Goose",
+  "Ape",
+  "Banana",
+  "Wizard",
+  "Robot",
+  "Dragon",
+  "Panda",
+  "Shiba",
+  "Toad",
+  "Bear",
+  "Bull",
+  "Duck",
+  "Llama",
+  "Capybara",
+  "Fish",
+  "Snail",
+  "Raccoon",
+  "Kitten",
+  "Monk",
+  "Ghost",
+  "Alien",
+  "Taco",
+  "Donut",
+  "Cheems",
+  "Wojak",
+  "Gecko",
+  "Crab",
+  "Owl",
+];
 const SUFFIX = ["", "", "", "", " Coin", " Inu", " AI", " 2.0", " Classic", " Token", " of Base", " on Sol", " DAO"];
-const ESTABLISHED = ["Orbital Finance", "Meridian", "Lumen Network", "Tessera", "Halcyon", "Arclight", "Verdant", "Quasar Labs",
-  "Northwind", "Solstice", "Cobalt Protocol", "Kestrel", "Ember DAO", "Polaris", "Fathom", "Obsidian", "Harbor", "Aether",
-  "Bramble", "Cinder", "Driftwood", "Ironbark", "Juniper", "Keystone", "Larkspur", "Marigold", "Nimbus", "Onyx", "Pinnacle",
-  "Quillon", "Riverstone", "Saffron", "Thistle", "Umber", "Vesper", "Willow", "Zephyr", "Alder", "Beacon", "Cypress"];
+const ESTABLISHED = [
+  "Orbital Finance",
+  "Meridian",
+  "Lumen Network",
+  "Tessera",
+  "Halcyon",
+  "Arclight",
+  "Verdant",
+  "Quasar Labs",
+  "Northwind",
+  "Solstice",
+  "Cobalt Protocol",
+  "Kestrel",
+  "Ember DAO",
+  "Polaris",
+  "Fathom",
+  "Obsidian",
+  "Harbor",
+  "Aether",
+  "Bramble",
+  "Cinder",
+  "Driftwood",
+  "Ironbark",
+  "Juniper",
+  "Keystone",
+  "Larkspur",
+  "Marigold",
+  "Nimbus",
+  "Onyx",
+  "Pinnacle",
+  "Quillon",
+  "Riverstone",
+  "Saffron",
+  "Thistle",
+  "Umber",
+  "Vesper",
+  "Willow",
+  "Zephyr",
+  "Alder",
+  "Beacon",
+  "Cypress",
+];
 
 export interface TokenText {
   name: string;
@@ -27,7 +128,10 @@ export interface TokenText {
 }
 
 function symbolOf(name: string, rng: Rng): string {
-  const words = name.replace(/[^A-Za-z ]/g, "").split(" ").filter(Boolean);
+  const words = name
+    .replace(/[^A-Za-z ]/g, "")
+    .split(" ")
+    .filter(Boolean);
   const last = words[words.length - 1] ?? "TKN";
   const base = rng.chance(0.6) ? last : words.map((w) => w[0]).join("") + last.slice(0, 3);
   return base.toUpperCase().slice(0, rng.int(3, 8));
@@ -50,8 +154,12 @@ export function launchText(rng: Rng, id: string, forceHostile = false): TokenTex
   const symbol = symbolOf(name, rng);
   const slug = slugOf(name);
   const text: TokenText = {
-    name, symbol, hostile: null,
-    description: rng.chance(0.7) ? `${name} is the people's ${name.split(" ").pop()?.toLowerCase()}. No roadmap, only vibes.` : null,
+    name,
+    symbol,
+    hostile: null,
+    description: rng.chance(0.7)
+      ? `${name} is the people's ${name.split(" ").pop()?.toLowerCase()}. No roadmap, only vibes.`
+      : null,
     ...socials(rng, slug, id),
   };
   if (forceHostile || rng.chance(0.03)) applyHostile(rng, text);
@@ -60,10 +168,18 @@ export function launchText(rng: Rng, id: string, forceHostile = false): TokenTex
 
 export function establishedText(rng: Rng, index: number, id: string): TokenText {
   const name = ESTABLISHED[index % ESTABLISHED.length] as string;
-  const symbol = name.replace(/[^A-Z]/g, "").length >= 2 ? name.replace(/[^A-Za-z]/g, "").slice(0, 4).toUpperCase() : name.slice(0, 4).toUpperCase();
+  const symbol =
+    name.replace(/[^A-Z]/g, "").length >= 2
+      ? name
+          .replace(/[^A-Za-z]/g, "")
+          .slice(0, 4)
+          .toUpperCase()
+      : name.slice(0, 4).toUpperCase();
   const slug = slugOf(name);
   return {
-    name, symbol, hostile: null,
+    name,
+    symbol,
+    hostile: null,
     description: `${name} — a long-standing token with deep liquidity across several pools.`,
     ...socials(rng, slug, id),
     iconUrl: `https://img.sim-market.invalid/token/${id}.png`,
@@ -71,9 +187,30 @@ export function establishedText(rng: Rng, index: number, id: string): TokenText 
   };
 }
 
-const CYRILLIC: Record<string, string> = { A: "А", B: "В", C: "С", E: "Е", H: "Н", K: "К", M: "М", O: "О", P: "Р", T: "Т", X: "Х" };
+const CYRILLIC: Record<string, string> = {
+  A: "А",
+  B: "В",
+  C: "С",
+  E: "Е",
+  H: "Н",
+  K: "К",
+  M: "М",
+  O: "О",
+  P: "Р",
+  T: "Т",
+  X: "Х",
+};
 
-export const HOSTILE_KINDS = ["html-name", "script-url", "data-url", "vbscript-url", "bidi", "zero-width", "lookalike", "long-name"] as const;
+export const HOSTILE_KINDS = [
+  "html-name",
+  "script-url",
+  "data-url",
+  "vbscript-url",
+  "bidi",
+  "zero-width",
+  "lookalike",
+  "long-name",
+] as const;
 
 /** Mutates `text` with one hostile pattern; records which. */
 export function applyHostile(rng: Rng, text: TokenText): void {
@@ -116,7 +253,45 @@ export function applyHostile(rng: Rng, text: TokenText): void {
   }
 }
 
-export const DISPLAY_FIRST = ["degen", "whale", "alpha", "sol", "based", "moon", "frog", "anon", "chad", "sniper", "ape", "mev",
-  "gm", "wagmi", "kek", "pump", "yield", "onchain", "ser", "fren"];
-export const DISPLAY_LAST = ["lord", "hunter", "capital", "maxi", "trader", "king", "queen", "labs", "dao", "wizard", "guy",
-  "enjoyer", "fund", "sensei", "monk", "ninja", "farmer", "printer"];
+export const DISPLAY_FIRST = [
+  "degen",
+  "whale",
+  "alpha",
+  "sol",
+  "based",
+  "moon",
+  "frog",
+  "anon",
+  "chad",
+  "sniper",
+  "ape",
+  "mev",
+  "gm",
+  "wagmi",
+  "kek",
+  "pump",
+  "yield",
+  "onchain",
+  "ser",
+  "fren",
+];
+export const DISPLAY_LAST = [
+  "lord",
+  "hunter",
+  "capital",
+  "maxi",
+  "trader",
+  "king",
+  "queen",
+  "labs",
+  "dao",
+  "wizard",
+  "guy",
+  "enjoyer",
+  "fund",
+  "sensei",
+  "monk",
+  "ninja",
+  "farmer",
+  "printer",
+];

@@ -1,6 +1,6 @@
 import type { NativePrice } from "@/lib/api";
-import { hash32 } from "./rng";
 import { SIM_CHAINS, type SimChain } from "./chains";
+import { hash32 } from "./rng";
 
 // Native coin USD prices: a seeded multi-scale random walk that is a pure function of time, so any past bucket's
 // rate (e.g. SOL/USD for §4.5 `quote=usd`) is known without storing history. Prices tick every UPDATE_MS; one
@@ -12,7 +12,15 @@ const STALL_EVERY_MS = 20 * 60_000;
 const STALL_FOR_MS = 3 * 60_000;
 
 const BASE_USD: Record<string, number> = {
-  SOL: 172, ETH: 3350, BNB: 610, POL: 0.42, AVAX: 31, MNT: 0.78, S: 0.52, BERA: 4.6, HYPE: 26,
+  SOL: 172,
+  ETH: 3350,
+  BNB: 610,
+  POL: 0.42,
+  AVAX: 31,
+  MNT: 0.78,
+  S: 0.52,
+  BERA: 4.6,
+  HYPE: 26,
 };
 
 // Octaves of value noise: period (ms) and amplitude (log-price).

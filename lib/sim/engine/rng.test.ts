@@ -17,18 +17,23 @@ describe("Rng", () => {
 
   it("draws within bounds", () => {
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (seed, lo, span) => {
-        const r = new Rng(seed);
-        for (let i = 0; i < 50; i++) {
-          const x = r.next();
-          expect(x).toBeGreaterThanOrEqual(0);
-          expect(x).toBeLessThan(1);
-          const n = r.int(lo, lo + span);
-          expect(n).toBeGreaterThanOrEqual(lo);
-          expect(n).toBeLessThanOrEqual(lo + span);
-          expect(r.weighted([0, 1, 0])).toBe(1);
-        }
-      }),
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (seed, lo, span) => {
+          const r = new Rng(seed);
+          for (let i = 0; i < 50; i++) {
+            const x = r.next();
+            expect(x).toBeGreaterThanOrEqual(0);
+            expect(x).toBeLessThan(1);
+            const n = r.int(lo, lo + span);
+            expect(n).toBeGreaterThanOrEqual(lo);
+            expect(n).toBeLessThanOrEqual(lo + span);
+            expect(r.weighted([0, 1, 0])).toBe(1);
+          }
+        },
+      ),
     );
   });
 

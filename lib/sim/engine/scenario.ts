@@ -23,7 +23,16 @@ export interface TradeSummary {
 function summary(r: SwapResult | null): TradeSummary | null {
   if (!r) return null;
   const l = r.log;
-  return { txHash: l.txHash, block: l.block, logIndex: l.logIndex, maker: l.origin, isBuy: l.isBuy, amountToken: l.amountToken, amountNative: l.amountNative, preconfirmed: l.preconfirmed };
+  return {
+    txHash: l.txHash,
+    block: l.block,
+    logIndex: l.logIndex,
+    maker: l.origin,
+    isBuy: l.isBuy,
+    amountToken: l.amountToken,
+    amountNative: l.amountNative,
+    preconfirmed: l.preconfirmed,
+  };
 }
 
 export function scenario(m: SimMarket) {
@@ -40,12 +49,20 @@ export function scenario(m: SimMarket) {
   return {
     launch(chain: string) {
       const t = m.launch(chainOrThrow(chain), { fate: "modest" });
-      return { chain: t.chain.chain, address: t.address, pool: t.main.address, createdAt: t.createdAt, name: t.name, symbol: t.symbol };
+      return {
+        chain: t.chain.chain,
+        address: t.address,
+        pool: t.main.address,
+        createdAt: t.createdAt,
+        name: t.name,
+        symbol: t.symbol,
+      };
     },
     graduate(chain: string, address: string) {
       const t = tokenOrThrow(chain, address);
       const curve = t.main.curve;
-      if (!curve || t.completed) throw new ApiError("invalid_parameter", "token is not on an active bonding curve", { param: "address" });
+      if (!curve || t.completed)
+        throw new ApiError("invalid_parameter", "token is not on an active bonding curve", { param: "address" });
       const need = ((curve.thresholdNative - curve.realNative) / (1 - t.main.feeBps / 10_000)) * 1.02;
       const buyer = m.ctx.wallets.pick(t.chain, "ordinary").address;
       t.fate = t.fate === "runner" ? "runner" : "graduate";
@@ -56,8 +73,10 @@ export function scenario(m: SimMarket) {
     },
     trade(chain: string, address: string, side: "buy" | "sell", usd: number, maker?: string) {
       const t = tokenOrThrow(chain, address);
-      if (t.completed && !t.migrated && t.fate !== "established") throw new ApiError("invalid_parameter", "token is migrating; try again in a few seconds", { param: "address" });
-      if (t.main.curve && t.completed) throw new ApiError("invalid_parameter", "token is migrating; try again in a few seconds", { param: "address" });
+      if (t.completed && !t.migrated && t.fate !== "established")
+        throw new ApiError("invalid_parameter", "token is migrating; try again in a few seconds", { param: "address" });
+      if (t.main.curve && t.completed)
+        throw new ApiError("invalid_parameter", "token is migrating; try again in a few seconds", { param: "address" });
       let r: SwapResult | null;
       if (side === "buy") {
         const who = maker ?? m.ctx.wallets.pick(t.chain, "ordinary").address;
@@ -65,9 +84,12 @@ export function scenario(m: SimMarket) {
         if (r?.completes) migrate(m.ctx, t, launchTrade);
       } else {
         const who = maker ?? t.traders[0];
-        if (!who || !(t.balances.get(who) ?? 0)) throw new ApiError("invalid_parameter", "the maker holds none of this token", { param: "maker" });
+        if (!who || !(t.balances.get(who) ?? 0))
+          throw new ApiError("invalid_parameter", "the maker holds none of this token", { param: "maker" });
         const bal = t.balances.get(who) ?? 0;
-        const price = t.main.curve ? t.main.curve.vNative / t.main.curve.vToken : (t.main.cpmm?.reserveNative ?? 0) / (t.main.cpmm?.reserveToken ?? 1);
+        const price = t.main.curve
+          ? t.main.curve.vNative / t.main.curve.vToken
+          : (t.main.cpmm?.reserveNative ?? 0) / (t.main.cpmm?.reserveToken ?? 1);
         const tokens = usd / (price * m.prices.chainUsdAt(t.chain, m.now));
         r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal));
       }

@@ -5,22 +5,28 @@ import { Scheduler } from "./scheduler";
 describe("Scheduler", () => {
   it("runs jobs in (time, insertion) order whatever the chunking of runUntil", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 200 }), fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 20 }), (times, chunks) => {
-        const run = (steps: number[]) => {
-          const s = new Scheduler(0);
-          const order: number[] = [];
-          times.forEach((t, i) => s.at(t, () => {
-            order.push(i);
-            // Jobs that schedule more jobs, including at the current time.
-            if (i % 7 === 0) s.after(i % 3, () => order.push(-i - 1));
-          }));
-          let t = 0;
-          for (const step of steps) s.runUntil((t += step));
-          s.runUntil(1e9);
-          return order;
-        };
-        expect(run(chunks)).toEqual(run([1e9]));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 200 }),
+        fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 20 }),
+        (times, chunks) => {
+          const run = (steps: number[]) => {
+            const s = new Scheduler(0);
+            const order: number[] = [];
+            times.forEach((t, i) =>
+              s.at(t, () => {
+                order.push(i);
+                // Jobs that schedule more jobs, including at the current time.
+                if (i % 7 === 0) s.after(i % 3, () => order.push(-i - 1));
+              }),
+            );
+            let t = 0;
+            for (const step of steps) s.runUntil((t += step));
+            s.runUntil(1e9);
+            return order;
+          };
+          expect(run(chunks)).toEqual(run([1e9]));
+        },
+      ),
     );
   });
 

@@ -1,5 +1,16 @@
 import { blockAt, type SimChain } from "./chains";
-import { applyCpmm, applyCurveBuy, applyCurveSell, cpmmBuy, cpmmPrice, cpmmSell, curveBuy, curvePrice, curveSell, type SwapQuote } from "./curve";
+import {
+  applyCpmm,
+  applyCurveBuy,
+  applyCurveSell,
+  cpmmBuy,
+  cpmmPrice,
+  cpmmSell,
+  curveBuy,
+  curvePrice,
+  curveSell,
+  type SwapQuote,
+} from "./curve";
 import type { RawEvent, SwapLog } from "./events";
 import type { NativePrices } from "./native-prices";
 import { evmTxHash, type Rng, solanaSignature } from "./rng";
@@ -71,7 +82,13 @@ export class Trading {
     if (!tx.preconf) return;
     this.scheduler.at(tx.at + PRECONF_LEAD_MS, () => {
       const at = tx.at + PRECONF_LEAD_MS;
-      this.emit({ type: tx.reverts ? "revert" : "confirm", at, chain: tx.chain.chain, txHash: tx.txHash, block: tx.block });
+      this.emit({
+        type: tx.reverts ? "revert" : "confirm",
+        at,
+        chain: tx.chain.chain,
+        txHash: tx.txHash,
+        block: tx.block,
+      });
     });
   }
 

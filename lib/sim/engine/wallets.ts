@@ -21,7 +21,10 @@ export class WalletBook {
   private readonly ordinaryCap: number;
   readonly funders: Record<"evm" | "solana", Funder[]>;
 
-  constructor(private readonly rng: Rng, opts: { ordinaryCap: number }) {
+  constructor(
+    private readonly rng: Rng,
+    opts: { ordinaryCap: number },
+  ) {
     this.ordinaryCap = opts.ordinaryCap;
     const fund = (family: "evm" | "solana"): Funder[] => {
       const addr = () => (family === "evm" ? evmAddress(rng) : solanaAddress(rng));
@@ -39,7 +42,8 @@ export class WalletBook {
     const out: SimWallet[] = [];
     for (const family of ["solana", "evm"] as const) {
       for (const [kind, n] of Object.entries(INITIAL[family]) as [WalletKind, number][]) {
-        for (let i = 0; i < n; i++) out.push(this.create(family, kind, start - Math.round(this.rng.range(3600_000, 200 * 86400_000))));
+        for (let i = 0; i < n; i++)
+          out.push(this.create(family, kind, start - Math.round(this.rng.range(3600_000, 200 * 86400_000))));
       }
     }
     return out;
@@ -48,8 +52,16 @@ export class WalletBook {
   create(family: "evm" | "solana", kind: WalletKind, bornAt: number): SimWallet {
     const rng = this.rng;
     const chains: ChainId[] =
-      family === "solana" ? ["solana"] : pickEvmChains(rng, kind === "bot" || kind === "pro" ? rng.int(2, 4) : rng.int(1, 3));
-    const w: SimWallet = { address: family === "evm" ? evmAddress(rng) : solanaAddress(rng), family, kind, chains, bornAt };
+      family === "solana"
+        ? ["solana"]
+        : pickEvmChains(rng, kind === "bot" || kind === "pro" ? rng.int(2, 4) : rng.int(1, 3));
+    const w: SimWallet = {
+      address: family === "evm" ? evmAddress(rng) : solanaAddress(rng),
+      family,
+      kind,
+      chains,
+      bornAt,
+    };
     for (const c of chains) this.list(c, kind).push(w);
     if (kind === "ordinary") for (const c of chains) this.trim(this.list(c, kind));
     return w;

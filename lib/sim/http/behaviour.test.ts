@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Candle } from "@/lib/api";
-import { type Harness, startHarness } from "../test/harness";
+import { type Harness, type Json, startHarness } from "../test/harness";
 
 // REST behaviour over real HTTP: paging, quotes, row shapes per family, stats, holders, search, positions.
 
 let h: Harness;
-let state: any;
+let state: Json;
 beforeAll(async () => {
   h = await startHarness({ warmupMs: 15 * 60_000, seed: 5 });
   state = await h.control("GET", "/__control/state");
@@ -22,7 +22,9 @@ async function busyToken(chain: string) {
   const res = await get(`/v1/pulse?view=graduated&chains=${chain}&limit=100`);
   const list = [...res.data].sort((a: { txns: number }, b: { txns: number }) => b.txns - a.txns);
   const t = list[0];
-  const pools = (await get(`/v1/token/pools?chain=${chain}&address=${t.address}`)).data.map((p: { address: string }) => p.address);
+  const pools = (await get(`/v1/token/pools?chain=${chain}&address=${t.address}`)).data.map(
+    (p: { address: string }) => p.address,
+  );
   return { address: t.address as string, pools: pools as string[] };
 }
 
@@ -35,7 +37,7 @@ describe("tape", () => {
     let last = Number.POSITIVE_INFINITY;
     let pages = 0;
     for (; pages < 200; pages++) {
-      const page: any = await get(cursor ? `${base}&cursor=${cursor}` : base);
+      const page: Json = await get(cursor ? `${base}&cursor=${cursor}` : base);
       for (const r of page.data) {
         const k = `${r.txHash}:${r.block}:${r.logIndex}`;
         expect(keys.has(k)).toBe(false);
@@ -53,7 +55,9 @@ describe("tape", () => {
     }
     expect(pages).toBeGreaterThan(0);
     expect(keys.size).toBeGreaterThan(37);
-    const wash = await get(`/v1/token/trades?chain=solana&address=${t.address}&pools=${t.pools.join(",")}&washFilter=washOnly&limit=500`);
+    const wash = await get(
+      `/v1/token/trades?chain=solana&address=${t.address}&pools=${t.pools.join(",")}&washFilter=washOnly&limit=500`,
+    );
     expect(wash.data.every((r: { isWash: boolean }) => r.isWash)).toBe(true);
   });
 
@@ -73,7 +77,7 @@ describe("candles", () => {
     const paged: Candle[] = [];
     let endTime: number | undefined;
     while (paged.length < 300) {
-      const page: any = await get(`${base}&limit=70${endTime !== undefined ? `&endTime=${endTime}` : ""}`);
+      const page: Json = await get(`${base}&limit=70${endTime !== undefined ? `&endTime=${endTime}` : ""}`);
       expect(page.meta.count).toBe(page.data.length);
       expect(page.meta.oldestTime).toBe(page.data[0]?.time ?? null);
       expect(page.meta.newestTime).toBe(page.data[page.data.length - 1]?.time ?? null);
@@ -105,7 +109,9 @@ describe("candles", () => {
 
   it("returns an empty page (not an error) before any data", async () => {
     const est = state.notable.establishedToken;
-    const page = await get(`/v1/token/ohlcv?chain=${est.chain}&address=${est.address}&pools=${est.pools[0]}&interval=1d&endTime=1000`);
+    const page = await get(
+      `/v1/token/ohlcv?chain=${est.chain}&address=${est.address}&pools=${est.pools[0]}&interval=1d&endTime=1000`,
+    );
     expect(page.data).toEqual([]);
     expect(page.meta).toMatchObject({ count: 0, oldestTime: null, newestTime: null, hasMore: false });
   });
@@ -119,10 +125,21 @@ describe("wallets", () => {
     expect(first.meta.oldestAt).toBe(first.data[24].at);
     expect(first.data[0]).toHaveProperty("block");
     expect(first.data[0]).toHaveProperty("priceNative");
-    const second = await get(`/v1/wallet/trades?chain=${w.chain}&wallet=${w.address}&limit=25&beforeAt=${first.meta.oldestAt}`);
+    const second = await get(
+      `/v1/wallet/trades?chain=${w.chain}&wallet=${w.address}&limit=25&beforeAt=${first.meta.oldestAt}`,
+    );
     expect(second.data.every((r: { at: number }) => r.at < first.meta.oldestAt)).toBe(true);
-    const seen = new Set(first.data.map((r: { txHash: string; isBuy: boolean }) => `${r.txHash}:${r.isBuy}:${(r as { tokenAddress?: string }).tokenAddress}`));
-    expect(second.data.some((r: { txHash: string; isBuy: boolean; tokenAddress: string }) => seen.has(`${r.txHash}:${r.isBuy}:${r.tokenAddress}`))).toBe(false);
+    const seen = new Set(
+      first.data.map(
+        (r: { txHash: string; isBuy: boolean }) =>
+          `${r.txHash}:${r.isBuy}:${(r as { tokenAddress?: string }).tokenAddress}`,
+      ),
+    );
+    expect(
+      second.data.some((r: { txHash: string; isBuy: boolean; tokenAddress: string }) =>
+        seen.has(`${r.txHash}:${r.isBuy}:${r.tokenAddress}`),
+      ),
+    ).toBe(false);
   });
 
   it("serves Solana wallet rows with symbol, USD price and maker, and only asOf in meta", async () => {
@@ -137,18 +154,38 @@ describe("wallets", () => {
     expect(pnl.data.usdBasis).toBe("trade");
   });
 
-  it("shows a fully sold position with amount \"0\" and its realized PnL", async () => {
+  it('shows a fully sold position with amount "0" and its realized PnL', async () => {
     const est = state.notable.establishedToken;
-    const maker = est.chain === "solana" ? "So1Test1111111111111111111111111111111111111" : "0x00000000000000000000000000000000000000c4";
-    await h.control("POST", "/__control/scenario", { action: "trade", chain: est.chain, address: est.address, side: "buy", usd: 1000, maker });
-    await h.control("POST", "/__control/scenario", { action: "trade", chain: est.chain, address: est.address, side: "sell", usd: 1e8, maker });
+    const maker =
+      est.chain === "solana"
+        ? "So1Test1111111111111111111111111111111111111"
+        : "0x00000000000000000000000000000000000000c4";
+    await h.control("POST", "/__control/scenario", {
+      action: "trade",
+      chain: est.chain,
+      address: est.address,
+      side: "buy",
+      usd: 1000,
+      maker,
+    });
+    await h.control("POST", "/__control/scenario", {
+      action: "trade",
+      chain: est.chain,
+      address: est.address,
+      side: "sell",
+      usd: 1e8,
+      maker,
+    });
     h.advance(3_000);
     const pos = await get(`/v1/wallet/positions?chain=${est.chain}&wallet=${maker}`);
     const p = pos.data.find((x: { address: string }) => x.address === est.address);
     expect(p).toMatchObject({ amount: "0", buys: 1, sells: 1, amountUsd: 0, unrealizedPnlUsd: 0 });
     expect(p.realizedPnlUsd).toBeLessThan(0); // paid fees both ways
     expect(p.realizedPnlUsd).toBeGreaterThan(-100);
-    const pnlPath = est.chain === "solana" ? `/v1/wallet/pnl?wallet=${maker}&chain=solana&period=1d` : `/v1/wallet/pnl?wallet=${maker}&period=1d`;
+    const pnlPath =
+      est.chain === "solana"
+        ? `/v1/wallet/pnl?wallet=${maker}&chain=solana&period=1d`
+        : `/v1/wallet/pnl?wallet=${maker}&period=1d`;
     const pnl = await get(pnlPath);
     expect(pnl.data.summary).toMatchObject({ trades: 2, wins: 0, losses: 1, winRate: 0 });
     expect(pnl.data.history.length).toBe(1);

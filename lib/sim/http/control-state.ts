@@ -16,7 +16,10 @@ export function controlState(core: SimCore) {
   const bonding = tokens.find((t) => t.factory && !t.migrated && (t.bondingProgress ?? 0) > 30);
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
-  const ref = (t: (typeof tokens)[number] | undefined) => (t ? { chain: t.chain, address: t.address, pools: t.pools.map((p) => p.address), name: t.name, symbol: t.symbol } : null);
+  const ref = (t: (typeof tokens)[number] | undefined) =>
+    t
+      ? { chain: t.chain, address: t.address, pools: t.pools.map((p) => p.address), name: t.name, symbol: t.symbol }
+      : null;
   return {
     now: core.now(),
     seed: m.seed,
@@ -40,8 +43,17 @@ export function controlState(core: SimCore) {
     },
     notable: {
       hostileToken: hostile ? { ...ref(hostile), kind: hostile.meta.hostile } : null,
-      identityWallet: cluster ? { address: cluster.wallets[0], linkedWallets: cluster.wallets.slice(1), group: cluster.group } : null,
-      fundedWallet: tagged ? { chain: tagged.funding.chain, address: tagged.wallet, funder: tagged.funding.funder, funderTag: tagged.funding.funderTag } : null,
+      identityWallet: cluster
+        ? { address: cluster.wallets[0], linkedWallets: cluster.wallets.slice(1), group: cluster.group }
+        : null,
+      fundedWallet: tagged
+        ? {
+            chain: tagged.funding.chain,
+            address: tagged.wallet,
+            funder: tagged.funding.funder,
+            funderTag: tagged.funding.funderTag,
+          }
+        : null,
       solanaWallet: solBusy ? { chain: "solana", address: solBusy.wallet, trades: solBusy.trades } : null,
       evmWallet: evmBusy ? { chain: evmBusy.chain, address: evmBusy.wallet, trades: evmBusy.trades } : null,
       graduatedToken: ref(graduated),

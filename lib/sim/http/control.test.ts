@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_FAULTS } from "../feed";
-import { isLoopback } from "./respond";
 import { type Harness, startHarness, TEST_KEY } from "../test/harness";
+import { isLoopback } from "./respond";
 
 // The loopback control endpoint: faults and scenarios that end-to-end tests drive the market with.
 
@@ -38,7 +38,13 @@ describe("control: faults", () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
     h.sim.setFaults({ restLatencyMs: 0, restHangRate: 1 });
     const ctrl = new AbortController();
-    const hung = fetch(`${h.sim.baseUrl}/v1/prices/native`, { headers: { authorization: TEST_KEY }, signal: ctrl.signal }).then(() => "answered", () => "aborted");
+    const hung = fetch(`${h.sim.baseUrl}/v1/prices/native`, {
+      headers: { authorization: TEST_KEY },
+      signal: ctrl.signal,
+    }).then(
+      () => "answered",
+      () => "aborted",
+    );
     const raced = await Promise.race([hung, new Promise((r) => setTimeout(() => r("pending"), 200))]);
     expect(raced).toBe("pending");
     ctrl.abort();
@@ -63,11 +69,21 @@ describe("control: scenarios", () => {
     expect(l).toMatchObject({ chain: "evm:56" });
     const pulse = await h.call("GET", "/v1/pulse?view=new&chains=evm:56&limit=100");
     expect(pulse.body.data.map((x: { address: string }) => x.address)).toContain(l.address);
-    const tr = await h.control("POST", "/__control/scenario", { action: "trade", chain: "evm:56", address: l.address, side: "buy", usd: 500 });
+    const tr = await h.control("POST", "/__control/scenario", {
+      action: "trade",
+      chain: "evm:56",
+      address: l.address,
+      side: "buy",
+      usd: 500,
+    });
     expect(tr.trade).toMatchObject({ isBuy: true, preconfirmed: false });
     const tape = await h.call("GET", `/v1/token/trades?chain=evm:56&address=${l.address}&pools=${l.pool}`);
     expect(tape.body.data[0]).toMatchObject({ txHash: tr.trade.txHash, maker: tr.trade.maker });
-    const g = await h.control("POST", "/__control/scenario", { action: "graduate", chain: "evm:56", address: l.address });
+    const g = await h.control("POST", "/__control/scenario", {
+      action: "graduate",
+      chain: "evm:56",
+      address: l.address,
+    });
     expect(g.completed).toBe(true);
     h.advance(12_000);
     const tok = await h.call("GET", `/v1/token?chain=evm:56&address=${l.address}`);
@@ -76,7 +92,17 @@ describe("control: scenarios", () => {
     const pools = await h.call("GET", `/v1/token/pools?chain=evm:56&address=${l.address}`);
     expect(pools.body.data[0].rank).toBe(1);
     expect(pools.body.data[0].address).not.toBe(l.pool); // the DEX pool now prices it
-    const sell = await h.call("POST", "/__control/scenario", { key: null, body: { action: "trade", chain: "evm:56", address: l.address, side: "sell", usd: 10, maker: "0x00000000000000000000000000000000000000ff" } });
+    const sell = await h.call("POST", "/__control/scenario", {
+      key: null,
+      body: {
+        action: "trade",
+        chain: "evm:56",
+        address: l.address,
+        side: "sell",
+        usd: 10,
+        maker: "0x00000000000000000000000000000000000000ff",
+      },
+    });
     expect([sell.status, sell.body.error.param]).toEqual([400, "maker"]);
   });
 
@@ -84,7 +110,13 @@ describe("control: scenarios", () => {
     const l = await h.control("POST", "/__control/scenario", { action: "launch", chain: "evm:8453" });
     h.advance(3_000);
     await h.control("POST", "/__control/scenario", { action: "revert-next", chain: "evm:8453" });
-    const tr = await h.control("POST", "/__control/scenario", { action: "trade", chain: "evm:8453", address: l.address, side: "buy", usd: 100 });
+    const tr = await h.control("POST", "/__control/scenario", {
+      action: "trade",
+      chain: "evm:8453",
+      address: l.address,
+      side: "buy",
+      usd: 100,
+    });
     expect(tr.trade.preconfirmed).toBe(true);
     const url = `/v1/token/trades?chain=evm:8453&address=${l.address}&pools=${l.pool}&limit=500`;
     const before = await h.call("GET", url);
@@ -103,7 +135,10 @@ describe("control: scenarios", () => {
     expect(s.notable.solanaWallet.chain).toBe("solana");
     const bad = await h.call("POST", "/__control/scenario", { key: null, body: { action: "explode" } });
     expect([bad.status, bad.body.error.code]).toEqual([400, "invalid_body"]);
-    const unknown = await h.call("POST", "/__control/scenario", { key: null, body: { action: "graduate", chain: "solana", address: "So11111111111111111111111111111111111111112" } });
+    const unknown = await h.call("POST", "/__control/scenario", {
+      key: null,
+      body: { action: "graduate", chain: "solana", address: "So11111111111111111111111111111111111111112" },
+    });
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "token_not_found"]);
   });
 });

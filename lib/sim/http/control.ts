@@ -3,8 +3,8 @@ import { z } from "zod";
 import { ApiError, canonicalAddress } from "@/lib/api";
 import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
-import { readJsonBody, sendJson } from "./respond";
 import { controlState } from "./control-state";
+import { readJsonBody, sendJson } from "./respond";
 
 // Loopback-only control endpoint for end-to-end tests and demos:
 //   GET/PUT/DELETE /__control/faults   read, patch (partial FaultConfig) or reset fault injection
@@ -15,13 +15,23 @@ const scenarioSchema = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("launch"), chain: z.string() }),
   z.strictObject({ action: z.literal("graduate"), chain: z.string(), address: z.string() }),
   z.strictObject({
-    action: z.literal("trade"), chain: z.string(), address: z.string(), side: z.enum(["buy", "sell"]),
-    usd: z.number().positive().max(1e9), maker: z.string().optional(),
+    action: z.literal("trade"),
+    chain: z.string(),
+    address: z.string(),
+    side: z.enum(["buy", "sell"]),
+    usd: z.number().positive().max(1e9),
+    maker: z.string().optional(),
   }),
   z.strictObject({ action: z.literal("revert-next"), chain: z.literal("evm:8453") }),
 ]);
 
-export async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, core: SimCore, faults: FaultState): Promise<void> {
+export async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  core: SimCore,
+  faults: FaultState,
+): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
     case "GET /__control/faults":
@@ -44,17 +54,23 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
       const r = scenarioSchema.safeParse(await readJsonBody(req));
       if (!r.success) {
         const i = r.error.issues[0];
-        throw new ApiError("invalid_body", `${i?.path.join(".") || "body"}: ${i?.message ?? "invalid"}`, { status: 400, param: "body" });
+        throw new ApiError("invalid_body", `${i?.path.join(".") || "body"}: ${i?.message ?? "invalid"}`, {
+          status: 400,
+          param: "body",
+        });
       }
       core.sync();
       const s = core.market.scenario;
       const a = r.data;
       const addr = (x: string) => canonicalAddress(x) ?? x;
       const data =
-        a.action === "launch" ? s.launch(a.chain)
-        : a.action === "graduate" ? s.graduate(a.chain, addr(a.address))
-        : a.action === "trade" ? s.trade(a.chain, addr(a.address), a.side, a.usd, a.maker ? addr(a.maker) : undefined)
-        : s.revertNextBase();
+        a.action === "launch"
+          ? s.launch(a.chain)
+          : a.action === "graduate"
+            ? s.graduate(a.chain, addr(a.address))
+            : a.action === "trade"
+              ? s.trade(a.chain, addr(a.address), a.side, a.usd, a.maker ? addr(a.maker) : undefined)
+              : s.revertNextBase();
       core.index.flush();
       core.index.tick(core.now());
       return sendJson(res, 200, { data });

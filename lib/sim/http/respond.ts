@@ -3,7 +3,12 @@ import { ApiError } from "@/lib/api";
 
 // JSON out, errors in the one shape `{ error: { code, message, param? } }` (§7, lib/api/errors.ts).
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.writableEnded || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -27,17 +32,23 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Reads a JSON body (bounded); `undefined` when there is none. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", `body exceeds ${MAX_BODY_BYTES} bytes`, { status: 413 });
+  if (declared > MAX_BODY_BYTES)
+    throw new ApiError("payload_too_large", `body exceeds ${MAX_BODY_BYTES} bytes`, { status: 413 });
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError("payload_too_large", `body exceeds ${MAX_BODY_BYTES} bytes`, { status: 413 });
+    if (size > MAX_BODY_BYTES)
+      throw new ApiError("payload_too_large", `body exceeds ${MAX_BODY_BYTES} bytes`, { status: 413 });
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return undefined;
   const type = String(req.headers["content-type"] ?? "application/json");
-  if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(type)) throw new ApiError("invalid_body", "body must be JSON (Content-Type: application/json)", { status: 400, param: "body" });
+  if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(type))
+    throw new ApiError("invalid_body", "body must be JSON (Content-Type: application/json)", {
+      status: 400,
+      param: "body",
+    });
   try {
     return JSON.parse(Buffer.concat(chunks).toString("utf8"));
   } catch {

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError, type EndpointId, findEndpoint, validateRequest } from "@/lib/api";
 import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
@@ -25,12 +25,20 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   if (!def) {
     if (pathKnown) {
       const allow = ["GET", "POST"].filter((m) => findEndpoint(m, url.pathname).def).join(", ");
-      throw Object.assign(new ApiError("method_not_allowed", `${req.method} is not allowed on ${url.pathname} (allowed: ${allow})`, { status: 405 }), { allow });
+      throw Object.assign(
+        new ApiError("method_not_allowed", `${req.method} is not allowed on ${url.pathname} (allowed: ${allow})`, {
+          status: 405,
+        }),
+        { allow },
+      );
     }
     throw new ApiError("not_found", `no endpoint ${url.pathname.slice(0, 128)}`, { status: 404 });
   }
   const key = req.headers.authorization;
-  if (!key) throw new ApiError("unauthorized", "missing Authorization header (send the raw API key, no scheme)", { status: 401 });
+  if (!key)
+    throw new ApiError("unauthorized", "missing Authorization header (send the raw API key, no scheme)", {
+      status: 401,
+    });
   if (!d.isValidKey(key)) throw new ApiError("unauthorized", "invalid API key", { status: 401 });
   const body = def.method === "POST" ? await readJsonBody(req) : undefined;
   const v = validateRequest(def, url.searchParams, def.method === "POST" && body === undefined ? {} : body);
@@ -43,17 +51,24 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     res.on("close", () => d.hung.delete(res));
     return;
   }
-  if (f.restErrorRate > 0 && d.random() < f.restErrorRate) throw new ApiError("upstream_unavailable", "service temporarily unavailable (injected fault)", { status: 503 });
-  if (f.restRateLimitRate > 0 && d.random() < f.restRateLimitRate) throw new ApiError("rate_limited", "rate limited (injected fault)", { status: 429, retryAfterSec: 1 });
+  if (f.restErrorRate > 0 && d.random() < f.restErrorRate)
+    throw new ApiError("upstream_unavailable", "service temporarily unavailable (injected fault)", { status: 503 });
+  if (f.restRateLimitRate > 0 && d.random() < f.restRateLimitRate)
+    throw new ApiError("rate_limited", "rate limited (injected fault)", { status: 429, retryAfterSec: 1 });
 
   d.core.sync();
   const out = HANDLERS[def.id as EndpointId](v.input, d.core);
   const credits = def.credits(v.input);
   d.ledger.charge(key, credits, def.id);
-  sendJson(res, 200, { data: out.data, meta: { asOf: d.core.now(), ...out.meta } }, {
-    "x-credits-spent": String(credits),
-    "x-credits-total": String(d.ledger.spent(key)),
-  });
+  sendJson(
+    res,
+    200,
+    { data: out.data, meta: { asOf: d.core.now(), ...out.meta } },
+    {
+      "x-credits-spent": String(credits),
+      "x-credits-total": String(d.ledger.spent(key)),
+    },
+  );
 }
 
 export function keyChecker(keys: readonly string[]): (key: string) => boolean {

@@ -4,8 +4,8 @@ import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
 import { handleControl } from "./control";
-import { handleRest, restErrorHeaders } from "./rest";
 import { isLoopback, sendError } from "./respond";
+import { handleRest, restErrorHeaders } from "./rest";
 
 // node:http server for the REST interface and the loopback control endpoint.
 

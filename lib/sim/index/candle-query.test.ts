@@ -7,11 +7,15 @@ import { CandleSeries } from "./candle-series";
 
 // Property tests for §4.5 candles: cross-interval consistency, connecting, clamping, paging, multi-pool merge.
 
-const T0 = Date.UTC(2026, 0, 5) ; // a Monday
+const T0 = Date.UTC(2026, 0, 5); // a Monday
 type Trade = { pool: number; at: number; price: number; volume: number };
 
 function seriesFor(trades: Trade[], pools: number) {
-  const mk = () => ({ s1: new CandleSeries(1, 100_000), m1: new CandleSeries(60, 100_000, true), h1: new CandleSeries(3600, 100_000) });
+  const mk = () => ({
+    s1: new CandleSeries(1, 100_000),
+    m1: new CandleSeries(60, 100_000, true),
+    h1: new CandleSeries(3600, 100_000),
+  });
   const out = Array.from({ length: pools }, mk);
   for (const t of trades) {
     const p = out[t.pool] as ReturnType<typeof mk>;
@@ -23,24 +27,43 @@ function seriesFor(trades: Trade[], pools: number) {
   return out;
 }
 
-function query(s: ReturnType<typeof seriesFor>, interval: OhlcvInterval, opts: { endTime?: number; limit: number }, pick?: number[]) {
+function query(
+  s: ReturnType<typeof seriesFor>,
+  interval: OhlcvInterval,
+  opts: { endTime?: number; limit: number },
+  pick?: number[],
+) {
   const step = sourceStep(interval);
   const chosen = pick ? pick.map((i) => s[i] as (typeof s)[number]) : s;
-  return queryCandles(chosen.map((p) => ({ series: step === 1 ? p.s1 : step === 60 ? p.m1 : p.h1 })), interval, opts);
+  return queryCandles(
+    chosen.map((p) => ({ series: step === 1 ? p.s1 : step === 60 ? p.m1 : p.h1 })),
+    interval,
+    opts,
+  );
 }
 
 /** Random trades over `spanMs` from T0, in time order, on up to 3 pools. */
 const tradesArb = (spanMs: number, max = 120) =>
   fc
-    .array(fc.record({ pool: fc.integer({ min: 0, max: 2 }), at: fc.integer({ min: 0, max: spanMs }), price: fc.double({ min: 0.5, max: 2, noNaN: true }), volume: fc.double({ min: 0.01, max: 100, noNaN: true }) }), { minLength: 1, maxLength: max })
+    .array(
+      fc.record({
+        pool: fc.integer({ min: 0, max: 2 }),
+        at: fc.integer({ min: 0, max: spanMs }),
+        price: fc.double({ min: 0.5, max: 2, noNaN: true }),
+        volume: fc.double({ min: 0.01, max: 100, noNaN: true }),
+      }),
+      { minLength: 1, maxLength: max },
+    )
     .map((xs) => xs.map((x) => ({ ...x, at: T0 + x.at })).sort((a, b) => a.at - b.at));
 
 function aggregate(fine: Candle[], coarse: Candle, interval: OhlcvInterval) {
   const end = bucketEndExclusive(interval, coarse.time);
   const inside = fine.filter((c) => c.time >= coarse.time && c.time < end);
   return {
-    open: inside[0]?.open, close: inside[inside.length - 1]?.close,
-    high: Math.max(...inside.map((c) => c.high)), low: Math.min(...inside.map((c) => c.low)),
+    open: inside[0]?.open,
+    close: inside[inside.length - 1]?.close,
+    high: Math.max(...inside.map((c) => c.high)),
+    low: Math.min(...inside.map((c) => c.low)),
     volume: inside.reduce((a, c) => a + c.volume, 0),
   };
 }
@@ -79,43 +102,58 @@ describe("candles", () => {
 
   it("connects candles: each open is the previous close, wicks include the open", () => {
     fc.assert(
-      fc.property(tradesArb(200 * 60_000), fc.constantFrom<OhlcvInterval>("1m", "5m", "15m", "1h"), (trades, interval) => {
-        const c = query(seriesFor(trades, 3), interval, { limit: 500 }).candles;
-        for (let i = 0; i < c.length; i++) {
-          const x = c[i] as Candle;
-          if (i > 0) expect(x.open).toBe((c[i - 1] as Candle).close);
-          expect(x.high).toBeGreaterThanOrEqual(Math.max(x.open, x.close));
-          expect(x.low).toBeLessThanOrEqual(Math.min(x.open, x.close));
-          if (i > 0) expect(x.time).toBeGreaterThan((c[i - 1] as Candle).time);
-          expect(x.time).toBe(bucketStart(interval, x.time));
-        }
-      }),
+      fc.property(
+        tradesArb(200 * 60_000),
+        fc.constantFrom<OhlcvInterval>("1m", "5m", "15m", "1h"),
+        (trades, interval) => {
+          const c = query(seriesFor(trades, 3), interval, { limit: 500 }).candles;
+          for (let i = 0; i < c.length; i++) {
+            const x = c[i] as Candle;
+            if (i > 0) expect(x.open).toBe((c[i - 1] as Candle).close);
+            expect(x.high).toBeGreaterThanOrEqual(Math.max(x.open, x.close));
+            expect(x.low).toBeLessThanOrEqual(Math.min(x.open, x.close));
+            if (i > 0) expect(x.time).toBeGreaterThan((c[i - 1] as Candle).time);
+            expect(x.time).toBe(bucketStart(interval, x.time));
+          }
+        },
+      ),
       { numRuns: 80 },
     );
   });
 
   it("pages with endTime = oldestTime - 1 without gaps or overlaps, and pages equal the unpaged series", () => {
     fc.assert(
-      fc.property(tradesArb(400 * 60_000, 200), fc.integer({ min: 1, max: 40 }), fc.constantFrom<OhlcvInterval>("1m", "3m", "5m"), (trades, limit, interval) => {
-        const s = seriesFor(trades, 3);
-        const all = query(s, interval, { limit: 500 }).candles;
-        const paged: Candle[] = [];
-        let endTime: number | undefined;
-        for (let guard = 0; guard < 1000; guard++) {
-          const page = query(s, interval, { limit, endTime });
-          paged.unshift(...page.candles);
-          if (page.candles.length) expect(page.candles.length).toBeLessThanOrEqual(limit);
-          if (!page.hasMore) break;
-          endTime = (page.candles[0] as Candle).time - 1;
-        }
-        expect(paged).toEqual(all);
-      }),
+      fc.property(
+        tradesArb(400 * 60_000, 200),
+        fc.integer({ min: 1, max: 40 }),
+        fc.constantFrom<OhlcvInterval>("1m", "3m", "5m"),
+        (trades, limit, interval) => {
+          const s = seriesFor(trades, 3);
+          const all = query(s, interval, { limit: 500 }).candles;
+          const paged: Candle[] = [];
+          let endTime: number | undefined;
+          for (let guard = 0; guard < 1000; guard++) {
+            const page = query(s, interval, { limit, endTime });
+            paged.unshift(...page.candles);
+            if (page.candles.length) expect(page.candles.length).toBeLessThanOrEqual(limit);
+            if (!page.hasMore) break;
+            endTime = (page.candles[0] as Candle).time - 1;
+          }
+          expect(paged).toEqual(all);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it("treats endTime as inclusive of the bucket starting at it", () => {
-    const s = seriesFor([{ pool: 0, at: T0 + 60_000, price: 1, volume: 1 }, { pool: 0, at: T0 + 120_000, price: 2, volume: 1 }], 1);
+    const s = seriesFor(
+      [
+        { pool: 0, at: T0 + 60_000, price: 1, volume: 1 },
+        { pool: 0, at: T0 + 120_000, price: 2, volume: 1 },
+      ],
+      1,
+    );
     const t1 = T0 / 1000 + 60;
     expect(query(s, "1m", { limit: 10, endTime: t1 }).candles.map((c) => c.time)).toEqual([t1]);
     expect(query(s, "1m", { limit: 10, endTime: t1 - 1 }).candles).toEqual([]);
@@ -137,7 +175,10 @@ describe("candles", () => {
           expect(m.close).toBe(last.price);
           expect(m.high).toBe(Math.max(...rawTrades.map((t) => t.price)));
           expect(m.low).toBe(Math.min(...rawTrades.map((t) => t.price)));
-          expect(m.volume).toBeCloseTo(rawTrades.reduce((a, t) => a + t.volume, 0), 6);
+          expect(m.volume).toBeCloseTo(
+            rawTrades.reduce((a, t) => a + t.volume, 0),
+            6,
+          );
         }
       }),
       { numRuns: 80 },
@@ -146,21 +187,29 @@ describe("candles", () => {
 
   it("clamps wick outliers into the band around the pricing price", () => {
     fc.assert(
-      fc.property(fc.double({ min: 1e-12, max: 1e6, noNaN: true }), fc.double({ min: 0.5, max: 2, noNaN: true }), fc.double({ min: 1e-3, max: 1e3, noNaN: true }), (ref, move, ratio) => {
-        const after = ref * move;
-        const p = clampPrice(ref * ratio, ref, after);
-        expect(p).toBeGreaterThanOrEqual((Math.min(ref, after) / (1 + WICK_BAND)) * (1 - 1e-12));
-        expect(p).toBeLessThanOrEqual(Math.max(ref, after) * (1 + WICK_BAND) * (1 + 1e-12));
-        // A price between the before and after references (a real move) is never touched.
-        const inside = Math.min(ref, after) + (Math.abs(after - ref) * 0.5);
-        expect(clampPrice(inside, ref, after)).toBe(inside);
-      }),
+      fc.property(
+        fc.double({ min: 1e-12, max: 1e6, noNaN: true }),
+        fc.double({ min: 0.5, max: 2, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e3, noNaN: true }),
+        (ref, move, ratio) => {
+          const after = ref * move;
+          const p = clampPrice(ref * ratio, ref, after);
+          expect(p).toBeGreaterThanOrEqual((Math.min(ref, after) / (1 + WICK_BAND)) * (1 - 1e-12));
+          expect(p).toBeLessThanOrEqual(Math.max(ref, after) * (1 + WICK_BAND) * (1 + 1e-12));
+          // A price between the before and after references (a real move) is never touched.
+          const inside = Math.min(ref, after) + Math.abs(after - ref) * 0.5;
+          expect(clampPrice(inside, ref, after)).toBe(inside);
+        },
+      ),
     );
-    const s = seriesFor([
-      { pool: 0, at: T0 + 1000, price: 1, volume: 1 },
-      { pool: 1, at: T0 + 2000, price: clampPrice(9, 1, 1), volume: 1 },
-      { pool: 0, at: T0 + 3000, price: 1.01, volume: 1 },
-    ], 2);
+    const s = seriesFor(
+      [
+        { pool: 0, at: T0 + 1000, price: 1, volume: 1 },
+        { pool: 1, at: T0 + 2000, price: clampPrice(9, 1, 1), volume: 1 },
+        { pool: 0, at: T0 + 3000, price: 1.01, volume: 1 },
+      ],
+      2,
+    );
     const [c] = query(s, "1m", { limit: 5 }).candles;
     expect(c?.high).toBeCloseTo(1 + WICK_BAND, 12);
   });
@@ -173,11 +222,23 @@ describe("candles", () => {
   });
 
   it("converts each candle at its own bucket's rate, then connects", () => {
-    const s = seriesFor([{ pool: 0, at: T0 + 1000, price: 1, volume: 1 }, { pool: 0, at: T0 + 61_000, price: 1, volume: 2 }], 1);
+    const s = seriesFor(
+      [
+        { pool: 0, at: T0 + 1000, price: 1, volume: 1 },
+        { pool: 0, at: T0 + 61_000, price: 1, volume: 2 },
+      ],
+      1,
+    );
     const c = query(s, "1m", { limit: 5 });
-    const usd = queryCandles([{ series: (s[0] as { m1: CandleSeries }).m1 }], "1m", { limit: 5, convert: (sec) => (sec === T0 / 1000 ? 100 : 200) }).candles;
+    const usd = queryCandles([{ series: (s[0] as { m1: CandleSeries }).m1 }], "1m", {
+      limit: 5,
+      convert: (sec) => (sec === T0 / 1000 ? 100 : 200),
+    }).candles;
     expect(c.candles.length).toBe(2);
-    expect(usd.map((x) => [x.close, x.volume])).toEqual([[100, 100], [200, 400]]);
+    expect(usd.map((x) => [x.close, x.volume])).toEqual([
+      [100, 100],
+      [200, 400],
+    ]);
     expect(usd[1]?.open).toBe(100);
   });
 });

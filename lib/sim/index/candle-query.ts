@@ -24,7 +24,7 @@ export function clampPrice(price: number, refBefore: number, refAfter: number): 
   if (!(refBefore > 0) || !(refAfter > 0)) return price;
   const lo = Math.min(refBefore, refAfter) / (1 + WICK_BAND);
   const hi = Math.max(refBefore, refAfter) * (1 + WICK_BAND);
-  return price < lo ? lo : price > hi ? hi : price;
+  return Math.min(hi, Math.max(lo, price));
 }
 
 export function queryCandles(
@@ -57,7 +57,8 @@ export function queryCandles(
     const s = src.series;
     if (s.step !== sourceStep(interval)) throw new Error(`series step ${s.step} cannot build ${interval}`);
     // Buckets whose interval bucket starts after `end` are excluded (endTime is inclusive of bucket starts).
-    let i = s.countAtOrBefore(Number.isFinite(end) ? bucketEndExclusive(interval, end) - 1 : Number.MAX_SAFE_INTEGER) - 1;
+    let i =
+      s.countAtOrBefore(Number.isFinite(end) ? bucketEndExclusive(interval, end) - 1 : Number.MAX_SAFE_INTEGER) - 1;
     const seen = new Set<number>();
     for (; i >= 0; i--) {
       const b = s.bucket(i);
@@ -72,7 +73,16 @@ export function queryCandles(
     for (const p of src.pending ?? []) {
       const t = bucketStart(interval, Math.floor(p.at / 1000));
       if (t > end) continue;
-      fold(t, { time: t, open: p.price, high: p.price, low: p.price, close: p.price, volume: p.volume, firstAt: p.at, lastAt: p.at });
+      fold(t, {
+        time: t,
+        open: p.price,
+        high: p.price,
+        low: p.price,
+        close: p.price,
+        volume: p.volume,
+        firstAt: p.at,
+        lastAt: p.at,
+      });
     }
   }
   const times = [...merged.keys()].sort((a, b) => b - a);
@@ -82,7 +92,14 @@ export function queryCandles(
   const conv = opts.convert;
   const candles = rows.map((b) => {
     const f = conv ? conv(b.time) : 1;
-    return { time: b.time, open: b.open * f, high: b.high * f, low: b.low * f, close: b.close * f, volume: b.volume * f };
+    return {
+      time: b.time,
+      open: b.open * f,
+      high: b.high * f,
+      low: b.low * f,
+      close: b.close * f,
+      volume: b.volume * f,
+    };
   });
   for (let k = 0; k < Math.min(candles.length, opts.limit); k++) {
     const c = candles[k] as Candle;

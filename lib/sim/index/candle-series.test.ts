@@ -9,14 +9,18 @@ const pt = (at: number, price: number) => ({ at, price, volume: 1, usd: 1, isBuy
 describe("CandleSeries", () => {
   it("never holds more than maxCap buckets and keeps them ordered", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 400 }), fc.integer({ min: 1, max: 50 }), (secs, cap) => {
-        const s = new CandleSeries(1, cap);
-        for (const x of [...secs].sort((a, b) => a - b)) s.addTrade(pt(1e12 + x * 1000, 1));
-        expect(s.len).toBeLessThanOrEqual(cap);
-        for (let i = 1; i < s.len; i++) expect(s.time(i)).toBeGreaterThan(s.time(i - 1));
-        const distinct = new Set(secs).size;
-        expect(s.len).toBe(Math.min(cap, distinct));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 400 }),
+        fc.integer({ min: 1, max: 50 }),
+        (secs, cap) => {
+          const s = new CandleSeries(1, cap);
+          for (const x of [...secs].sort((a, b) => a - b)) s.addTrade(pt(1e12 + x * 1000, 1));
+          expect(s.len).toBeLessThanOrEqual(cap);
+          for (let i = 1; i < s.len; i++) expect(s.time(i)).toBeGreaterThan(s.time(i - 1));
+          const distinct = new Set(secs).size;
+          expect(s.len).toBe(Math.min(cap, distinct));
+        },
+      ),
     );
   });
 

@@ -80,8 +80,14 @@ export class CandleSeries {
     const s = this.slot(i);
     const k = this.cols;
     return {
-      time: k.t?.[s] as number, open: k.o?.[s] as number, high: k.h?.[s] as number, low: k.l?.[s] as number,
-      close: k.c?.[s] as number, volume: k.v?.[s] as number, firstAt: k.fa?.[s] as number, lastAt: k.la?.[s] as number,
+      time: k.t?.[s] as number,
+      open: k.o?.[s] as number,
+      high: k.h?.[s] as number,
+      low: k.l?.[s] as number,
+      close: k.c?.[s] as number,
+      volume: k.v?.[s] as number,
+      firstAt: k.fa?.[s] as number,
+      lastAt: k.la?.[s] as number,
     };
   }
 
@@ -246,7 +252,8 @@ export class CandleSeries {
    */
   prepend(older: { bucket: Bucket; stats?: StatsRow }[]): void {
     const mine: { bucket: Bucket; stats?: StatsRow }[] = [];
-    for (let i = 0; i < this.len; i++) mine.push({ bucket: this.bucket(i), stats: this.withStats ? this.statsAt(i) : undefined });
+    for (let i = 0; i < this.len; i++)
+      mine.push({ bucket: this.bucket(i), stats: this.withStats ? this.statsAt(i) : undefined });
     const all = [...older, ...mine];
     this.cols = this.alloc(Math.min(this.maxCap, Math.max(8, all.length)));
     this.cap = Math.min(this.maxCap, Math.max(8, all.length));
@@ -256,7 +263,14 @@ export class CandleSeries {
   }
 
   statsAt(i: number): StatsRow {
-    return { n: this.get("n", i), b: this.get("b", i), vu: this.get("vu", i), bvu: this.get("bvu", i), on: this.get("on", i), ovu: this.get("ovu", i) };
+    return {
+      n: this.get("n", i),
+      b: this.get("b", i),
+      vu: this.get("vu", i),
+      bvu: this.get("bvu", i),
+      on: this.get("on", i),
+      ovu: this.get("ovu", i),
+    };
   }
 
   /** Bytes held by the columns (for the retention report). */

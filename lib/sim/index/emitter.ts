@@ -11,7 +11,10 @@ type Events = {
 
 export class Emitter {
   private readonly sets: { [K in keyof Events]: Set<(...a: Events[K]) => void> } = {
-    trade: new Set(), revert: new Set(), token: new Set(), pulse: new Set(),
+    trade: new Set(),
+    revert: new Set(),
+    token: new Set(),
+    pulse: new Set(),
   };
 
   on<K extends keyof Events>(kind: K, l: (...a: Events[K]) => void): () => void {

@@ -1,15 +1,26 @@
 import { type ChainId, chainFamily } from "@/lib/api";
+import { findSimChain } from "../engine/chains";
 import type { PoolHistory, RawEvent, TokenCreated } from "../engine/events";
 import type { SimFactory } from "../engine/factories";
 import type { NativePrices } from "../engine/native-prices";
-import { findSimChain } from "../engine/chains";
-import type { Bucket } from "./candle-series";
+import { loadArchive } from "./archive-load";
 import { ChainMap } from "./chain-map";
 import { Emitter } from "./emitter";
 import { PulseIndex } from "./pulse";
 import type { TradeRecord } from "./records";
-import { DEFAULT_INDEX_CAPS, type IndexCaps, type IndexedPool, type IndexedToken, newPool, newTape, rankPools, searchText } from "./state";
+import {
+  DEFAULT_INDEX_CAPS,
+  type IndexCaps,
+  type IndexedPool,
+  type IndexedToken,
+  newPool,
+  newTape,
+  newToken,
+  rankPools,
+  searchText,
+} from "./state";
 import { type Leg, legsOf, SwapFolder } from "./swaps";
+import { pruneMakers, trimTapes } from "./upkeep";
 import { pulseEntry, type ViewCtx } from "./views";
 import { WalletIndex } from "./wallet-index";
 
@@ -52,7 +63,12 @@ export class MarketIndex implements ViewCtx {
     });
     this.pulse = new PulseIndex((view, kind, t) => {
       if (!this.events.has("pulse")) return;
-      this.events.emit("pulse", { view, chain: t.chain, kind, token: kind === "leave" ? { chain: t.chain, address: t.address } : pulseEntry(t, this) });
+      this.events.emit("pulse", {
+        view,
+        chain: t.chain,
+        kind,
+        token: kind === "leave" ? { chain: t.chain, address: t.address } : pulseEntry(t, this),
+      });
     });
     this.folder = new SwapFolder({
       token: (c, a) => this.token(c, a),
@@ -98,10 +114,24 @@ export class MarketIndex implements ViewCtx {
       case "pool": {
         const t = this.token(e.chain, e.token);
         if (!t) return;
-        const p = newPool(e.chain, {
-          address: e.pool, token: e.token, type: e.poolType, factory: e.factory, dex: e.dex, quoteAddress: e.quoteAddress,
-          quoteSymbol: e.quoteSymbol, feeBps: e.feeBps, createdAt: e.at, curve: e.curve, reserveNative: e.reserveNative, priceNative: e.priceNative,
-        }, this.caps);
+        const p = newPool(
+          e.chain,
+          {
+            address: e.pool,
+            token: e.token,
+            type: e.poolType,
+            factory: e.factory,
+            dex: e.dex,
+            quoteAddress: e.quoteAddress,
+            quoteSymbol: e.quoteSymbol,
+            feeBps: e.feeBps,
+            createdAt: e.at,
+            curve: e.curve,
+            reserveNative: e.reserveNative,
+            priceNative: e.priceNative,
+          },
+          this.caps,
+        );
         t.pools.push(p);
         this.poolsByKey.set(e.chain, e.pool, p);
         if (!t.hydrated) p.hydrate = () => this.hydrate(t);
@@ -158,12 +188,12 @@ export class MarketIndex implements ViewCtx {
     }
     if (this.now - this.lastTrim >= 30_000) {
       this.lastTrim = this.now;
-      this.trimTapes();
+      trimTapes(this.tokens.values(), this.tapeRecords(), this.caps.tapeTotal, this.now);
       this.wallets.trim(this.caps.walletTradesTotal, this.caps.positionsTotal);
     }
     if (this.now - this.lastPrune >= 600_000) {
       this.lastPrune = this.now;
-      this.pruneMakers();
+      pruneMakers(this.tokens.values(), this.now);
     }
   }
 
@@ -173,76 +203,32 @@ export class MarketIndex implements ViewCtx {
     return n;
   }
 
-  /** Pool makers only serve windowed counts (≤ 24 h): older entries go. */
-  private pruneMakers(): void {
-    const cutoff = this.now - 24 * 3600_000;
-    for (const t of this.tokens.values()) {
-      for (const p of t.pools) {
-        if (p.makers.size === 0) continue;
-        if ((t.lastTradeAt ?? 0) < cutoff) p.makers.clear();
-        else for (const [w, at] of p.makers) if (at < cutoff) p.makers.delete(w);
-      }
-    }
-  }
-
-  /** Keeps all tapes within `caps.tapeTotal`: quiet tokens keep their newest 100 rows, then busy ones 500. */
-  private trimTapes(): void {
-    let total = this.tapeRecords();
-    const budget = this.caps.tapeTotal;
-    for (const [keep, quietMs] of [[100, 10 * 60_000], [500, 0], [100, 0]] as const) {
-      if (total <= budget) return;
-      for (const t of this.tokens.values()) {
-        if (total <= budget * 0.9) return;
-        if (t.tape.size <= keep || (quietMs && (t.lastTradeAt ?? 0) > this.now - quietMs)) continue;
-        total -= t.tape.trimTo(keep);
-      }
-    }
-  }
-
   private addToken(e: TokenCreated): void {
     const factory = e.factory ? (this.factories.get(`${e.chain}|${e.factory}`) ?? null) : null;
     const nameKey = `${e.chain}|${searchText(e.symbol)}`;
     const nameRank = (this.nameCounts.get(nameKey) ?? 0) + 1;
     this.nameCounts.set(nameKey, nameRank);
-    const t: IndexedToken = {
-      key: `${e.chain}|${e.token}`, seq: ++this.tokenSeq, chain: e.chain, address: e.token, name: e.name, symbol: e.symbol,
-      searchName: searchText(e.name), searchSymbol: searchText(e.symbol), decimals: e.decimals, totalSupply: e.totalSupply,
-      createdAt: e.at, creator: e.creator, factory, meta: e.meta, nameRank, pools: [], pricing: null, curvePool: null,
-      bondingProgress: null, migrated: false, graduatedAt: null, tape: newTape(this.caps), makers: new Map(), pending: [],
-      txns: 0, buys: 0, sells: 0, volumeUsd: 0, feesUsd: 0, lastTradeAt: null, updatedAt: e.at, views: 0, retired: false,
+    const t = newToken(e, {
+      seq: ++this.tokenSeq,
+      factory,
+      nameRank,
       hydrated: e.factory !== null || !this.archive,
-    };
+      tape: newTape(this.caps),
+    });
     this.tokens.set(t.chain, t.address, t);
     this.pulse.added(t);
   }
 
-  /** Loads a token's archive in front of what live trading already wrote (minutes roll up into hours). */
+  /** Loads a token's archive in front of what live trading already wrote. */
   private hydrate(t: IndexedToken): void {
     if (t.hydrated) return;
     t.hydrated = true;
     for (const p of t.pools) p.hydrate = null;
-    for (const e of this.archive?.(t.chain, t.address) ?? []) {
-      const p = this.pool(e.chain, e.pool);
-      if (!p) continue;
-      const rows = e.time.map((time, i) => ({
-        bucket: {
-          time, open: e.open[i] as number, high: e.high[i] as number, low: e.low[i] as number, close: e.close[i] as number,
-          volume: e.volume[i] as number, firstAt: time * 1000, lastAt: (time + e.stepSec) * 1000 - 1,
-        },
-      }));
-      if (e.stepSec === 3600) {
-        p.h1.prepend(rows);
-        continue;
-      }
-      const minutes = rows.map((r, i) => {
-        const n = e.trades[i] as number;
-        const buys = e.buys[i] as number;
-        const vu = r.bucket.volume * this.nativeUsdAt(e.chain, r.bucket.time * 1000);
-        return { bucket: r.bucket, stats: { n, b: buys, vu, bvu: n ? (vu * buys) / n : 0, on: n, ovu: vu } };
-      });
-      p.m1.prepend(minutes);
-      p.h1.prepend(rollUp(minutes.map((m) => m.bucket), 3600));
-    }
+    loadArchive(
+      this.archive?.(t.chain, t.address) ?? [],
+      (c, a) => this.pool(c, a),
+      (c, at) => this.nativeUsdAt(c, at),
+    );
   }
 
   private record(t: IndexedToken, r: TradeRecord, legs: Leg[]): void {
@@ -256,7 +242,12 @@ export class MarketIndex implements ViewCtx {
       t.makers.set(r.maker, m);
     } else {
       if (t.makers.size >= this.caps.makersPerToken) t.makers.delete(t.makers.keys().next().value as string);
-      t.makers.set(r.maker, { buys: r.isBuy ? 1 : 0, sells: r.isBuy ? 0 : 1, firstBuyAt: r.isBuy ? r.at : Number.POSITIVE_INFINITY, lastAt: r.at });
+      t.makers.set(r.maker, {
+        buys: r.isBuy ? 1 : 0,
+        sells: r.isBuy ? 0 : 1,
+        firstBuyAt: r.isBuy ? r.at : Number.POSITIVE_INFINITY,
+        lastAt: r.at,
+      });
     }
     if (r.preconfirmed) t.pending.push(r);
     else this.commit(t, r, legs);
@@ -279,12 +270,18 @@ export class MarketIndex implements ViewCtx {
       if (r.isBuy) m.buys = Math.max(0, m.buys - 1);
       else m.sells = Math.max(0, m.sells - 1);
     }
-    this.events.emit("revert", { chain: t.chain, token: t.address, pool: r.pool, key: { txHash: r.txHash, block: r.block, logIndex: r.logIndex } });
+    this.events.emit("revert", {
+      chain: t.chain,
+      token: t.address,
+      pool: r.pool,
+      key: { txHash: r.txHash, block: r.block, logIndex: r.logIndex },
+    });
     this.changed(t, true);
   }
 
   private publish(t: IndexedToken, r: TradeRecord): void {
-    if (this.events.has("trade")) this.events.emit("trade", { chain: t.chain, token: t.address, pool: r.pool, row: r.toRow() });
+    if (this.events.has("trade"))
+      this.events.emit("trade", { chain: t.chain, token: t.address, pool: r.pool, row: r.toRow() });
   }
 
   private commit(t: IndexedToken, r: TradeRecord, legs: Leg[]): void {
@@ -348,22 +345,6 @@ export class MarketIndex implements ViewCtx {
   pendingTxCount(): number {
     return this.folder.pendingCount;
   }
-}
-
-function rollUp(buckets: Bucket[], step: number): { bucket: Bucket }[] {
-  const out: { bucket: Bucket }[] = [];
-  for (const b of buckets) {
-    const time = Math.floor(b.time / step) * step;
-    const last = out[out.length - 1]?.bucket;
-    if (last && last.time === time) {
-      last.high = Math.max(last.high, b.high);
-      last.low = Math.min(last.low, b.low);
-      last.close = b.close;
-      last.lastAt = b.lastAt;
-      last.volume += b.volume;
-    } else out.push({ bucket: { ...b, time } });
-  }
-  return out;
 }
 
 function popPending(t: IndexedToken, r: TradeRecord): Leg[] {

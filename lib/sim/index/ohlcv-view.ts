@@ -29,6 +29,8 @@ export function ohlcvView(
 function pendingFor(t: IndexedToken, p: IndexedPool, set: Set<IndexedPool>) {
   if (t.pending.length === 0) return undefined;
   const out: { at: number; price: number; volume: number }[] = [];
-  for (const r of t.pending) for (const leg of legsOf(r) ?? []) if (leg.pool === p && set.has(p)) out.push({ at: r.at, price: leg.price, volume: leg.volume });
+  for (const r of t.pending)
+    for (const leg of legsOf(r) ?? [])
+      if (leg.pool === p && set.has(p)) out.push({ at: r.at, price: leg.price, volume: leg.volume });
   return out;
 }

@@ -5,7 +5,13 @@ import { applyFill, DAY_MS, newPosition, type PnlDay, recordPnl, summarizePnl, v
 // Average-cost positions and realized PnL against hand-computed fixtures (§2.7, §2.8).
 
 const D0 = Date.UTC(2026, 5, 1);
-const fill = (isBuy: boolean, amountToken: number, volumeNative: number, volumeUsd: number, at = D0) => ({ isBuy, amountToken, volumeNative, volumeUsd, at });
+const fill = (isBuy: boolean, amountToken: number, volumeNative: number, volumeUsd: number, at = D0) => ({
+  isBuy,
+  amountToken,
+  volumeNative,
+  volumeUsd,
+  at,
+});
 
 describe("positions by average cost", () => {
   it("matches a hand-computed sequence", () => {
@@ -62,18 +68,28 @@ describe("positions by average cost", () => {
 
   it("keeps amount non-negative and cost consistent for any fill sequence", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ isBuy: fc.boolean(), amt: fc.double({ min: 0.001, max: 1000, noNaN: true }), px: fc.double({ min: 0.001, max: 10, noNaN: true }) }), { maxLength: 60 }), (fills) => {
-        const p = newPosition("solana", "T", "T", "Tok", D0);
-        let realized = 0;
-        for (const f of fills) {
-          const r = applyFill(p, fill(f.isBuy, f.amt, f.amt * f.px, f.amt * f.px));
-          realized += r.native;
-          expect(p.amount).toBeGreaterThanOrEqual(0);
-          expect(p.costNative).toBeGreaterThanOrEqual(-1e-9);
-          if (p.amount > 0) expect(p.costNative / p.amount).toBeCloseTo(p.avgNative, 6);
-        }
-        expect(p.realizedNative).toBeCloseTo(realized, 6);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            isBuy: fc.boolean(),
+            amt: fc.double({ min: 0.001, max: 1000, noNaN: true }),
+            px: fc.double({ min: 0.001, max: 10, noNaN: true }),
+          }),
+          { maxLength: 60 },
+        ),
+        (fills) => {
+          const p = newPosition("solana", "T", "T", "Tok", D0);
+          let realized = 0;
+          for (const f of fills) {
+            const r = applyFill(p, fill(f.isBuy, f.amt, f.amt * f.px, f.amt * f.px));
+            realized += r.native;
+            expect(p.amount).toBeGreaterThanOrEqual(0);
+            expect(p.costNative).toBeGreaterThanOrEqual(-1e-9);
+            if (p.amount > 0) expect(p.costNative / p.amount).toBeCloseTo(p.avgNative, 6);
+          }
+          expect(p.realizedNative).toBeCloseTo(realized, 6);
+        },
+      ),
     );
   });
 });

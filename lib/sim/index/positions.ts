@@ -33,7 +33,23 @@ export interface Fill {
 export const DUST = 1e-9;
 
 export function newPosition(chain: string, token: string, symbol: string, name: string, at: number): Position {
-  return { chain, token, symbol, name, amount: 0, costNative: 0, costUsd: 0, realizedNative: 0, realizedUsd: 0, buys: 0, sells: 0, firstTradeAt: at, lastTradeAt: at, avgNative: 0, avgUsd: 0 };
+  return {
+    chain,
+    token,
+    symbol,
+    name,
+    amount: 0,
+    costNative: 0,
+    costUsd: 0,
+    realizedNative: 0,
+    realizedUsd: 0,
+    buys: 0,
+    sells: 0,
+    firstTradeAt: at,
+    lastTradeAt: at,
+    avgNative: 0,
+    avgUsd: 0,
+  };
 }
 
 /** Applies a fill; returns the PnL it realized (0 for buys). */
@@ -82,16 +98,35 @@ export interface PositionValue {
 }
 
 /** Values a position. `nativeUsd` is the current native price; `priceNative` the token's current price. */
-export function valuePosition(p: Position, priceNative: number, nativeUsd: number, basis: "spot" | "trade"): PositionValue {
+export function valuePosition(
+  p: Position,
+  priceNative: number,
+  nativeUsd: number,
+  basis: "spot" | "trade",
+): PositionValue {
   const currentPriceUsd = priceNative * nativeUsd;
   const amountUsd = p.amount * currentPriceUsd;
   if (basis === "spot") {
     const realized = p.realizedNative * nativeUsd;
     const unrealized = (p.amount * priceNative - p.costNative) * nativeUsd;
-    return { amountUsd, entryPriceUsd: p.avgNative * nativeUsd, currentPriceUsd, realizedPnlUsd: realized, unrealizedPnlUsd: unrealized, totalPnlUsd: realized + unrealized };
+    return {
+      amountUsd,
+      entryPriceUsd: p.avgNative * nativeUsd,
+      currentPriceUsd,
+      realizedPnlUsd: realized,
+      unrealizedPnlUsd: unrealized,
+      totalPnlUsd: realized + unrealized,
+    };
   }
   const unrealized = amountUsd - p.costUsd;
-  return { amountUsd, entryPriceUsd: p.avgUsd, currentPriceUsd, realizedPnlUsd: p.realizedUsd, unrealizedPnlUsd: unrealized, totalPnlUsd: p.realizedUsd + unrealized };
+  return {
+    amountUsd,
+    entryPriceUsd: p.avgUsd,
+    currentPriceUsd,
+    realizedPnlUsd: p.realizedUsd,
+    unrealizedPnlUsd: unrealized,
+    totalPnlUsd: p.realizedUsd + unrealized,
+  };
 }
 
 export interface PnlDay {
@@ -105,7 +140,13 @@ export interface PnlDay {
 
 export const DAY_MS = 86_400_000;
 
-export function recordPnl(days: PnlDay[], at: number, token: string, realized: { native: number; usd: number } | null, maxDays: number): void {
+export function recordPnl(
+  days: PnlDay[],
+  at: number,
+  token: string,
+  realized: { native: number; usd: number } | null,
+  maxDays: number,
+): void {
   const day = Math.floor(at / DAY_MS) * DAY_MS;
   let d: PnlDay | undefined = days[days.length - 1];
   if (!d || d.day !== day) {
@@ -161,6 +202,17 @@ export function summarizePnl(
     if (v > 0) wins++;
     else if (v < 0) losses++;
   }
-  const history = [...byDay].sort((a, b) => a[0] - b[0]).map(([at, v]) => ({ at, realizedPnlUsd: v.realized, trades: v.trades }));
-  return { history, summary: { realizedPnlUsd: realized, winRate: wins + losses ? (wins / (wins + losses)) * 100 : 0, trades, wins, losses } };
+  const history = [...byDay]
+    .sort((a, b) => a[0] - b[0])
+    .map(([at, v]) => ({ at, realizedPnlUsd: v.realized, trades: v.trades }));
+  return {
+    history,
+    summary: {
+      realizedPnlUsd: realized,
+      winRate: wins + losses ? (wins / (wins + losses)) * 100 : 0,
+      trades,
+      wins,
+      losses,
+    },
+  };
 }

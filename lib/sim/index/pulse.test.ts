@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { PulseDelta } from "../feed";
 import { SimCore } from "../core";
 import { createClock } from "../engine/clock";
 import type { Migration, PoolCreated } from "../engine/events";
+import type { PulseDelta } from "../feed";
 import { PulseIndex, viewBits } from "./pulse";
 import type { IndexedToken } from "./state";
 
@@ -11,7 +11,9 @@ import type { IndexedToken } from "./state";
 const START = Date.UTC(2026, 5, 1, 12);
 
 describe("pulse transitions", () => {
-  it("moves a launch from new to bonding to graduated, with graduatedAt from the migration event", { timeout: 30_000 }, () => {
+  it("moves a launch from new to bonding to graduated, with graduatedAt from the migration event", {
+    timeout: 30_000,
+  }, () => {
     const clock = createClock({ virtual: true, start: START });
     const core = new SimCore({ seed: 11, clock, warmupMs: 0, activityScale: 0.2 });
     const ix = core.index;
@@ -57,7 +59,20 @@ describe("pulse transitions", () => {
 
 describe("PulseIndex sweeps", () => {
   const base = (o: Partial<IndexedToken>): IndexedToken =>
-    ({ chain: "solana", address: "A", factory: {}, retired: false, migrated: false, bondingProgress: 0, createdAt: START, graduatedAt: null, lastTradeAt: START, views: 0, seq: 1, ...o }) as unknown as IndexedToken;
+    ({
+      chain: "solana",
+      address: "A",
+      factory: {},
+      retired: false,
+      migrated: false,
+      bondingProgress: 0,
+      createdAt: START,
+      graduatedAt: null,
+      lastTradeAt: START,
+      views: 0,
+      seq: 1,
+      ...o,
+    }) as unknown as IndexedToken;
 
   it("ages tokens out of new after 24 h, out of bonding after 6 h quiet, out of graduated after 7 days", () => {
     const events: string[] = [];

@@ -90,7 +90,11 @@ export class PulseIndex {
 
   private compact(m: Map<string, IndexedToken[]>, chain: string): void {
     const arr = m.get(chain);
-    if (arr && arr.length > 64 && arr.filter((x) => x.retired).length > arr.length / 4) m.set(chain, arr.filter((x) => !x.retired));
+    if (arr && arr.length > 64 && arr.filter((x) => x.retired).length > arr.length / 4)
+      m.set(
+        chain,
+        arr.filter((x) => !x.retired),
+      );
   }
 
   list(view: PulseView, chains: readonly string[], limit: number): IndexedToken[] {

@@ -37,10 +37,20 @@ export class TradeRecord {
 
   toRow(): TokenTrade {
     const row: TokenTrade = {
-      at: this.at, maker: this.maker, isBuy: this.isBuy, amountToken: round(this.amountToken), amountQuote: round(this.volumeNative),
-      priceNative: round(this.volumeNative / this.amountToken), volumeNative: round(this.volumeNative), volumeUsd: round(this.volumeUsd),
-      isProTrader: this.isProTrader, isSniper: this.isSniper, preconfirmed: this.preconfirmed,
-      txHash: this.txHash, block: this.block, logIndex: this.logIndex,
+      at: this.at,
+      maker: this.maker,
+      isBuy: this.isBuy,
+      amountToken: round(this.amountToken),
+      amountQuote: round(this.volumeNative),
+      priceNative: round(this.volumeNative / this.amountToken),
+      volumeNative: round(this.volumeNative),
+      volumeUsd: round(this.volumeUsd),
+      isProTrader: this.isProTrader,
+      isSniper: this.isSniper,
+      preconfirmed: this.preconfirmed,
+      txHash: this.txHash,
+      block: this.block,
+      logIndex: this.logIndex,
     };
     if (this.solana) row.isWash = this.isWash;
     return row;

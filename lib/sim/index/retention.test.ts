@@ -6,14 +6,32 @@ import { createClock } from "../engine/clock";
 
 const START = Date.UTC(2026, 5, 1, 12);
 const CAPS = {
-  tapePerToken: 200, tapeTotal: 4_000, secondsPerPool: 120, minutesPerPool: 90, hoursPerPool: 48, wallets: 1_500,
-  tradesPerWallet: 40, walletTradesTotal: 6_000, positionsPerWallet: 20, positionsTotal: 3_000, makersPerToken: 300, fundings: 4_000,
+  tapePerToken: 200,
+  tapeTotal: 4_000,
+  secondsPerPool: 120,
+  minutesPerPool: 90,
+  hoursPerPool: 48,
+  wallets: 1_500,
+  tradesPerWallet: 40,
+  walletTradesTotal: 6_000,
+  positionsPerWallet: 20,
+  positionsTotal: 3_000,
+  makersPerToken: 300,
+  fundings: 4_000,
 };
 
 describe("retention", () => {
   it("keeps every store within its cap over hours of market time", { timeout: 60_000 }, () => {
     const clock = createClock({ virtual: true, start: START });
-    const core = new SimCore({ seed: 3, clock, warmupMs: 0, launchRate: 1, activityScale: 0.2, indexCaps: CAPS, marketCaps: { maxLaunchTokens: 150, ordinaryPerChain: 300 } });
+    const core = new SimCore({
+      seed: 3,
+      clock,
+      warmupMs: 0,
+      launchRate: 1,
+      activityScale: 0.2,
+      indexCaps: CAPS,
+      marketCaps: { maxLaunchTokens: 150, ordinaryPerChain: 300 },
+    });
     const ix = core.index;
     const check = () => {
       const launch = [...ix.tokens.values()].filter((t) => t.factory);

@@ -35,7 +35,9 @@ export function search(src: SearchSource, q: string, chain: string | undefined, 
     const tier = matchTier(t, needle, grams);
     if (tier) hits.push({ token: t, nameRank: tier, liquidityUsd: liq(t) });
   }
-  hits.sort((a, b) => a.nameRank - b.nameRank || b.liquidityUsd - a.liquidityUsd || b.token.createdAt - a.token.createdAt);
+  hits.sort(
+    (a, b) => a.nameRank - b.nameRank || b.liquidityUsd - a.liquidityUsd || b.token.createdAt - a.token.createdAt,
+  );
   return hits.slice(0, limit);
 }
 
@@ -45,7 +47,12 @@ function matchTier(t: IndexedToken, q: string, grams: Set<string> | null): numbe
   if (sym === q || name === q || sym === `$${q}`) return 1;
   if (sym.startsWith(q) || name.startsWith(q)) return 2;
   if (sym.includes(q) || name.includes(q)) return 3;
-  if (grams && (similarity(grams, cachedGrams(t, "n", name)) >= MIN_SIMILARITY || similarity(grams, cachedGrams(t, "s", sym)) >= MIN_SIMILARITY)) return 4;
+  if (
+    grams &&
+    (similarity(grams, cachedGrams(t, "n", name)) >= MIN_SIMILARITY ||
+      similarity(grams, cachedGrams(t, "s", sym)) >= MIN_SIMILARITY)
+  )
+    return 4;
   return 0;
 }
 

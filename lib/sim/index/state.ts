@@ -1,5 +1,5 @@
 import type { ChainId } from "@/lib/api";
-import type { TokenMeta } from "../engine/events";
+import type { TokenCreated, TokenMeta } from "../engine/events";
 import type { SimFactory } from "../engine/factories";
 import { CandleSeries } from "./candle-series";
 import type { TradeRecord } from "./records";
@@ -116,9 +116,15 @@ export interface IndexedToken {
   retired: boolean;
 }
 
-export function newPool(chain: ChainId, p: Omit<IndexedPool, "chain" | "s1" | "m1" | "h1" | "makers" | "hydrate">, caps: IndexCaps): IndexedPool {
+export function newPool(
+  chain: ChainId,
+  p: Omit<IndexedPool, "chain" | "s1" | "m1" | "h1" | "makers" | "hydrate">,
+  caps: IndexCaps,
+): IndexedPool {
   return {
-    ...p, chain, hydrate: null,
+    ...p,
+    chain,
+    hydrate: null,
     s1: new CandleSeries(1, caps.secondsPerPool, false, caps.secondsPerPool),
     m1: new CandleSeries(60, caps.minutesPerPool, true),
     h1: new CandleSeries(3600, caps.hoursPerPool),
@@ -158,5 +164,51 @@ export function tokenLiquidityNative(t: IndexedToken): number {
 
 /** Text folded for search: NFKC, lower case, invisible and bidi controls removed. */
 export function searchText(s: string): string {
-  return s.normalize("NFKC").replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, "").toLowerCase();
+  return s
+    .normalize("NFKC")
+    .replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, "")
+    .toLowerCase();
+}
+
+/** A token as the index first sees it (its `token` creation event). */
+export function newToken(
+  e: TokenCreated,
+  o: { seq: number; factory: SimFactory | null; nameRank: number; hydrated: boolean; tape: Tape },
+): IndexedToken {
+  return {
+    key: `${e.chain}|${e.token}`,
+    seq: o.seq,
+    chain: e.chain,
+    address: e.token,
+    name: e.name,
+    symbol: e.symbol,
+    searchName: searchText(e.name),
+    searchSymbol: searchText(e.symbol),
+    decimals: e.decimals,
+    totalSupply: e.totalSupply,
+    createdAt: e.at,
+    creator: e.creator,
+    factory: o.factory,
+    meta: e.meta,
+    nameRank: o.nameRank,
+    pools: [],
+    pricing: null,
+    curvePool: null,
+    bondingProgress: null,
+    migrated: false,
+    graduatedAt: null,
+    tape: o.tape,
+    makers: new Map(),
+    pending: [],
+    txns: 0,
+    buys: 0,
+    sells: 0,
+    volumeUsd: 0,
+    feesUsd: 0,
+    lastTradeAt: null,
+    updatedAt: e.at,
+    views: 0,
+    retired: false,
+    hydrated: o.hydrated,
+  };
 }

@@ -14,7 +14,16 @@ export interface WindowTotals {
 }
 
 export function windowTotals(pools: readonly IndexedPool[], fromSec: number): WindowTotals {
-  const t: WindowTotals = { volumeUsd: 0, buyVolumeUsd: 0, sellVolumeUsd: 0, txns: 0, buys: 0, sells: 0, organicTxns: 0, organicVolumeUsd: 0 };
+  const t: WindowTotals = {
+    volumeUsd: 0,
+    buyVolumeUsd: 0,
+    sellVolumeUsd: 0,
+    txns: 0,
+    buys: 0,
+    sells: 0,
+    organicTxns: 0,
+    organicVolumeUsd: 0,
+  };
   for (const p of pools) {
     const s = ready(p).m1;
     for (let i = s.len - 1; i >= 0; i--) {
@@ -46,7 +55,12 @@ export function priceAt(pool: IndexedPool, atMs: number): number | null {
   return null;
 }
 
-export function priceChangePct(t: IndexedToken, pools: readonly IndexedPool[], nowMs: number, windowMs: number): number | null {
+export function priceChangePct(
+  t: IndexedToken,
+  pools: readonly IndexedPool[],
+  nowMs: number,
+  windowMs: number,
+): number | null {
   const pool = pools.find((p) => p === t.pricing) ?? pools[0];
   if (!pool) return null;
   const now = pool.priceNative;

@@ -75,7 +75,8 @@ export class SwapFolder {
       if (!p) continue;
       p.reserveNative = l.reserveNative;
       p.priceNative = l.priceNative;
-      if (p.curve && t.factory && !t.migrated) t.bondingProgress = Math.min(100, (l.reserveNative / t.factory.thresholdNative) * 100);
+      if (p.curve && t.factory && !t.migrated)
+        t.bondingProgress = Math.min(100, (l.reserveNative / t.factory.thresholdNative) * 100);
     }
     t.pricing = t.pools.length === 1 ? (t.pools[0] as IndexedPool) : (rankPools(t)[0] ?? null);
     const refAfter = t.pricing?.priceNative ?? 0;
@@ -89,11 +90,19 @@ export class SwapFolder {
       // Per maker too: one tx can carry several traders' swaps (a batch auction); keep them apart.
       const byMaker = new Map<string, SwapLog[]>();
       for (const l of side) byMaker.set(l.origin, [...(byMaker.get(l.origin) ?? []), l]);
-      for (const [maker, ml] of byMaker) this.makeRecord(t, maker, ml, refBefore, refAfter, sol && washMakers.has(maker));
+      for (const [maker, ml] of byMaker)
+        this.makeRecord(t, maker, ml, refBefore, refAfter, sol && washMakers.has(maker));
     }
   }
 
-  private makeRecord(t: IndexedToken, maker: string, logs: SwapLog[], refBefore: number, refAfter: number, isWash: boolean): void {
+  private makeRecord(
+    t: IndexedToken,
+    maker: string,
+    logs: SwapLog[],
+    refBefore: number,
+    refAfter: number,
+    isWash: boolean,
+  ): void {
     const s = this.sink;
     const l0 = logs[0] as SwapLog;
     let amountToken = 0;
@@ -110,15 +119,40 @@ export class SwapFolder {
       logIndex = Math.min(logIndex, l.logIndex);
       if (!pools.includes(l.pool)) pools.push(l.pool);
       const pool = s.pool(l.chain, l.pool);
-      if (pool) legs.push({ pool, price: clampPrice(l.amountNative / l.amountToken, refBefore, refAfter), volume: l.amountNative, usd: l.amountNative * usdRate });
+      if (pool)
+        legs.push({
+          pool,
+          price: clampPrice(l.amountNative / l.amountToken, refBefore, refAfter),
+          volume: l.amountNative,
+          usd: l.amountNative * usdRate,
+        });
     }
     const stat = t.makers.get(maker);
     const firstBuyAt = stat ? stat.firstBuyAt : l0.isBuy ? l0.at : Number.POSITIVE_INFINITY;
     const sol = chainFamily(t.chain) === "solana";
     const rec = new TradeRecord(
-      s.nextSeq(), t.chain, t.address, t.symbol, l0.pool, pools[1] ?? null, maker, l0.isBuy, l0.at, amountToken, amountNative,
-      amountNative * usdRate, fee, clampPrice(amountNative / amountToken, refBefore, refAfter), isWash, s.isPro(maker),
-      firstBuyAt - t.createdAt <= SNIPE_MS && maker !== t.creator, l0.preconfirmed, l0.txHash, l0.block, logIndex, sol,
+      s.nextSeq(),
+      t.chain,
+      t.address,
+      t.symbol,
+      l0.pool,
+      pools[1] ?? null,
+      maker,
+      l0.isBuy,
+      l0.at,
+      amountToken,
+      amountNative,
+      amountNative * usdRate,
+      fee,
+      clampPrice(amountNative / amountToken, refBefore, refAfter),
+      isWash,
+      s.isPro(maker),
+      firstBuyAt - t.createdAt <= SNIPE_MS && maker !== t.creator,
+      l0.preconfirmed,
+      l0.txHash,
+      l0.block,
+      logIndex,
+      sol,
     );
     if (l0.preconfirmed) {
       pendingLegs.set(rec, legs);
@@ -146,4 +180,3 @@ export class SwapFolder {
     for (const { token, rec } of items) this.sink.reverted(token, rec);
   }
 }
-

@@ -5,27 +5,58 @@ import { decodeCursor, encodeCursor, Tape } from "./tape";
 
 // Tape paging: newest first, opaque cursor, filters; the ring never exceeds its cap.
 
-const rec = (seq: number, o: Partial<{ isBuy: boolean; usd: number; wash: boolean; pool: string; maker: string }> = {}) =>
-  new TradeRecord(seq, "solana", "T", "T", o.pool ?? "P1", null, o.maker ?? "M", o.isBuy ?? true, 1e12 + seq * 1000, 1, 1, o.usd ?? 10, 0, 1, o.wash ?? false, false, false, false, `tx${seq}`, seq, 0, true);
+const rec = (
+  seq: number,
+  o: Partial<{ isBuy: boolean; usd: number; wash: boolean; pool: string; maker: string }> = {},
+) =>
+  new TradeRecord(
+    seq,
+    "solana",
+    "T",
+    "T",
+    o.pool ?? "P1",
+    null,
+    o.maker ?? "M",
+    o.isBuy ?? true,
+    1e12 + seq * 1000,
+    1,
+    1,
+    o.usd ?? 10,
+    0,
+    1,
+    o.wash ?? false,
+    false,
+    false,
+    false,
+    `tx${seq}`,
+    seq,
+    0,
+    true,
+  );
 
 describe("Tape", () => {
   it("pages through everything exactly once, newest first", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 400 }), (n, limit, cap) => {
-        const tape = new Tape(cap);
-        for (let i = 1; i <= n; i++) tape.push(rec(i, { isBuy: i % 3 !== 0 }));
-        const seen: number[] = [];
-        let cursor: number | undefined;
-        for (let guard = 0; guard < 1000; guard++) {
-          const page = tape.page(limit, { type: "buy" }, cursor);
-          seen.push(...page.records.map((r) => r.seq));
-          if (!page.hasMore) break;
-          cursor = decodeCursor(encodeCursor((page.records[page.records.length - 1] as TradeRecord).seq, "s"), "s");
-        }
-        const expected = Array.from({ length: Math.min(n, cap) }, (_, i) => n - i).filter((s) => s % 3 !== 0);
-        expect(seen).toEqual(expected);
-        expect(tape.size).toBeLessThanOrEqual(cap);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 400 }),
+        (n, limit, cap) => {
+          const tape = new Tape(cap);
+          for (let i = 1; i <= n; i++) tape.push(rec(i, { isBuy: i % 3 !== 0 }));
+          const seen: number[] = [];
+          let cursor: number | undefined;
+          for (let guard = 0; guard < 1000; guard++) {
+            const page = tape.page(limit, { type: "buy" }, cursor);
+            seen.push(...page.records.map((r) => r.seq));
+            if (!page.hasMore) break;
+            cursor = decodeCursor(encodeCursor((page.records[page.records.length - 1] as TradeRecord).seq, "s"), "s");
+          }
+          const expected = Array.from({ length: Math.min(n, cap) }, (_, i) => n - i).filter((s) => s % 3 !== 0);
+          expect(seen).toEqual(expected);
+          expect(tape.size).toBeLessThanOrEqual(cap);
+        },
+      ),
     );
   });
 

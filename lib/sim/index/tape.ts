@@ -22,7 +22,8 @@ export class Tape {
   push(r: TradeRecord): void {
     this.records.push(r);
     // Trim in batches so pushes stay O(1) amortised.
-    if (this.records.length > this.cap + Math.max(16, this.cap >> 3)) this.records.splice(0, this.records.length - this.cap);
+    if (this.records.length > this.cap + Math.max(16, this.cap >> 3))
+      this.records.splice(0, this.records.length - this.cap);
   }
 
   /** Keeps only the newest `n` records; returns how many were dropped. */
@@ -97,7 +98,8 @@ export function encodeCursor(seq: number, scope: string): string {
 }
 
 export function decodeCursor(cursor: string, scope: string): number {
-  const bad = () => new ApiError("invalid_parameter", "cursor is not a cursor issued for this token", { param: "cursor" });
+  const bad = () =>
+    new ApiError("invalid_parameter", "cursor is not a cursor issued for this token", { param: "cursor" });
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
   const m = /^t1\.(\d{1,15})\.([0-9a-z]+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   if (!m || m[2] !== scopeHash(scope)) throw bad();

@@ -1,8 +1,8 @@
 import type { PulseToken, SearchResult, TokenDetail, TokenPool, TokenPrice, TokenUpdate } from "@/lib/api";
 import { hash32 } from "../engine/rng";
 import { decimalString, sig } from "./decimal";
-import { priceChangePct, windowTotals } from "./stats";
 import { type IndexedToken, poolLiquidityNative, rankPools, tokenLiquidityNative } from "./state";
+import { priceChangePct, windowTotals } from "./stats";
 import type { WalletIndex } from "./wallet-index";
 
 // Resource builders: the §2 and §4.14 shapes from index state. `null` where a figure is unknown.
@@ -31,13 +31,20 @@ export function searchResult(t: IndexedToken, v: ViewCtx, nameRank: number): Sea
   const pool = t.pricing;
   const day = windowTotals(t.pools, Math.floor((v.now - 24 * H) / 1000));
   return {
-    chain: t.chain, address: t.address, name: t.name, symbol: t.symbol, nameRank,
-    priceUsd: sig(price * usd), liquidityUsd: sig(tokenLiquidityNative(t) * usd, 8), marketCapUsd: sig(price * usd * t.totalSupply, 8),
+    chain: t.chain,
+    address: t.address,
+    name: t.name,
+    symbol: t.symbol,
+    nameRank,
+    priceUsd: sig(price * usd),
+    liquidityUsd: sig(tokenLiquidityNative(t) * usd, 8),
+    marketCapUsd: sig(price * usd * t.totalSupply, 8),
     volume24hUsd: sig(day.volumeUsd, 8),
     priceChange1hPct: priceChangePct(t, t.pools, v.now, H),
     priceChange24hPct: priceChangePct(t, t.pools, v.now, 24 * H),
     pool: { address: pool?.address ?? t.address, type: pool?.type ?? "unknown", factory: pool?.factory ?? null },
-    iconUrl: t.meta.iconUrl, createdAt: t.createdAt,
+    iconUrl: t.meta.iconUrl,
+    createdAt: t.createdAt,
   };
 }
 
@@ -48,15 +55,47 @@ export function pulseEntry(t: IndexedToken, v: ViewCtx): PulseToken {
   const liq = tokenLiquidityNative(t);
   const creator = v.wallets.profile(t.creator);
   return {
-    chain: t.chain, address: t.address, name: t.name, symbol: t.symbol, nameRank: t.nameRank,
-    totalSupply: decimalString(t.totalSupply), priceNative: decimalString(price), priceUsd: sig(price * usd),
-    marketCapUsd: sig(price * usd * t.totalSupply, 8), liquidityNative: decimalString(liq), liquidityUsd: sig(liq * usd, 8),
-    pool: { address: pool?.address ?? t.address, type: pool?.type ?? "bonding-curve", factory: pool?.factory ?? t.factory?.address ?? "", quoteAddress: pool?.quoteAddress ?? "", quoteSymbol: pool?.quoteSymbol ?? "" },
-    bondingProgress: sig(t.bondingProgress ?? 0, 6), migrated: t.migrated, createdAt: t.createdAt, graduatedAt: t.graduatedAt,
+    chain: t.chain,
+    address: t.address,
+    name: t.name,
+    symbol: t.symbol,
+    nameRank: t.nameRank,
+    totalSupply: decimalString(t.totalSupply),
+    priceNative: decimalString(price),
+    priceUsd: sig(price * usd),
+    marketCapUsd: sig(price * usd * t.totalSupply, 8),
+    liquidityNative: decimalString(liq),
+    liquidityUsd: sig(liq * usd, 8),
+    pool: {
+      address: pool?.address ?? t.address,
+      type: pool?.type ?? "bonding-curve",
+      factory: pool?.factory ?? t.factory?.address ?? "",
+      quoteAddress: pool?.quoteAddress ?? "",
+      quoteSymbol: pool?.quoteSymbol ?? "",
+    },
+    bondingProgress: sig(t.bondingProgress ?? 0, 6),
+    migrated: t.migrated,
+    createdAt: t.createdAt,
+    graduatedAt: t.graduatedAt,
     ageSeconds: Math.max(0, Math.floor((v.now - t.createdAt) / 1000)),
-    txns: t.txns, buys: t.buys, sells: t.sells, volumeUsd: sig(t.volumeUsd, 8), feesUsd: sig(t.feesUsd, 8),
-    metadata: { iconUrl: t.meta.iconUrl, websiteUrl: t.meta.websiteUrl, twitterUrl: t.meta.twitterUrl, telegramUrl: t.meta.telegramUrl, dexPaid: dexPaid(t) },
-    creator: { address: t.creator, displayName: creator?.displayName ?? null, avatarUrl: creator?.avatarUrl ?? null, ensName: creator?.ensName ?? null },
+    txns: t.txns,
+    buys: t.buys,
+    sells: t.sells,
+    volumeUsd: sig(t.volumeUsd, 8),
+    feesUsd: sig(t.feesUsd, 8),
+    metadata: {
+      iconUrl: t.meta.iconUrl,
+      websiteUrl: t.meta.websiteUrl,
+      twitterUrl: t.meta.twitterUrl,
+      telegramUrl: t.meta.telegramUrl,
+      dexPaid: dexPaid(t),
+    },
+    creator: {
+      address: t.creator,
+      displayName: creator?.displayName ?? null,
+      avatarUrl: creator?.avatarUrl ?? null,
+      ensName: creator?.ensName ?? null,
+    },
   };
 }
 
@@ -65,15 +104,22 @@ export function tokenUpdate(t: IndexedToken, v: ViewCtx): TokenUpdate {
   const price = t.pricing?.priceNative ?? null;
   const day = windowTotals(t.pools, Math.floor((v.now - 24 * H) / 1000));
   return {
-    chain: t.chain, address: t.address,
-    priceUsd: price === null ? null : sig(price * usd), priceNative: price === null ? null : sig(price),
+    chain: t.chain,
+    address: t.address,
+    priceUsd: price === null ? null : sig(price * usd),
+    priceNative: price === null ? null : sig(price),
     marketCapUsd: price === null ? null : sig(price * usd * t.totalSupply, 8),
     liquidityUsd: sig(tokenLiquidityNative(t) * usd, 8),
     bondingProgress: t.bondingProgress === null ? null : sig(t.bondingProgress, 6),
-    migrated: t.migrated, graduatedAt: t.graduatedAt,
+    migrated: t.migrated,
+    graduatedAt: t.graduatedAt,
     volume24hUsd: sig(day.volumeUsd, 8),
-    priceChange1hPct: priceChangePct(t, t.pools, v.now, H), priceChange24hPct: priceChangePct(t, t.pools, v.now, 24 * H),
-    txns24h: day.txns, buys24h: day.buys, sells24h: day.sells, updatedAt: t.updatedAt,
+    priceChange1hPct: priceChangePct(t, t.pools, v.now, H),
+    priceChange24hPct: priceChangePct(t, t.pools, v.now, 24 * H),
+    txns24h: day.txns,
+    buys24h: day.buys,
+    sells24h: day.sells,
+    updatedAt: t.updatedAt,
   };
 }
 
@@ -81,26 +127,57 @@ export function tokenDetail(t: IndexedToken, v: ViewCtx): TokenDetail {
   const pool = t.pricing;
   return {
     ...tokenUpdate(t, v),
-    name: t.name, symbol: t.symbol, decimals: t.decimals, totalSupply: decimalString(t.totalSupply), iconUrl: t.meta.iconUrl,
-    createdAt: t.createdAt, deployer: t.creator, quoteSymbol: pool?.quoteSymbol ?? "",
+    name: t.name,
+    symbol: t.symbol,
+    decimals: t.decimals,
+    totalSupply: decimalString(t.totalSupply),
+    iconUrl: t.meta.iconUrl,
+    createdAt: t.createdAt,
+    deployer: t.creator,
+    quoteSymbol: pool?.quoteSymbol ?? "",
     pool: pool ? { address: pool.address, type: pool.type, factory: pool.factory } : null,
     launchpad: t.factory
-      ? { factory: t.factory.address, launchpad: t.factory.name, bondingProgress: sig(t.bondingProgress ?? 0, 6), migrated: t.migrated, graduatedAt: t.graduatedAt }
+      ? {
+          factory: t.factory.address,
+          launchpad: t.factory.name,
+          bondingProgress: sig(t.bondingProgress ?? 0, 6),
+          migrated: t.migrated,
+          graduatedAt: t.graduatedAt,
+        }
       : null,
   };
 }
 
 export function tokenPrice(t: IndexedToken, v: ViewCtx): TokenPrice {
   const u = tokenUpdate(t, v);
-  return { chain: t.chain, address: t.address, priceUsd: u.priceUsd, priceNative: u.priceNative, marketCapUsd: u.marketCapUsd, liquidityUsd: u.liquidityUsd, priceChange24hPct: u.priceChange24hPct, updatedAt: u.updatedAt };
+  return {
+    chain: t.chain,
+    address: t.address,
+    priceUsd: u.priceUsd,
+    priceNative: u.priceNative,
+    marketCapUsd: u.marketCapUsd,
+    liquidityUsd: u.liquidityUsd,
+    priceChange24hPct: u.priceChange24hPct,
+    updatedAt: u.updatedAt,
+  };
 }
 
 export function tokenPools(t: IndexedToken, v: ViewCtx, limit: number): TokenPool[] {
   const usd = v.nativeUsd(t.chain);
   const from = Math.floor((v.now - 24 * H) / 1000);
-  return rankPools(t).slice(0, limit).map((p, i) => ({
-    chain: t.chain, address: p.address, rank: i + 1, type: p.type, factory: p.factory, quoteAddress: p.quoteAddress, quoteSymbol: p.quoteSymbol,
-    liquidityUsd: sig(poolLiquidityNative(p) * usd, 8), volume24hUsd: sig(windowTotals([p], from).volumeUsd, 8),
-    priceUsd: p.priceNative > 0 ? sig(p.priceNative * usd) : null, createdAt: p.createdAt,
-  }));
+  return rankPools(t)
+    .slice(0, limit)
+    .map((p, i) => ({
+      chain: t.chain,
+      address: p.address,
+      rank: i + 1,
+      type: p.type,
+      factory: p.factory,
+      quoteAddress: p.quoteAddress,
+      quoteSymbol: p.quoteSymbol,
+      liquidityUsd: sig(poolLiquidityNative(p) * usd, 8),
+      volume24hUsd: sig(windowTotals([p], from).volumeUsd, 8),
+      priceUsd: p.priceNative > 0 ? sig(p.priceNative * usd) : null,
+      createdAt: p.createdAt,
+    }));
 }

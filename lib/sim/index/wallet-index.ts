@@ -1,7 +1,16 @@
 import type { WalletFunding, WalletPosition, WalletProfile, WalletTrade } from "@/lib/api";
 import type { IdentityHarvested, NativeTransfer } from "../engine/events";
 import { decimalString, sig } from "./decimal";
-import { applyFill, DAY_MS, newPosition, type PnlDay, type Position, recordPnl, summarizePnl, valuePosition } from "./positions";
+import {
+  applyFill,
+  DAY_MS,
+  newPosition,
+  type PnlDay,
+  type Position,
+  recordPnl,
+  summarizePnl,
+  valuePosition,
+} from "./positions";
 import type { TradeRecord } from "./records";
 import type { IndexCaps } from "./state";
 
@@ -29,7 +38,10 @@ export class WalletIndex {
   tradeCount = 0;
   positionCount = 0;
 
-  constructor(private readonly caps: IndexCaps, private readonly prices: PriceReader) {}
+  constructor(
+    private readonly caps: IndexCaps,
+    private readonly prices: PriceReader,
+  ) {}
 
   get size(): number {
     return this.wallets.size;
@@ -61,7 +73,8 @@ export class WalletIndex {
     const w = this.state(r.maker);
     w.trades.push(r);
     this.tradeCount++;
-    if (w.trades.length > this.caps.tradesPerWallet + 64) this.tradeCount -= w.trades.splice(0, w.trades.length - this.caps.tradesPerWallet).length;
+    if (w.trades.length > this.caps.tradesPerWallet + 64)
+      this.tradeCount -= w.trades.splice(0, w.trades.length - this.caps.tradesPerWallet).length;
     let p = w.positions.get(key);
     if (!p) {
       p = newPosition(r.chain, r.token, r.tokenSymbol, tokenName, r.at);
@@ -72,7 +85,13 @@ export class WalletIndex {
       }
     } else w.positions.delete(key);
     w.positions.set(key, p);
-    const realized = applyFill(p, { isBuy: r.isBuy, amountToken: r.amountToken, volumeNative: r.volumeNative, volumeUsd: r.volumeUsd, at: r.at });
+    const realized = applyFill(p, {
+      isBuy: r.isBuy,
+      amountToken: r.amountToken,
+      volumeNative: r.volumeNative,
+      volumeUsd: r.volumeUsd,
+      at: r.at,
+    });
     let days = w.days.get(r.chain);
     if (!days) {
       days = [];
@@ -110,7 +129,12 @@ export class WalletIndex {
     }
   }
 
-  trades(chain: string, wallet: string, limit: number, beforeAt?: number): { rows: WalletTrade[]; oldestAt: number | null } {
+  trades(
+    chain: string,
+    wallet: string,
+    limit: number,
+    beforeAt?: number,
+  ): { rows: WalletTrade[]; oldestAt: number | null } {
     const w = this.wallets.get(wallet);
     const picked: TradeRecord[] = [];
     if (w) {
@@ -131,10 +155,24 @@ export class WalletIndex {
     }
     const sol = chain === "solana";
     const rows = page.map((r): WalletTrade => {
-      const common = { at: r.at, chain: r.chain, tokenAddress: r.token, isBuy: r.isBuy, amountToken: sig(r.amountToken), volumeUsd: sig(r.volumeUsd, 8), txHash: r.txHash };
+      const common = {
+        at: r.at,
+        chain: r.chain,
+        tokenAddress: r.token,
+        isBuy: r.isBuy,
+        amountToken: sig(r.amountToken),
+        volumeUsd: sig(r.volumeUsd, 8),
+        txHash: r.txHash,
+      };
       return sol
         ? { ...common, tokenSymbol: r.tokenSymbol, priceUsd: sig(r.volumeUsd / r.amountToken), maker: r.maker }
-        : { ...common, priceNative: sig(r.volumeNative / r.amountToken), volumeNative: sig(r.volumeNative), block: r.block, logIndex: r.logIndex };
+        : {
+            ...common,
+            priceNative: sig(r.volumeNative / r.amountToken),
+            volumeNative: sig(r.volumeNative),
+            block: r.block,
+            logIndex: r.logIndex,
+          };
     });
     return { rows, oldestAt: page.length ? (page[page.length - 1] as TradeRecord).at : null };
   }
@@ -150,14 +188,30 @@ export class WalletIndex {
       const price = this.prices.priceNative(chain, p.token) ?? (p.amount > 0 ? p.avgNative : p.avgNative);
       const v = valuePosition(p, price, nativeUsd, basis);
       out.push({
-        chain, address: p.token, symbol: p.symbol, name: p.name, amount: decimalString(p.amount, 15),
-        amountUsd: sig(v.amountUsd, 8), entryPriceUsd: sig(v.entryPriceUsd), currentPriceUsd: sig(v.currentPriceUsd),
-        realizedPnlUsd: sig(v.realizedPnlUsd, 8), unrealizedPnlUsd: sig(v.unrealizedPnlUsd, 8), totalPnlUsd: sig(v.totalPnlUsd, 8),
-        buys: p.buys, sells: p.sells, firstTradeAt: p.firstTradeAt, lastTradeAt: p.lastTradeAt,
+        chain,
+        address: p.token,
+        symbol: p.symbol,
+        name: p.name,
+        amount: decimalString(p.amount, 15),
+        amountUsd: sig(v.amountUsd, 8),
+        entryPriceUsd: sig(v.entryPriceUsd),
+        currentPriceUsd: sig(v.currentPriceUsd),
+        realizedPnlUsd: sig(v.realizedPnlUsd, 8),
+        unrealizedPnlUsd: sig(v.unrealizedPnlUsd, 8),
+        totalPnlUsd: sig(v.totalPnlUsd, 8),
+        buys: p.buys,
+        sells: p.sells,
+        firstTradeAt: p.firstTradeAt,
+        lastTradeAt: p.lastTradeAt,
       });
     }
     // Open positions by value first, then closed ones by recency.
-    return out.sort((a, b) => (b.amount !== "0" ? 1 : 0) - (a.amount !== "0" ? 1 : 0) || b.amountUsd - a.amountUsd || b.lastTradeAt - a.lastTradeAt);
+    return out.sort(
+      (a, b) =>
+        (b.amount !== "0" ? 1 : 0) - (a.amount !== "0" ? 1 : 0) ||
+        b.amountUsd - a.amountUsd ||
+        b.lastTradeAt - a.lastTradeAt,
+    );
   }
 
   pnl(wallet: string, chain: string | undefined, period: "1d" | "7d" | "30d" | "all", now: number) {
@@ -183,15 +237,25 @@ export class WalletIndex {
     const key = `${e.chain}|${e.to}`;
     const cur = this.fundings.get(key);
     if (cur && cur.fundedAt <= e.at) return;
-    if (!cur && this.fundings.size >= this.caps.fundings) this.fundings.delete(this.fundings.keys().next().value as string);
-    this.fundings.set(key, { chain: e.chain, funder: e.from, fundedAt: e.at, txHash: e.txHash, amountNative: e.amountNative, funderTag: e.fromTag });
+    if (!cur && this.fundings.size >= this.caps.fundings)
+      this.fundings.delete(this.fundings.keys().next().value as string);
+    this.fundings.set(key, {
+      chain: e.chain,
+      funder: e.from,
+      fundedAt: e.at,
+      txHash: e.txHash,
+      amountNative: e.amountNative,
+      funderTag: e.fromTag,
+    });
   }
 
   funding(chain: string, wallet: string): WalletFunding | null {
     return this.fundings.get(`${chain}|${wallet}`) ?? null;
   }
 
-  fundingsSample(pred: (f: WalletFunding, wallet: string) => boolean): { wallet: string; funding: WalletFunding } | null {
+  fundingsSample(
+    pred: (f: WalletFunding, wallet: string) => boolean,
+  ): { wallet: string; funding: WalletFunding } | null {
     for (const [k, f] of this.fundings) {
       const wallet = k.slice(k.indexOf("|") + 1);
       if (pred(f, wallet)) return { wallet, funding: f };
@@ -215,8 +279,17 @@ export class WalletIndex {
     const id = this.identities.get(address);
     if (!id) return null;
     return {
-      address, displayName: id.displayName, avatarUrl: id.avatarUrl, ensName: id.ensName, basename: id.basename, solName: id.solName,
-      bio: id.bio, socials: id.socials, followerCounts: id.followerCounts, sources: id.sources, identityGroup: id.group,
+      address,
+      displayName: id.displayName,
+      avatarUrl: id.avatarUrl,
+      ensName: id.ensName,
+      basename: id.basename,
+      solName: id.solName,
+      bio: id.bio,
+      socials: id.socials,
+      followerCounts: id.followerCounts,
+      sources: id.sources,
+      identityGroup: id.group,
       isProTrader: id.isProTrader || this.pros.has(address),
     };
   }

@@ -10,7 +10,7 @@ import {
 import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
 import type { MemberSink } from "./channels/group";
 import { createFrameBudget } from "./frame-budget";
-import { encodeFrame, errorFrame } from "./frames";
+import { encodeFrame, errorFrame, frameId as idOf, safeJson, toBuffer } from "./frames";
 import type { Hub } from "./hub";
 import type { KeyRegistry, StreamLimits } from "./key-registry";
 import { createOutbox, type FrameClass, type Outbox } from "./outbox";
@@ -151,7 +151,7 @@ export class Connection implements MemberSink {
   private onMessage(data: RawData): void {
     if (this.state !== "pending" && this.state !== "open") return;
     this.alive = true;
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const buf = toBuffer(data);
     const pending = this.state === "pending";
     if (buf.length > MAX_FRAME_BYTES) {
       const msg = `frames are limited to ${MAX_FRAME_BYTES} bytes`;
@@ -247,17 +247,4 @@ export class Connection implements MemberSink {
     this.d.onClose(this);
     this.markClosed();
   }
-}
-
-function safeJson(buf: Buffer): unknown {
-  try {
-    return JSON.parse(buf.toString("utf8"));
-  } catch {
-    return undefined;
-  }
-}
-
-function idOf(json: unknown): string | undefined {
-  const id = (json as { id?: unknown } | null)?.id;
-  return typeof id === "string" && id.length > 0 && id.length <= 64 ? id : undefined;
 }

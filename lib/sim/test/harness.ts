@@ -3,19 +3,31 @@ import { type SimService, startSimService } from "../service";
 
 // Shared by the service-level tests: one embedded service on port 0 with a virtual clock.
 
+/** Parsed JSON bodies in tests. */
+export type Json = ReturnType<typeof JSON.parse>;
+
 export const TEST_KEY = "test-key-0123456789";
 export const START = Date.UTC(2026, 5, 1, 12, 0, 0);
 
 export interface Harness {
   sim: SimService;
-  call(method: string, path: string, opts?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: Json; headers: Headers }>;
   advance(ms: number): void;
-  control(method: string, path: string, body?: unknown): Promise<any>;
+  control(method: string, path: string, body?: unknown): Promise<Json>;
 }
 
 export async function startHarness(opts: { warmupMs?: number; seed?: number } = {}): Promise<Harness> {
   const clock = createClock({ virtual: true, start: START });
-  const sim = await startSimService({ key: TEST_KEY, seed: opts.seed ?? 7, clock, warmupMs: opts.warmupMs ?? 20 * 60_000 });
+  const sim = await startSimService({
+    key: TEST_KEY,
+    seed: opts.seed ?? 7,
+    clock,
+    warmupMs: opts.warmupMs ?? 20 * 60_000,
+  });
   const call: Harness["call"] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.key !== null) headers.authorization = o.key ?? TEST_KEY;

@@ -1,4 +1,4 @@
-import { ApiError, canonicalAddressFor, type ChainId, type EndpointInput, parseChainId } from "@/lib/api";
+import { ApiError, type ChainId, canonicalAddressFor, type EndpointInput, parseChainId } from "@/lib/api";
 import type { SimCore } from "../../core";
 import type { IndexedPool, IndexedToken } from "../../index/state";
 
@@ -19,7 +19,11 @@ export function q(input: EndpointInput): Q {
 
 export function requireToken(core: SimCore, chain: string, address: string): IndexedToken {
   const t = core.index.token(chain, address);
-  if (!t) throw new ApiError("token_not_found", `no token ${address.slice(0, 64)} on ${chain}`, { status: 404, param: "address" });
+  if (!t)
+    throw new ApiError("token_not_found", `no token ${address.slice(0, 64)} on ${chain}`, {
+      status: 404,
+      param: "address",
+    });
   return t;
 }
 
@@ -29,13 +33,19 @@ export function choosePools(t: IndexedToken, pools: string[] | undefined): Index
   const byAddr = new Map(t.pools.map((p) => [p.address, p]));
   return pools.map((a) => {
     const p = byAddr.get(a);
-    if (!p) throw new ApiError("invalid_parameter", `"pools": ${a.slice(0, 64)} is not a pool of this token`, { param: "pools" });
+    if (!p)
+      throw new ApiError("invalid_parameter", `"pools": ${a.slice(0, 64)} is not a pool of this token`, {
+        param: "pools",
+      });
     return p;
   });
 }
 
 /** A batch item `{ chain, address }` in canonical form, or the error for its slot. */
-export function tokenRef(item: { chain: string; address: string }): { chain: ChainId; address: string } | { error: { code: string; message: string } } {
+export function tokenRef(item: {
+  chain: string;
+  address: string;
+}): { chain: ChainId; address: string } | { error: { code: string; message: string } } {
   const chain = parseChainId(item.chain);
   if (!chain) return { error: { code: "invalid_parameter", message: "chain must be evm:<chain id> or solana" } };
   const address = canonicalAddressFor(chain, item.address);

@@ -2,12 +2,25 @@ import type { EndpointId } from "@/lib/api";
 import type { Handler } from "./common";
 import { chainsHandler, factoriesHandler, nativePricesHandler, pulseHandler, searchHandler } from "./market";
 import {
-  tokenBatchHandler, tokenHandler, tokenHoldersHandler, tokenMetadataHandler, tokenPoolsHandler, tokenPriceBatchHandler,
-  tokenPriceHandler, tokenSecurityBatchHandler, tokenSecurityHandler, tokenStatsHandler,
+  tokenBatchHandler,
+  tokenHandler,
+  tokenHoldersHandler,
+  tokenMetadataHandler,
+  tokenPoolsHandler,
+  tokenPriceBatchHandler,
+  tokenPriceHandler,
+  tokenSecurityBatchHandler,
+  tokenSecurityHandler,
+  tokenStatsHandler,
 } from "./token";
 import { ohlcvHandler, sparklinesHandler, tokenTradesByMakersHandler, tokenTradesHandler } from "./trades";
 import {
-  walletFundingHandler, walletPnlHandler, walletPositionsHandler, walletProfileBatchHandler, walletProfileHandler, walletTradesHandler,
+  walletFundingHandler,
+  walletPnlHandler,
+  walletPositionsHandler,
+  walletProfileBatchHandler,
+  walletProfileHandler,
+  walletTradesHandler,
 } from "./wallet";
 
 // Every endpoint of the registry has exactly one handler (checked by the type and by a test).

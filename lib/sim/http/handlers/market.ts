@@ -25,7 +25,14 @@ export const pulseHandler: Handler = ({ query }, core) => {
 };
 
 export const chainsHandler: Handler = () => ({
-  data: SIM_CHAINS.map((c) => ({ chain: c.chain, name: c.name, slug: c.slug, family: c.family, nativeSymbol: c.nativeSymbol, status: c.status })),
+  data: SIM_CHAINS.map((c) => ({
+    chain: c.chain,
+    name: c.name,
+    slug: c.slug,
+    family: c.family,
+    nativeSymbol: c.nativeSymbol,
+    status: c.status,
+  })),
 });
 
 export const nativePricesHandler: Handler = (_input, core) => ({ data: core.market.prices.all(core.now()) });

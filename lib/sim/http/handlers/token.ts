@@ -1,24 +1,31 @@
 import { STATS_WINDOWS, type StatsWindow, type TokenHolder, type TokenMetadata, type TokenSecurity } from "@/lib/api";
+import type { SimCore } from "../../core";
 import { BURN_EVM, BURN_SOL } from "../../engine/world";
 import { decimalString, sig } from "../../index/decimal";
 import type { IndexedToken } from "../../index/state";
 import { makersSince, priceChangePct, windowTotals } from "../../index/stats";
 import { dexPaid, tokenDetail, tokenPools, tokenPrice } from "../../index/views";
-import type { SimCore } from "../../core";
 import { batch, choosePools, type Handler, requireToken } from "./common";
 
 // §4.14 token endpoints (shapes are ours; see lib/api/schemas.ts).
 
 const WINDOW_MS: Record<StatsWindow, number> = { "5m": 300_000, "1h": 3600_000, "6h": 21_600_000, "24h": 86_400_000 };
 
-const tok = (query: Record<string, unknown>, core: SimCore) => requireToken(core, query.chain as string, query.address as string);
+const tok = (query: Record<string, unknown>, core: SimCore) =>
+  requireToken(core, query.chain as string, query.address as string);
 type Items = { items: { chain: string; address: string }[] };
 
 export const tokenHandler: Handler = ({ query }, core) => ({ data: tokenDetail(tok(query, core), core.index) });
-export const tokenBatchHandler: Handler = ({ body }, core) => ({ data: batch(core, (body as Items).items, (t) => tokenDetail(t, core.index)) });
+export const tokenBatchHandler: Handler = ({ body }, core) => ({
+  data: batch(core, (body as Items).items, (t) => tokenDetail(t, core.index)),
+});
 export const tokenPriceHandler: Handler = ({ query }, core) => ({ data: tokenPrice(tok(query, core), core.index) });
-export const tokenPriceBatchHandler: Handler = ({ body }, core) => ({ data: batch(core, (body as Items).items, (t) => tokenPrice(t, core.index)) });
-export const tokenPoolsHandler: Handler = ({ query }, core) => ({ data: tokenPools(tok(query, core), core.index, query.limit as number) });
+export const tokenPriceBatchHandler: Handler = ({ body }, core) => ({
+  data: batch(core, (body as Items).items, (t) => tokenPrice(t, core.index)),
+});
+export const tokenPoolsHandler: Handler = ({ query }, core) => ({
+  data: tokenPools(tok(query, core), core.index, query.limit as number),
+});
 
 export const tokenStatsHandler: Handler = ({ query }, core) => {
   const t = tok(query, core);
@@ -31,13 +38,21 @@ export const tokenStatsHandler: Handler = ({ query }, core) => {
     const from = now - WINDOW_MS[w];
     const s = windowTotals(pools, Math.floor(from / 1000));
     windows[w] = {
-      volumeUsd: sig(s.volumeUsd, 8), buyVolumeUsd: sig(s.buyVolumeUsd, 8), sellVolumeUsd: sig(s.sellVolumeUsd, 8),
-      txns: s.txns, buys: s.buys, sells: s.sells, makers: makersSince(t, restricted ? pools : null, from),
+      volumeUsd: sig(s.volumeUsd, 8),
+      buyVolumeUsd: sig(s.buyVolumeUsd, 8),
+      sellVolumeUsd: sig(s.sellVolumeUsd, 8),
+      txns: s.txns,
+      buys: s.buys,
+      sells: s.sells,
+      makers: makersSince(t, restricted ? pools : null, from),
       priceChangePct: priceChangePct(t, pools, now, WINDOW_MS[w]),
-      organicTxns: sol ? s.organicTxns : null, organicVolumeUsd: sol ? sig(s.organicVolumeUsd, 8) : null,
+      organicTxns: sol ? s.organicTxns : null,
+      organicVolumeUsd: sol ? sig(s.organicVolumeUsd, 8) : null,
     };
   }
-  return { data: { chain: t.chain, address: t.address, pools: restricted ? pools.map((p) => p.address) : null, windows } };
+  return {
+    data: { chain: t.chain, address: t.address, pools: restricted ? pools.map((p) => p.address) : null, windows },
+  };
 };
 
 export const tokenHoldersHandler: Handler = ({ query }, core) => {
@@ -45,24 +60,43 @@ export const tokenHoldersHandler: Handler = ({ query }, core) => {
   const chainToken = core.market.token(t.chain, t.address);
   if (!chainToken) return { data: [], meta: { holders: 0 } };
   const pools = new Set(chainToken.pools.map((p) => p.address));
-  const label = (a: string) => (pools.has(a) ? "pool" : a === BURN_EVM || a === BURN_SOL ? "burn" : a === chainToken.creator ? "creator" : null);
+  const label = (a: string) =>
+    pools.has(a) ? "pool" : a === BURN_EVM || a === BURN_SOL ? "burn" : a === chainToken.creator ? "creator" : null;
   const top = [...chainToken.balances].sort((a, b) => b[1] - a[1]).slice(0, query.limit as number);
   const data: TokenHolder[] = top.map(([address, amount]) => ({
-    address, amount: decimalString(amount, 15), sharePct: sig((amount / chainToken.supply) * 100, 8), label: label(address),
+    address,
+    amount: decimalString(amount, 15),
+    sharePct: sig((amount / chainToken.supply) * 100, 8),
+    label: label(address),
   }));
   return { data, meta: { holders: chainToken.balances.size } };
 };
 
 const metadata = (t: IndexedToken): TokenMetadata => ({
-  chain: t.chain, address: t.address, description: t.meta.description, iconUrl: t.meta.iconUrl, websiteUrl: t.meta.websiteUrl,
-  twitterUrl: t.meta.twitterUrl, telegramUrl: t.meta.telegramUrl, discordUrl: t.meta.discordUrl, dexPaid: dexPaid(t),
+  chain: t.chain,
+  address: t.address,
+  description: t.meta.description,
+  iconUrl: t.meta.iconUrl,
+  websiteUrl: t.meta.websiteUrl,
+  twitterUrl: t.meta.twitterUrl,
+  telegramUrl: t.meta.telegramUrl,
+  discordUrl: t.meta.discordUrl,
+  dexPaid: dexPaid(t),
 });
 export const tokenMetadataHandler: Handler = ({ query }, core) => ({ data: metadata(tok(query, core)) });
 
 /** Tri-state from chain state; a token the chain no longer tracks is unknown (null), never "safe". */
 const security = (core: SimCore, t: IndexedToken): TokenSecurity => {
   const s = core.market.token(t.chain, t.address)?.security;
-  return { chain: t.chain, address: t.address, mintAuthority: s?.mintAuthority ?? null, freezeAuthority: s?.freezeAuthority ?? null, checkedAt: s?.checkedAt ?? t.createdAt };
+  return {
+    chain: t.chain,
+    address: t.address,
+    mintAuthority: s?.mintAuthority ?? null,
+    freezeAuthority: s?.freezeAuthority ?? null,
+    checkedAt: s?.checkedAt ?? t.createdAt,
+  };
 };
 export const tokenSecurityHandler: Handler = ({ query }, core) => ({ data: security(core, tok(query, core)) });
-export const tokenSecurityBatchHandler: Handler = ({ body }, core) => ({ data: batch(core, (body as Items).items, (t) => security(core, t)) });
+export const tokenSecurityBatchHandler: Handler = ({ body }, core) => ({
+  data: batch(core, (body as Items).items, (t) => security(core, t)),
+});

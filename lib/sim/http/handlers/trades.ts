@@ -1,23 +1,34 @@
-import { ApiError, canonicalAddressFor, INTERVAL_SECONDS, type OhlcvInterval, parseChainId, type Quote } from "@/lib/api";
+import {
+  ApiError,
+  canonicalAddressFor,
+  INTERVAL_SECONDS,
+  type OhlcvInterval,
+  parseChainId,
+  type Quote,
+} from "@/lib/api";
+import type { SimCore } from "../../core";
 import { bucketStart } from "../../index/buckets";
 import { queryCandles } from "../../index/candle-query";
 import { ohlcvView } from "../../index/ohlcv-view";
 import type { TradeRecord } from "../../index/records";
 import { type IndexedToken, ready } from "../../index/state";
 import { decodeCursor, encodeCursor, type TapeFilter } from "../../index/tape";
-import type { SimCore } from "../../core";
 import { choosePools, type Handler, requireToken } from "./common";
 
 // §4.3 tape (GET and the POST twin with makers), §4.5 candles, §4.13 sparklines.
 
-function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers?: string[]) {
+function tape(t: IndexedToken, p: Record<string, unknown>, makers?: string[]) {
   const pools = choosePools(t, p.pools as string[]);
-  if (p.washFilter !== undefined && t.chain !== "solana") throw new ApiError("invalid_parameter", "washFilter applies to Solana only", { param: "washFilter" });
+  if (p.washFilter !== undefined && t.chain !== "solana")
+    throw new ApiError("invalid_parameter", "washFilter applies to Solana only", { param: "washFilter" });
   const filter: TapeFilter = {
     pools: pools.length === t.pools.length ? undefined : new Set(pools.map((x) => x.address)),
-    washFilter: p.washFilter as TapeFilter["washFilter"], type: p.type as TapeFilter["type"],
-    minUsd: p.minUsd as number | undefined, maxUsd: p.maxUsd as number | undefined,
-    fromAt: p.fromAt as number | undefined, toAt: p.toAt as number | undefined,
+    washFilter: p.washFilter as TapeFilter["washFilter"],
+    type: p.type as TapeFilter["type"],
+    minUsd: p.minUsd as number | undefined,
+    maxUsd: p.maxUsd as number | undefined,
+    fromAt: p.fromAt as number | undefined,
+    toAt: p.toAt as number | undefined,
     makers: makers ? new Set(makers) : p.maker ? new Set([p.maker as string]) : undefined,
   };
   const scope = `${t.chain}|${t.address}`;
@@ -31,10 +42,14 @@ function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers
     return row;
   });
   const last = page.records[page.records.length - 1];
-  return { data, meta: { hasMore: page.hasMore, nextCursor: page.hasMore && last ? encodeCursor(last.seq, scope) : null } };
+  return {
+    data,
+    meta: { hasMore: page.hasMore, nextCursor: page.hasMore && last ? encodeCursor(last.seq, scope) : null },
+  };
 }
 
-export const tokenTradesHandler: Handler = ({ query }, core) => tape(core, requireToken(core, query.chain as string, query.address as string), query);
+export const tokenTradesHandler: Handler = ({ query }, core) =>
+  tape(requireToken(core, query.chain as string, query.address as string), query);
 
 export const tokenTradesByMakersHandler: Handler = ({ body }, core) => {
   const b = body as Record<string, unknown> & { chain: string; address: string; pools: string[]; makers: string[] };
@@ -45,7 +60,11 @@ export const tokenTradesByMakersHandler: Handler = ({ body }, core) => {
     return c;
   };
   const t = requireToken(core, chain as string, canon(b.address, "address"));
-  return tape(core, t, { ...b, pools: b.pools.map((p) => canon(p, "pools")) }, b.makers.map((m) => canon(m, "makers")));
+  return tape(
+    t,
+    { ...b, pools: b.pools.map((p) => canon(p, "pools")) },
+    b.makers.map((m) => canon(m, "makers")),
+  );
 };
 
 export const ohlcvHandler: Handler = ({ query }, core) => {
@@ -59,12 +78,26 @@ export const ohlcvHandler: Handler = ({ query }, core) => {
   const c = page.candles;
   return {
     data: c,
-    meta: { interval, count: c.length, oldestTime: c[0]?.time ?? null, newestTime: c[c.length - 1]?.time ?? null, hasMore: page.hasMore, quote },
+    meta: {
+      interval,
+      count: c.length,
+      oldestTime: c[0]?.time ?? null,
+      newestTime: c[c.length - 1]?.time ?? null,
+      hasMore: page.hasMore,
+      quote,
+    },
   };
 };
 
 /** §4.13: window and point spacing per timeframe; closes carried forward so every series has even spacing. */
-const SPARK: Record<string, [OhlcvInterval, number]> = { "1m": ["1s", 60], "5m": ["5s", 60], "30m": ["30s", 60], "1h": ["1m", 60], "24h": ["30m", 48], "7d": ["4h", 42] };
+const SPARK: Record<string, [OhlcvInterval, number]> = {
+  "1m": ["1s", 60],
+  "5m": ["5s", 60],
+  "30m": ["30s", 60],
+  "1h": ["1m", 60],
+  "24h": ["30m", 48],
+  "7d": ["4h", 42],
+};
 
 export const sparklinesHandler: Handler = ({ body }, core) => {
   const b = body as { chain: string; pools: string[]; timeframe: string };
@@ -80,8 +113,18 @@ export const sparklinesHandler: Handler = ({ body }, core) => {
   return { data, meta: { timeframe: b.timeframe, quote: "native" } };
 };
 
-function spark(pool: NonNullable<ReturnType<SimCore["index"]["pool"]>>, interval: OhlcvInterval, points: number, nowSec: number): number[] {
-  const series = interval === "1s" || interval === "5s" || interval === "30s" ? pool.s1 : interval === "1m" || interval === "30m" ? pool.m1 : pool.h1;
+function spark(
+  pool: NonNullable<ReturnType<SimCore["index"]["pool"]>>,
+  interval: OhlcvInterval,
+  points: number,
+  nowSec: number,
+): number[] {
+  const series =
+    interval === "1s" || interval === "5s" || interval === "30s"
+      ? pool.s1
+      : interval === "1m" || interval === "30m"
+        ? pool.m1
+        : pool.h1;
   const page = queryCandles([{ series }], interval, { endTime: nowSec, limit: points + 1 });
   if (page.candles.length === 0) return [];
   const end = bucketStart(interval, nowSec);

@@ -5,7 +5,12 @@ import type { Handler } from "./common";
 
 export const walletTradesHandler: Handler = ({ query }, core) => {
   const chain = query.chain as string;
-  const { rows, oldestAt } = core.index.wallets.trades(chain, query.wallet as string, query.limit as number, query.beforeAt as number | undefined);
+  const { rows, oldestAt } = core.index.wallets.trades(
+    chain,
+    query.wallet as string,
+    query.limit as number,
+    query.beforeAt as number | undefined,
+  );
   // §4.2: Solana responses carry only asOf in meta.
   return { data: rows, meta: chain === "solana" ? {} : { oldestAt } };
 };
@@ -15,7 +20,12 @@ export const walletPositionsHandler: Handler = ({ query }, core) => ({
 });
 
 export const walletPnlHandler: Handler = ({ query }, core) => ({
-  data: core.index.wallets.pnl(query.wallet as string, query.chain as string | undefined, query.period as PnlPeriod, core.now()),
+  data: core.index.wallets.pnl(
+    query.wallet as string,
+    query.chain as string | undefined,
+    query.period as PnlPeriod,
+    core.now(),
+  ),
 });
 
 /** No funding record: `data: null` (our choice for the spec's "not shown"). */
