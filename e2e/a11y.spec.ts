@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { launchToken, tokenPath } from "./shell-helpers";
+import { launchToken, openShell, resultOptions, searchField, settle, tokenPath } from "./shell-helpers";
 
 // axe on every page and on the shell's overlays: no serious or critical violations.
 
@@ -21,7 +21,7 @@ async function seriousViolations(page: Page, include?: string) {
 }
 
 test("pages have no serious or critical axe violations", async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const token = await launchToken(request);
   const paths = [
     "/",
@@ -32,8 +32,8 @@ test("pages have no serious or critical axe violations", async ({ page, request 
     "/no-such-page",
   ];
   for (const path of paths) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await settle(page);
     expect(await seriousViolations(page), path).toEqual([]);
   }
 });
@@ -45,14 +45,14 @@ test("the watchlist with rows, the search palette and the shortcuts overlay pass
       localStorage.setItem("tradescope.watchlist", JSON.stringify({ state: { items: [item] }, version: 1 })),
     { item: { chain: token.chain, address: token.address, symbol: token.symbol, addedAt: Date.now() } },
   );
-  await page.goto("/watchlist");
+  await openShell(page);
   await expect(page.getByTestId("watch-price")).toHaveCount(1);
   expect(await seriousViolations(page), "watchlist").toEqual([]);
 
   await page.keyboard.press("Control+k");
-  const input = page.getByRole("combobox");
+  const input = searchField(page);
   await input.fill(token.symbol);
-  await expect(page.getByRole("option").first()).toBeVisible();
+  await expect(resultOptions(page).first()).toBeVisible();
   expect(await seriousViolations(page, "dialog"), "palette").toEqual([]);
   await page.keyboard.press("Escape");
 
@@ -62,15 +62,15 @@ test("the watchlist with rows, the search palette and the shortcuts overlay pass
 });
 
 test("focus is visible and the palette returns focus on close", async ({ page }) => {
-  await page.goto("/watchlist");
+  await openShell(page);
   await page.keyboard.press("Tab");
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
   expect(outline).not.toBe("none");
   const trigger = page.getByRole("banner").getByRole("button", { name: "Search tokens and wallets" });
   await trigger.focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("combobox")).toBeFocused();
+  await expect(searchField(page)).toBeFocused();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("combobox")).toHaveCount(0);
+  await expect(searchField(page)).toHaveCount(0);
   await expect(trigger).toBeFocused();
 });

@@ -1,22 +1,22 @@
 import { expect, test } from "./fixtures";
-import { launchToken, searchableToken } from "./shell-helpers";
+import { launchToken, openShell, resultOptions, searchableToken, searchField } from "./shell-helpers";
 
 // The ⌘K palette against the embedded market: by name, by token / pool / wallet address, keyboard, recents.
 
 test("search by symbol and open the result with the keyboard", async ({ page, request, pageErrors }) => {
   const token = await searchableToken(request);
-  await page.goto("/watchlist");
+  await openShell(page);
   await page.keyboard.press("/");
-  const input = page.getByRole("combobox");
+  const input = searchField(page);
   await expect(input).toBeFocused();
   await input.fill(token.symbol);
-  const row = page.getByRole("option").filter({ hasText: token.symbol }).first();
+  const row = resultOptions(page).filter({ hasText: token.symbol }).first();
   await expect(row).toBeVisible();
   // Rich rows: price, 24h change, liquidity and market cap.
-  await expect(page.getByRole("option").first()).toContainText("$");
-  await expect(page.getByRole("option").first()).toContainText("Liq");
-  await expect(page.getByRole("option").first()).toContainText("MC");
-  const options = page.getByRole("option");
+  await expect(resultOptions(page).first()).toContainText("$");
+  await expect(resultOptions(page).first()).toContainText("Liq");
+  await expect(resultOptions(page).first()).toContainText("MC");
+  const options = resultOptions(page);
   const n = await options.count();
   expect(n).toBeGreaterThan(0);
   await expect(options.first()).toHaveAttribute("aria-selected", "true");
@@ -40,7 +40,7 @@ test("a token address jumps to its token page; a pool address too; an unknown ad
   request,
 }) => {
   const token = await launchToken(request);
-  await page.goto("/");
+  await openShell(page);
   for (const [typed, expected] of [
     [token.address, `/token/${encodeURIComponent(token.chain)}/${token.address}`],
     [token.pool, `/token/${encodeURIComponent(token.chain)}/${token.address}`],
@@ -48,7 +48,7 @@ test("a token address jumps to its token page; a pool address too; an unknown ad
   ] as const) {
     if (!typed) continue;
     await page.keyboard.press("Control+k");
-    await page.getByRole("combobox").fill(typed);
+    await searchField(page).fill(typed);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${expected.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\?.*)?$`));
   }
@@ -57,10 +57,10 @@ test("a token address jumps to its token page; a pool address too; an unknown ad
 test("pasting an address jumps at once", async ({ page, request, context }) => {
   const token = await launchToken(request);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/");
+  await openShell(page);
   await page.evaluate((a) => navigator.clipboard.writeText(a), token.address);
   await page.keyboard.press("Control+k");
-  await page.getByRole("combobox").focus();
+  await searchField(page).focus();
   await page.keyboard.press("Control+v");
   await expect(page).toHaveURL(new RegExp(`/token/${encodeURIComponent(token.chain)}/${token.address}`));
 });
@@ -74,18 +74,18 @@ test("only the latest query's results are shown, even when an older answer arriv
     if (q === older.symbol) await new Promise((r) => setTimeout(r, 1200)); // the older query answers last
     await route.continue();
   });
-  await page.goto("/");
+  await openShell(page);
   await page.keyboard.press("/");
-  const input = page.getByRole("combobox");
+  const input = searchField(page);
   const olderAnswer = page.waitForResponse((r) => r.url().includes(`q=${encodeURIComponent(older.symbol)}`));
   await input.fill(older.symbol);
   await page.waitForRequest((r) => r.url().includes(`q=${encodeURIComponent(older.symbol)}`));
   await input.fill(latest.symbol);
-  await expect(page.getByRole("option").filter({ hasText: latest.symbol }).first()).toBeVisible();
+  await expect(resultOptions(page).filter({ hasText: latest.symbol }).first()).toBeVisible();
   await olderAnswer;
   const expected = (await (await request.get(`/api/v1/search?q=${encodeURIComponent(latest.symbol)}&limit=12`)).json())
     .data;
-  const rows = page.getByRole("option");
+  const rows = resultOptions(page);
   await expect(rows).toHaveCount(expected.length);
   await expect(rows.first()).toContainText(expected[0].symbol);
   await expect(input).toHaveValue(latest.symbol);
@@ -96,29 +96,30 @@ test("chain filter restricts results; Esc closes; ⌘K toggles; recents persist 
   request,
 }) => {
   const token = await searchableToken(request, "a", "solana");
-  await page.goto("/");
+  await openShell(page);
   await page.keyboard.press("Control+k");
   const dialog = page.getByRole("dialog", { name: "Search tokens and wallets" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "SOL", exact: true }).click();
   await expect(dialog.getByRole("button", { name: "SOL", exact: true })).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("combobox").fill(token.symbol);
-  const options = page.getByRole("option");
+  await searchField(page).fill(token.symbol);
+  const options = resultOptions(page);
   await expect(options.first()).toBeVisible();
   for (const t of await options.allInnerTexts()) expect(t).toContain("SOL");
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 
   await page.keyboard.press("Control+k");
-  await page.getByRole("combobox").fill(token.address);
+  await searchField(page).fill(token.address);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(token.address));
   await page.reload();
+  await page.locator("html[data-shell=ready]").waitFor({ state: "attached" });
   await page.keyboard.press("Control+k");
-  await expect(page.getByRole("option").first()).toContainText("Recent");
-  await expect(page.getByRole("option").first()).toContainText(token.symbol);
+  await expect(resultOptions(page).first()).toContainText("Recent");
+  await expect(resultOptions(page).first()).toContainText(token.symbol);
   await page.getByRole("button", { name: "Clear recent" }).click();
-  await expect(page.getByRole("option")).toHaveCount(0);
+  await expect(resultOptions(page)).toHaveCount(0);
   await page.keyboard.press("Control+k");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { simScenario } from "./sim";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { simScenario, simState } from "./sim";
 
 // Helpers shared by the shell's specs (search, watchlist, security, a11y).
 
@@ -9,9 +9,16 @@ export interface TokenRef {
   pool?: string;
 }
 
+interface Launched {
+  chain: string;
+  address: string;
+  pool?: string;
+}
+
 /** A fresh launch on the embedded market, with its name and symbol as the API reports them. */
 export async function launchToken(request: APIRequestContext, chain = "evm:8453") {
-  const launched = await simScenario<{ chain: string; address: string; pool?: string }>({ action: "launch", chain });
+  const answer = await simScenario<{ data?: Launched } & Launched>({ action: "launch", chain });
+  const launched = answer.data ?? answer;
   const res = await request.get(
     `/api/v1/token?chain=${encodeURIComponent(launched.chain)}&address=${launched.address}`,
   );
@@ -61,4 +68,35 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 
 export function tokenPath(t: TokenRef): string {
   return `/token/${encodeURIComponent(t.chain)}/${t.address}`;
+}
+
+/** A token whose name carries an HTML payload (the market plants some), else the market's notable hostile token. */
+export async function hostileToken(request: APIRequestContext): Promise<TokenRef | null> {
+  const res = await request.get("/api/v1/search?q=onerror&limit=20");
+  const { data } = await res.json();
+  const html = (data as { chain: string; address: string; name: string }[]).find((r) => r.name.includes("<img"));
+  if (html) return html;
+  const state = await simState();
+  return (state?.data ?? state)?.notable?.hostileToken ?? null;
+}
+
+/** The palette's text field (the chain select is a combobox too). */
+export function searchField(page: Page): Locator {
+  return page.getByRole("combobox", { name: /^Search by name/ });
+}
+
+/** Lets the page finish its requests; a busy shared machine may never go fully idle, so this is bounded. */
+export async function settle(page: Page, ms = 8_000): Promise<void> {
+  await page.waitForLoadState("networkidle", { timeout: ms }).catch(() => {});
+}
+
+/** The palette's result rows (the chain select has <option>s too). */
+export function resultOptions(page: Page): Locator {
+  return page.getByRole("listbox", { name: "Results" }).getByRole("option");
+}
+
+/** Opens a page and waits until the shell has hydrated (keyboard shortcuts are live). */
+export async function openShell(page: Page, path = "/watchlist"): Promise<void> {
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  await page.locator("html[data-shell=ready]").waitFor({ state: "attached", timeout: 20_000 });
 }

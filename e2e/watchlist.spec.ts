@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { launchToken, tokenPath } from "./shell-helpers";
+import { launchToken, openShell, tokenPath } from "./shell-helpers";
 import { simScenario } from "./sim";
 
 // The browser-kept watchlist: star, live price, per-row errors, sort, remove / undo, persistence.
@@ -25,7 +25,7 @@ test("star a token on its page, see it on /watchlist with a live price that move
   pageErrors,
 }) => {
   const token = await launchToken(request, "solana");
-  await page.goto(tokenPath(token));
+  await openShell(page, tokenPath(token));
   const star = page.getByRole("button", { name: /to watchlist$/ }).first();
   await expect(star).toHaveAttribute("aria-pressed", "false");
   await star.click();
@@ -60,7 +60,7 @@ test("rows show their own errors, sort by column in the URL, remove with undo, a
     { chain: b.chain, address: b.address, symbol: b.symbol, addedAt: 2 },
     { chain: "evm:8453", address: unknown, symbol: "GHOST", addedAt: 1 },
   ]);
-  await page.goto("/watchlist");
+  await openShell(page);
   const rows = page.getByTestId("watch-row");
   await expect(rows).toHaveCount(3);
   const ghost = rows.filter({ hasText: "GHOST" });
@@ -90,7 +90,7 @@ test("rows show their own errors, sort by column in the URL, remove with undo, a
 });
 
 test("an empty watchlist says how to add tokens", async ({ page }) => {
-  await page.goto("/watchlist");
+  await openShell(page);
   await expect(page.getByText("No tokens on your watchlist yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "Find tokens on Pulse" })).toHaveAttribute("href", "/pulse");
 });

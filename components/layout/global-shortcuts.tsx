@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import "./no-eval";
 import { useOverlay } from "./overlay-store";
 import { isEditable, shortcutFor } from "./shortcuts";
 
@@ -48,6 +49,8 @@ export function GlobalShortcuts() {
       }
     }
     window.addEventListener("keydown", onKey);
+    // Lets tests (and scripts) know the shortcuts are live once the shell has hydrated.
+    document.documentElement.dataset.shell = "ready";
     return () => window.removeEventListener("keydown", onKey);
   }, [router]);
   return null;
