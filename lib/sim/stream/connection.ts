@@ -7,44 +7,13 @@ import {
   type StreamErrorCode,
   type SubscribeFrame,
 } from "@/lib/api";
-import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
 import type { MemberSink } from "./channels/group";
+import type { ConnectionDeps } from "./connection-deps";
 import { createFrameBudget } from "./frame-budget";
 import { encodeFrame, errorFrame, frameId as idOf, safeJson, toBuffer } from "./frames";
-import type { Hub } from "./hub";
-import type { KeyRegistry, StreamLimits } from "./key-registry";
 import { createOutbox, type FrameClass, type Outbox } from "./outbox";
 import { SubscriptionSet } from "./subscriptions";
-import type { TimerHandle, Timers } from "./timers";
-
-export interface ConnectionConfig {
-  limits: StreamLimits;
-  authTimeoutMs: number;
-  heartbeatMs: number;
-  maxBufferedBytes: number;
-  /** §8: one credit per started connection-minute. */
-  creditIntervalMs: number;
-  /** Client frames: burst size and sustained rate per second. */
-  frameBurst: number;
-  framesPerSecond: number;
-}
-
-export interface ConnectionDeps {
-  feed: MarketFeed;
-  hub: Hub;
-  registry: KeyRegistry;
-  isValidKey(key: string): boolean;
-  ledger: CreditLedger;
-  /** Market-side scheduling: fault delays (and `openedAt` for streamDropAfterMs). */
-  timers: Timers;
-  /** Network-side scheduling, always wall time in production: auth deadline, heartbeat, credits, frame budget. */
-  wall: Timers;
-  faults: () => FaultConfig;
-  random: () => number;
-  config: ConnectionConfig;
-  onSlowConsumer(): void;
-  onClose(conn: Connection): void;
-}
+import type { TimerHandle } from "./timers";
 
 // One client socket: auth first (§6.1), then additive subscriptions by id (§6.2), limits per key (§8).
 export class Connection implements MemberSink {

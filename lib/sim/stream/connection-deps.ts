@@ -1,0 +1,36 @@
+import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
+import type { Connection } from "./connection";
+import type { Hub } from "./hub";
+import type { KeyRegistry, StreamLimits } from "./key-registry";
+import type { Timers } from "./timers";
+
+// What a connection needs from its server: shared state, policy and the two clocks.
+
+export interface ConnectionConfig {
+  limits: StreamLimits;
+  authTimeoutMs: number;
+  heartbeatMs: number;
+  maxBufferedBytes: number;
+  /** §8: one credit per started connection-minute. */
+  creditIntervalMs: number;
+  /** Client frames: burst size and sustained rate per second. */
+  frameBurst: number;
+  framesPerSecond: number;
+}
+
+export interface ConnectionDeps {
+  feed: MarketFeed;
+  hub: Hub;
+  registry: KeyRegistry;
+  isValidKey(key: string): boolean;
+  ledger: CreditLedger;
+  /** Market-side scheduling: fault delays (and `openedAt` for streamDropAfterMs). */
+  timers: Timers;
+  /** Network-side scheduling, always wall time in production: auth deadline, heartbeat, credits, frame budget. */
+  wall: Timers;
+  faults: () => FaultConfig;
+  random: () => number;
+  config: ConnectionConfig;
+  onSlowConsumer(): void;
+  onClose(conn: Connection): void;
+}
