@@ -9,6 +9,7 @@ import { type Clock, realClock, type TimerHandle } from "./clock";
 import { controlFrame } from "./frames";
 import { DEFAULT_REPLAY_LIMITS, type ReplayLimits } from "./replay-window";
 import { createCounters, type GatewayStats, publishStats } from "./stats";
+import { createWriteBatcher } from "./ws-transport";
 import type { BackoffPolicy } from "./upstream-link";
 import { type PoolLimits, UpstreamPool } from "./upstream-pool";
 
@@ -57,7 +58,6 @@ export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
   trackedTokens: STREAM_LIMITS.trackedTokens,
 };
 
-const SEND_OPTS = { binary: false, compress: false, fin: true } as const;
 const TERMINATE_AFTER_CLOSE_MS = 2_000;
 
 function originAllowed(req: IncomingMessage, allowedOrigins: string[]): boolean {
@@ -98,6 +98,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
   // The socket under each session doubles a browser's maximum frame: oversized frames get an error frame, huge ones a close.
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 4, perMessageDeflate: false, clientTracking: false });
   const sessions = new Map<WebSocket, { session: BrowserSession; alive: boolean }>();
+  const batcher = createWriteBatcher(clock);
   let closing = false;
 
   const stats = (): GatewayStats => {
@@ -124,7 +125,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
 
   function refuse(ws: WebSocket, code: StreamErrorCode, message: string, closeCode: number) {
     ws.on("error", () => ws.terminate());
-    ws.send(controlFrame({ type: "error", code, message }), SEND_OPTS);
+    ws.send(controlFrame({ type: "error", code, message }), { binary: false });
     ws.close(closeCode, code);
     clock.setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS);
   }
@@ -132,14 +133,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
   function accept(ws: WebSocket, socket: Duplex) {
     counters.browserConnectionsTotal++;
     const session = new BrowserSession(
-      {
-        write: (bytes) => ws.send(bytes, SEND_OPTS),
-        bufferedAmount: () => ws.bufferedAmount,
-        close: (code, reason) => {
-          ws.close(code, reason);
-          clock.setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS);
-        },
-      },
+      batcher.transport(ws, socket),
       { pool, clock, counters, limits, onClosed: () => sessions.delete(ws) },
     );
     const entry = { session, alive: true };

@@ -5,6 +5,7 @@ import {
   type Channel, type ChannelParams, CLOSE_CODES, clientFrameSchema, parseChannelParams, STREAM_LIMITS, STREAM_PATH,
   subscriptionKey, trackedKeys,
 } from "@/lib/api";
+import { eventBody, eventFrame, eventHead } from "./frames";
 
 // A small upstream speaking lib/api/stream.ts frames, with the spec's per-key limits (§8), for gateway tests
 // and the benchmark. It is not the embedded market: events are emitted by the test.
@@ -51,6 +52,7 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
   const conns = new Map<WebSocket, { n: number; authed: boolean; subs: Map<string, FakeSub> }>();
   const byKey = new Map<string, Set<FakeSub>>();
   const socketOf = new Map<FakeSub, WebSocket>();
+  const heads = new WeakMap<FakeSub, Buffer>();
   const log: TestUpstream["log"] = [];
   let seq = 0;
   let refusing = false;
@@ -144,8 +146,12 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
     emit(subKey, event) {
       const subs = byKey.get(subKey);
       if (!subs) return 0;
+      // Serialized once, like a real service; the benchmark's direct baseline depends on it being cheap.
+      let body: Buffer | undefined;
       for (const sub of subs) {
-        socketOf.get(sub)?.send(JSON.stringify({ type: "event", id: sub.id, channel: sub.channel, ...event }));
+        body ??= eventBody(sub.channel, event.kind, event.data, event.meta);
+        heads.set(sub, heads.get(sub) ?? eventHead(sub.id));
+        socketOf.get(sub)?.send(eventFrame(heads.get(sub) as Buffer, body), { binary: false });
       }
       return subs.size;
     },
