@@ -1,0 +1,138 @@
+// Stream gateway benchmark: N browser clients × 5 subscriptions, driven from a separate process, through the
+// gateway (mounted on a plain node:http server) vs straight to the upstream, side by side in one run.
+// Upstream: the embedded service's stream server over a hand-driven feed (or --upstream=fake), emitting
+// `--rate` trades/s per token on 25 tokens; every trade is a `trades` and an `ohlcv` event.
+// Run: node_modules/.bin/tsx bench/gateway.ts [--clients=100,1000] [--seconds=5] [--rate=20] [--upstream=sim|fake]
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Child, startChild } from "./gateway/child";
+import { Histogram } from "./gateway/histogram";
+import type { UpstreamKind } from "./gateway/plan";
+
+const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def;
+const CLIENTS = arg("clients", "100,1000").split(",").map(Number);
+const SECONDS = Number(arg("seconds", "5"));
+const RATE = Number(arg("rate", "20"));
+const UPSTREAM = arg("upstream", "sim") as UpstreamKind;
+const TOKENS = 25;
+const PER_CLIENT = 5;
+const WARMUP_MS = 2_000;
+
+interface Sample {
+  cpu: NodeJS.CpuUsage;
+  rss: number;
+  stats?: Record<string, number>;
+}
+interface Row {
+  path: string;
+  clients: number;
+  ids: string;
+  deliveredPerSec: number;
+  p50: number;
+  p99: number;
+  serverCpuPct: number;
+  upstreamCpuPct: number;
+  rssStartMb: number;
+  rssEndMb: number;
+  rssMaxMb: number;
+  upstreamConns: number;
+  extra: string;
+}
+
+const step = (msg: string) => process.stderr.write(`  · ${msg}\n`);
+const sample = async (c: Child) => {
+  c.send({ cmd: "sample" });
+  return (await c.next<{ sample: Sample }>((m) => "sample" in m)).sample;
+};
+const cpuMs = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.system - a.system) / 1000;
+const mb = (n: number) => Math.round(n / 1e5) / 10;
+
+async function run(path: "gateway" | "direct", clients: number, ids: "shared" | "unique"): Promise<Row> {
+  const upstream = startChild("./upstream-proc.ts");
+  upstream.send({ cmd: "start", kind: UPSTREAM, tokens: TOKENS });
+  const up = await upstream.next<{ streamUrl: string; key: string }>((m) => m.ready === true);
+  let gateway: Child | undefined;
+  let url = `${up.streamUrl}/v1/stream`;
+  if (path === "gateway") {
+    gateway = startChild("./gateway-proc.ts");
+    gateway.send({ cmd: "start", streamUrl: up.streamUrl, key: up.key });
+    url = (await gateway.next<{ url: string }>((m) => m.ready === true)).url;
+  }
+  const driver = startChild("./clients-proc.ts");
+  step(`${path}, ${clients} clients (ids ${ids}): connecting`);
+  try {
+    driver.send({ cmd: "connect", url, key: path === "direct" ? up.key : undefined, clients, perClient: PER_CLIENT, tokens: TOKENS, ids });
+    const ready = await driver.next<{ failed?: string }>((m) => m.ready === true || "failed" in m);
+    if (ready.failed) throw new Error(`clients could not connect: ${ready.failed}`);
+    step("emitting");
+    upstream.send({ cmd: "rate", perTokenPerSec: RATE });
+    await sleep(WARMUP_MS);
+    const server = gateway ?? upstream;
+    const s0 = await sample(server);
+    const u0 = await sample(upstream);
+    driver.send({ cmd: "reset" });
+    const t0 = (await driver.next<{ at: number }>((m) => m.reset === true)).at;
+    step("measuring");
+    const rss = [s0.rss];
+    for (let s = 0; s < SECONDS; s++) {
+      await sleep(1_000);
+      rss.push((await sample(server)).rss);
+    }
+    driver.send({ cmd: "report" });
+    const r = await driver.next<{ report: { events: number; at: number; hist: [number, number][]; errors: number; closed: number } }>((m) => "report" in m);
+    const s1 = await sample(server);
+    const u1 = await sample(upstream);
+    const wallMs = r.report.at - t0;
+    const h = Histogram.fromSparse(r.report.hist);
+    const st = s1.stats ?? {};
+    return {
+      path, clients, ids: path === "direct" ? "-" : ids,
+      deliveredPerSec: Math.round((r.report.events / wallMs) * 1000),
+      p50: h.percentile(50), p99: h.percentile(99),
+      serverCpuPct: Math.round((cpuMs(s0.cpu, s1.cpu) / wallMs) * 100),
+      upstreamCpuPct: Math.round((cpuMs(u0.cpu, u1.cpu) / wallMs) * 100),
+      rssStartMb: mb(rss[0] ?? 0), rssEndMb: mb(rss.at(-1) ?? 0), rssMaxMb: mb(Math.max(...rss)),
+      upstreamConns: path === "gateway" ? (st.upstreamConnections ?? -1) : clients,
+      extra: path === "gateway"
+        ? `upSubs=${st.upstreamSubscriptions} tracked=${st.trackedTokens} conflated=${st.conflated} dropped=${st.dropped} slowCloses=${st.slowConsumerCloses}`
+        : `clientErrors=${r.report.errors} closed=${r.report.closed}`,
+    };
+  } finally {
+    await driver.stop();
+    await gateway?.stop();
+    await upstream.stop();
+  }
+}
+
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "∞");
+const rows: Row[] = [];
+for (const n of CLIENTS) {
+  rows.push(await run("direct", n, "shared"));
+  rows.push(await run("gateway", n, "shared"));
+  if (n >= 1000) rows.push(await run("gateway", n, "unique"));
+}
+
+console.log(`\nStream gateway vs direct — upstream=${UPSTREAM}, ${TOKENS} tokens × ${RATE} trades/s (each a trades + an ohlcv event), ${PER_CLIENT} subscriptions per client, ${SECONDS} s measured after ${WARMUP_MS / 1000} s warm-up`);
+console.table(
+  rows.map((r) => {
+    const base = rows.find((d) => d.path === "direct" && d.clients === r.clients);
+    return {
+      path: r.path, clients: r.clients, ids: r.ids,
+      "delivered msg/s": fmt(r.deliveredPerSec),
+      "× direct": base ? fmt(r.deliveredPerSec / base.deliveredPerSec, 2) : "",
+      "p50 ms": fmt(r.p50, 2), "p99 ms": fmt(r.p99, 2),
+      "p99 × direct": base ? fmt(r.p99 / base.p99, 2) : "",
+      "server CPU %": fmt(r.serverCpuPct),
+      "upstream CPU %": r.path === "gateway" ? fmt(r.upstreamCpuPct) : "(= server)",
+      "server RSS MB start→end (max)": `${fmt(r.rssStartMb, 1)}→${fmt(r.rssEndMb, 1)} (${fmt(r.rssMaxMb, 1)})`,
+      "upstream conns": r.upstreamConns,
+    };
+  }),
+);
+for (const r of rows) console.log(`  ${r.path} ${r.clients} ${r.ids}: ${r.extra}`);
+const big = rows.filter((r) => r.path === "gateway" && r.clients >= 1000);
+for (const r of big) {
+  const ok = (b: boolean) => (b ? "met" : "MISSED");
+  console.log(
+    `targets (${r.clients} clients, ids ${r.ids}): ≥100k msg/s ${ok(r.deliveredPerSec >= 100_000)} · p99 ≤ 50 ms ${ok(r.p99 <= 50)} · ≤5 upstream connections ${ok(r.upstreamConns <= 5)} · RSS flat (end ≤ start + 10%) ${ok(r.rssEndMb <= r.rssStartMb * 1.1)}`,
+  );
+}
