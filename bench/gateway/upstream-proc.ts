@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
-import { NO_FAULTS } from "@/lib/sim/feed";
-import { createSimStreamServer } from "@/lib/sim/stream/server";
 import { keyOf } from "@/lib/server/gateway/test-harness-keys";
 import { startTestUpstream } from "@/lib/server/gateway/test-upstream";
+import { NO_FAULTS } from "@/lib/sim/feed";
+import { createSimStreamServer } from "@/lib/sim/stream/server";
 import { BenchFeed } from "./bench-feed";
 import { BENCH_CHAIN, benchToken, type UpstreamKind } from "./plan";
 

@@ -9,9 +9,9 @@ import { type Clock, realClock, type TimerHandle } from "./clock";
 import { controlFrame } from "./frames";
 import { DEFAULT_REPLAY_LIMITS, type ReplayLimits } from "./replay-window";
 import { createCounters, type GatewayStats, publishStats } from "./stats";
-import { createWriteBatcher } from "./ws-transport";
 import type { BackoffPolicy } from "./upstream-link";
 import { type PoolLimits, UpstreamPool } from "./upstream-pool";
+import { createWriteBatcher } from "./ws-transport";
 
 // Loaded by server.ts outside Next, so no `import "server-only"` here.
 // The stream gateway: browsers speak lib/api/stream.ts frames without the key; the gateway holds the key's

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLOSE_CODES, STREAM_ERROR_CODES, tradeKey } from "@/lib/api";
+import { trade } from "./test-fixtures";
 import { type Harness, startHarness, type TestBrowser, until } from "./test-harness";
 import { keyOf, ohlcvParams, pulseParams, tradesParams } from "./test-harness-keys";
-import { trade } from "./test-fixtures";
 
 let h: Harness | undefined;
 afterEach(async () => {
