@@ -1,0 +1,73 @@
+import { WebSocket as NodeWebSocket } from "ws";
+import { expect, test } from "./fixtures";
+
+// The stream gateway at /api/stream, in front of the embedded market: a real browser socket, no key.
+
+interface Frame {
+  type: string;
+  id?: string;
+  kind?: string;
+  code?: string;
+  data?: unknown;
+  limits?: Record<string, number>;
+}
+
+test("a page's WebSocket is greeted without a key, subscribes to pulse and receives a snapshot", async ({ page, streamUrl, pageErrors }) => {
+  await page.goto("/");
+  const frames = await page.evaluate(
+    (url) =>
+      new Promise<Frame[]>((resolve, reject) => {
+        const received: Frame[] = [];
+        const ws = new WebSocket(url);
+        const timer = setTimeout(() => reject(new Error(`no snapshot within 10 s: ${JSON.stringify(received).slice(0, 300)}`)), 10_000);
+        ws.onerror = () => reject(new Error("websocket error"));
+        ws.onmessage = (event) => {
+          const f = JSON.parse(String(event.data)) as Frame;
+          received.push(f);
+          if (f.type === "authed")
+            ws.send(JSON.stringify({ type: "subscribe", id: "e2e-pulse", channel: "pulse", params: { view: "new", chains: ["solana", "evm:8453"] } }));
+          if (f.type === "event" && f.kind === "snapshot") {
+            clearTimeout(timer);
+            ws.close();
+            resolve(received);
+          }
+        };
+      }),
+    streamUrl,
+  );
+  expect(frames[0]).toMatchObject({ type: "authed", limits: { subscriptionsPerConnection: 20, trackedTokens: 50 } });
+  expect(frames.find((f) => f.type === "subscribed")).toMatchObject({ id: "e2e-pulse" });
+  const snapshot = frames.at(-1) as Frame;
+  expect(snapshot).toMatchObject({ type: "event", id: "e2e-pulse", kind: "snapshot" });
+  expect(Array.isArray(snapshot.data) && snapshot.data.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test("a socket from a foreign origin is closed with origin_forbidden", async ({ streamUrl }) => {
+  const ws = new NodeWebSocket(streamUrl, { origin: "https://evil.example.com" });
+  const frames: Frame[] = [];
+  ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+  const code = await new Promise<number>((resolve) => ws.on("close", (c) => resolve(c)));
+  expect(code).toBe(4003);
+  expect(frames[0]).toMatchObject({ type: "error", code: "origin_forbidden" });
+});
+
+test("/api/usage reports the gateway's figures", async ({ request, streamUrl }) => {
+  const ws = new NodeWebSocket(streamUrl);
+  await new Promise((resolve) => ws.once("message", resolve));
+  const body = await (await request.get("/api/usage")).json();
+  ws.close();
+  expect(body.sources.stream).toMatchObject({
+    browserConnections: expect.any(Number),
+    upstreamConnections: expect.any(Number),
+    upstreamSubscriptions: expect.any(Number),
+    trackedTokens: expect.any(Number),
+    connectionMinutes: expect.any(Number),
+    messagesIn: expect.any(Number),
+    messagesOut: expect.any(Number),
+    conflated: expect.any(Number),
+    dropped: expect.any(Number),
+  });
+  expect(body.sources.stream.browserConnections).toBeGreaterThanOrEqual(1);
+  expect(body.sources.stream.upstreamConnections).toBeLessThanOrEqual(5);
+});
