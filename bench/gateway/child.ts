@@ -13,7 +13,9 @@ export interface Child {
 
 export function startChild(file: string): Child {
   const path = fileURLToPath(new URL(file, import.meta.url));
-  const proc = fork(path, [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // BENCH_PROFILE=gateway-proc writes a V8 CPU profile of that child to bench/results/ (diagnosis).
+  const profile = process.env.BENCH_PROFILE && file.includes(process.env.BENCH_PROFILE) ? ["--cpu-prof", "--cpu-prof-dir=bench/results"] : [];
+  const proc = fork(path, [], { execArgv: ["--import", "tsx", ...profile], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const waiters: { pred: (m: Record<string, unknown>) => boolean; resolve: (m: unknown) => void; reject: (e: Error) => void }[] = [];
   proc.on("message", (m: Record<string, unknown>) => {
     const i = waiters.findIndex((w) => w.pred(m));

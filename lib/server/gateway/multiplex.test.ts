@@ -158,3 +158,25 @@ describe("stream gateway: sharing the key's upstream budget", () => {
     expect(b.frames[i - 1]).toMatchObject({ type: "subscribed", id: "again" });
   });
 });
+
+describe("stream gateway: nothing accumulates", () => {
+  it("returns to empty after waves of browsers subscribe and leave", async () => {
+    h = await startHarness({ gateway: { releaseGraceMs: 1_000, idleCloseMs: 1_000 } });
+    for (let wave = 0; wave < 3; wave++) {
+      const bs = await Promise.all(Array.from({ length: 20 }, () => h?.browser()));
+      bs.forEach((b, i) => {
+        b?.subscribe("t", "trades", tradesParams(i % 7));
+        b?.subscribe("p", "pulse", pulseParams);
+      });
+      await until(() => bs.every((b) => b?.of("subscribed").length === 2), "acks");
+      h.up.emit(keyOf("trades", tradesParams(1)), { kind: "trades", data: [trade(wave, wave)], meta: { asOf: wave } });
+      for (const b of bs) b?.ws.terminate();
+      await until(() => h?.gw.stats().browserConnections === 0, "browsers gone");
+      h.clock.advance(1_000);
+      h.clock.advance(1_000);
+      await until(() => h?.up.connections() === 0, "upstream released");
+    }
+    expect(h.gw.stats()).toMatchObject({ browserConnections: 0, browserSubscriptions: 0, upstreamSubscriptions: 0, upstreamConnections: 0, trackedTokens: 0, queuedBytes: 0 });
+    expect(h.clock.pending()).toBe(1); // only the heartbeat is scheduled
+  });
+});
