@@ -43,7 +43,15 @@ export interface PositionTotals {
 }
 
 export function positionTotals(rows: readonly WalletPosition[]): PositionTotals {
-  const t: PositionTotals = { count: rows.length, amountUsd: 0, realizedPnlUsd: 0, unrealizedPnlUsd: 0, totalPnlUsd: 0, buys: 0, sells: 0 };
+  const t: PositionTotals = {
+    count: rows.length,
+    amountUsd: 0,
+    realizedPnlUsd: 0,
+    unrealizedPnlUsd: 0,
+    totalPnlUsd: 0,
+    buys: 0,
+    sells: 0,
+  };
   for (const p of rows) {
     t.amountUsd += p.amountUsd;
     t.realizedPnlUsd += p.realizedPnlUsd;

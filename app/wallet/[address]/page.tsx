@@ -1,0 +1,120 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound, permanentRedirect } from "next/navigation";
+import { Suspense } from "react";
+import { walletHref } from "@/components/search/search-target";
+import { Skeleton } from "@/components/ui/skeleton";
+import { parseWalletView, pnlChainOf, resolveWalletRoute } from "@/components/wallet/view-state";
+import { WalletView } from "@/components/wallet/wallet-view";
+import {
+  walletFundingOptions,
+  walletPnlOptions,
+  walletPositionsOptions,
+  walletProfileOptions,
+  walletTradesInfiniteOptions,
+} from "@/lib/client/queries";
+import { makeQueryClient } from "@/lib/client/query-client";
+import { fetchEndpoint, prefetchEndpoint, prefetchInfiniteEndpoint } from "@/lib/server/prefetch";
+import { formatSignedUsd, safeText, shortAddress } from "@/lib/format";
+
+type Params = Promise<{ address: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Search;
+}): Promise<Metadata> {
+  const route = resolveWalletRoute((await params).address);
+  if (route.kind !== "ok") return { title: "Wallet not found" };
+  const view = parseWalletView(route.family, await searchParams);
+  const short = shortAddress(route.address, 6, 4);
+  try {
+    const [profile, pnl] = await Promise.all([
+      fetchEndpoint("walletProfile", { query: { address: route.address } }),
+      fetchEndpoint("walletPnl", {
+        query: { wallet: route.address, chain: pnlChainOf(route.family, view), period: view.period },
+      }),
+    ]);
+    const name = profile.data.profile?.displayName
+      ? safeText(profile.data.profile.displayName, { maxGraphemes: 32 }).text
+      : short;
+    const s = pnl.data.summary;
+    return {
+      title: `${name} · ${formatSignedUsd(s.realizedPnlUsd)} realized (${view.period})`,
+      description: `Wallet ${route.address}: positions, realized PnL, ${s.trades} trades, win rate ${s.winRate.toFixed(1)}%.`,
+    };
+  } catch {
+    return { title: `Wallet ${short}` };
+  }
+}
+
+export default async function WalletPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const [p, sp] = await Promise.all([params, searchParams]);
+  const route = resolveWalletRoute(p.address);
+  if (route.kind === "invalid") notFound();
+  if (route.kind === "redirect") {
+    const chain = typeof sp.chain === "string" ? sp.chain : undefined;
+    permanentRedirect(walletHref(route.address, chain));
+  }
+  return (
+    <Suspense fallback={<WalletSkeleton />}>
+      <WalletContent address={route.address} family={route.family} sp={sp} />
+    </Suspense>
+  );
+}
+
+async function WalletContent({
+  address,
+  family,
+  sp,
+}: {
+  address: string;
+  family: "evm" | "solana";
+  sp: Record<string, string | string[] | undefined>;
+}) {
+  const view = parseWalletView(family, sp);
+  const chain = view.chain;
+  const pnlChain = pnlChainOf(family, view);
+  const qc = makeQueryClient();
+  const trades = walletTradesInfiniteOptions({ chain, wallet: address });
+  await Promise.all([
+    prefetchEndpoint(qc, walletProfileOptions({ address }), "walletProfile", { query: { address } }),
+    prefetchEndpoint(qc, walletFundingOptions({ chain, wallet: address }), "walletFunding", {
+      query: { chain, wallet: address },
+    }),
+    prefetchEndpoint(qc, walletPnlOptions({ wallet: address, chain: pnlChain, period: view.period }), "walletPnl", {
+      query: { wallet: address, chain: pnlChain, period: view.period },
+    }),
+    prefetchEndpoint(qc, walletPositionsOptions({ chain, wallet: address }), "walletPositions", {
+      query: { chain, wallet: address },
+    }),
+    prefetchInfiniteEndpoint(
+      qc,
+      trades,
+      "walletTrades",
+      { query: trades.meta?.query as Record<string, unknown> },
+      "beforeAt",
+    ),
+  ]);
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <WalletView address={address} family={family} />
+    </HydrationBoundary>
+  );
+}
+
+function WalletSkeleton() {
+  return (
+    <div className="flex flex-col gap-2" role="status" aria-label="Loading wallet">
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-60 w-full" />
+      <div className="grid gap-2 xl:grid-cols-[minmax(0,1fr)_30rem]">
+        <Skeleton className="h-80" />
+        <Skeleton className="h-80" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import {
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  LineSeries,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import { useEffect, useRef } from "react";
+import type { WalletPnl } from "@/lib/api";
+
+const UP = "#16c784";
+const DOWN = "#ea3943";
+
+/** Daily realized PnL bars plus the running total; the chart is created once and fed new data in place. */
+export default function PnlChart({ history }: { history: WalletPnl["history"] }) {
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const bars = useRef<ISeriesApi<"Histogram"> | null>(null);
+  const line = useRef<ISeriesApi<"Line"> | null>(null);
+
+  useEffect(() => {
+    if (!el.current) return;
+    const c = createChart(el.current, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: "transparent" },
+        textColor: "#8791a1",
+        fontSize: 11,
+        attributionLogo: false,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: "#1a2029" } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, timeVisible: false },
+      crosshair: { horzLine: { visible: false } },
+      handleScroll: false,
+      handleScale: false,
+    });
+    bars.current = c.addSeries(HistogramSeries, {
+      priceFormat: { type: "price", precision: 0, minMove: 1 },
+      priceLineVisible: false,
+      lastValueVisible: false,
+    });
+    line.current = c.addSeries(LineSeries, {
+      color: "#5b8cff",
+      lineWidth: 2,
+      priceLineVisible: false,
+      lastValueVisible: true,
+      priceFormat: { type: "price", precision: 0, minMove: 1 },
+    });
+    chart.current = c;
+    return () => {
+      c.remove();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!bars.current || !line.current) return;
+    const sorted = [...history].sort((a, b) => a.at - b.at);
+    let running = 0;
+    bars.current.setData(
+      sorted.map((d) => ({
+        time: Math.floor(d.at / 1000) as UTCTimestamp,
+        value: d.realizedPnlUsd,
+        color: d.realizedPnlUsd >= 0 ? UP : DOWN,
+      })),
+    );
+    line.current.setData(
+      sorted.map((d) => {
+        running += d.realizedPnlUsd;
+        return { time: Math.floor(d.at / 1000) as UTCTimestamp, value: running };
+      }),
+    );
+    chart.current?.timeScale().fitContent();
+  }, [history]);
+
+  return <div ref={el} className="h-full w-full" data-testid="pnl-chart" data-points={history.length} />;
+}

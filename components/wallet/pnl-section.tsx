@@ -1,0 +1,119 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import type { ReactNode } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Count, Usd } from "@/components/ui/num";
+import { Pct } from "@/components/ui/pct";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { Skeleton } from "@/components/ui/skeleton";
+import { type ChainId, KNOWN_CHAINS, PNL_PERIODS, type PnlPeriod } from "@/lib/api";
+import { walletPnlOptions } from "@/lib/client/queries";
+
+const PnlChart = dynamic(() => import("./pnl-chart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-full w-full" />,
+});
+
+const BASIS: Record<string, string> = {
+  spot: "USD basis: spot — native PnL valued at today's native price.",
+  trade: "USD basis: trade time — each trade valued at the native price when it happened.",
+};
+const EVM_CHAINS = KNOWN_CHAINS.filter((c) => c.family === "evm");
+
+function Metric({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex flex-col" data-testid={testId}>
+      <span className="text-[10px] uppercase tracking-wide text-muted">{label}</span>
+      <span className="text-[15px] leading-5 font-semibold">{children}</span>
+    </div>
+  );
+}
+
+export interface PnlSectionProps {
+  wallet: string;
+  family: "evm" | "solana";
+  /** undefined = all EVM chains combined (§4.9). */
+  pnlChain: ChainId | undefined;
+  period: PnlPeriod;
+  onPeriod(p: PnlPeriod): void;
+  onChain(c: ChainId | undefined): void;
+}
+
+export function PnlSection({ wallet, family, pnlChain, period, onPeriod, onChain }: PnlSectionProps) {
+  const q = useQuery(walletPnlOptions({ wallet, chain: pnlChain, period }));
+  const pnl = q.data?.data;
+  return (
+    <section
+      aria-label="Realized PnL"
+      data-testid="pnl-section"
+      className="flex flex-col gap-2 rounded-md border border-border bg-panel p-3"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Realized PnL</h2>
+        <div className="flex flex-wrap items-center gap-2">
+          {family === "evm" ? (
+            <select
+              aria-label="PnL chain"
+              data-testid="pnl-chain"
+              value={pnlChain ?? ""}
+              onChange={(e) => onChain((e.target.value || undefined) as ChainId | undefined)}
+              className="h-6 rounded border border-border bg-panel-raised px-1.5 text-[11px] text-fg"
+            >
+              <option value="">All EVM chains</option>
+              {EVM_CHAINS.map((c) => (
+                <option key={c.chain} value={c.chain}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <SegmentedControl
+            label="PnL period"
+            size="xs"
+            value={period}
+            onValueChange={onPeriod}
+            options={PNL_PERIODS.map((p) => ({ value: p, label: p === "all" ? "All" : p.toUpperCase() }))}
+          />
+        </div>
+      </div>
+      {q.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => q.refetch()} compact />
+      ) : pnl ? (
+        <>
+          <div className="flex flex-wrap gap-x-8 gap-y-2" data-testid="pnl-summary">
+            <Metric label="Realized PnL" testId="pnl-realized">
+              <Usd value={pnl.summary.realizedPnlUsd} signed />
+            </Metric>
+            <Metric label="Win rate" testId="pnl-winrate">
+              <Pct value={pnl.summary.winRate} signed={false} colored={false} />
+            </Metric>
+            <Metric label="Trades">
+              <Count value={pnl.summary.trades} />
+            </Metric>
+            <Metric label="Wins / losses">
+              <span className="num">
+                <span className="text-up">{pnl.summary.wins}</span> /{" "}
+                <span className="text-down">{pnl.summary.losses}</span>
+              </span>
+            </Metric>
+          </div>
+          <div className="h-44" data-period={period}>
+            {pnl.history.length > 0 ? (
+              <PnlChart history={pnl.history} />
+            ) : (
+              <EmptyState compact title="No realized PnL in this period" />
+            )}
+          </div>
+          <p className="text-[11px] text-muted" data-testid="usd-basis">
+            {BASIS[pnl.usdBasis] ?? `USD basis: ${pnl.usdBasis}`}
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}

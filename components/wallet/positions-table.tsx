@@ -1,0 +1,188 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { tokenHref } from "@/components/search/search-target";
+import { Age } from "@/components/ui/age";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Num, Usd } from "@/components/ui/num";
+import { Price } from "@/components/ui/price";
+import { SafeText } from "@/components/ui/safe-text";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import type { ChainId } from "@/lib/api";
+import { walletPositionsOptions } from "@/lib/client/queries";
+import { isOpen, positionTotals, visiblePositions } from "./positions";
+import type { PositionFilter, PositionSort } from "./view-state";
+
+const COLUMNS: { key: PositionSort | null; label: string; className?: string }[] = [
+  { key: "token", label: "Token", className: "text-left" },
+  { key: null, label: "Amount" },
+  { key: "value", label: "Value" },
+  { key: null, label: "Entry" },
+  { key: null, label: "Price" },
+  { key: "realized", label: "Realized" },
+  { key: "unrealized", label: "Unrealized" },
+  { key: "pnl", label: "Total PnL" },
+  { key: null, label: "B / S" },
+  { key: "last", label: "Last trade" },
+];
+
+export interface PositionsTableProps {
+  chain: ChainId;
+  wallet: string;
+  show: PositionFilter;
+  sort: PositionSort;
+  dir: "asc" | "desc";
+  onChange(next: { show?: PositionFilter; sort?: PositionSort; dir?: "asc" | "desc" }): void;
+}
+
+export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: PositionsTableProps) {
+  const q = useQuery(walletPositionsOptions({ chain, wallet }));
+  const all = q.data?.data ?? [];
+  const rows = visiblePositions(all, show, sort, dir);
+  const totals = positionTotals(rows);
+  const openCount = all.filter(isOpen).length;
+  return (
+    <section
+      aria-label="Positions"
+      data-testid="positions"
+      className="flex min-w-0 flex-col rounded-md border border-border bg-panel"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Positions</h2>
+        <SegmentedControl
+          label="Positions shown"
+          size="xs"
+          value={show}
+          onValueChange={(v) => onChange({ show: v })}
+          options={[
+            { value: "open", label: `Open ${openCount}` },
+            { value: "sold", label: `Sold ${all.length - openCount}` },
+            { value: "all", label: "All" },
+          ]}
+        />
+      </div>
+      {q.isPending ? (
+        <SkeletonRows rows={6} label="Loading positions" />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => q.refetch()} compact />
+      ) : rows.length === 0 ? (
+        <EmptyState compact title={show === "sold" ? "No fully sold positions" : "No positions on this chain"} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="num w-full min-w-[52rem] text-right text-xs">
+            <thead className="text-[10px] uppercase tracking-wide text-muted">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th
+                    key={c.label}
+                    scope="col"
+                    className={cn("px-2 py-1.5 font-medium", c.className)}
+                    aria-sort={c.key === sort ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                  >
+                    {c.key ? (
+                      <button
+                        type="button"
+                        className={cn("uppercase hover:text-fg", c.key === sort && "text-fg")}
+                        onClick={() =>
+                          onChange(
+                            c.key === sort
+                              ? { dir: dir === "asc" ? "desc" : "asc" }
+                              : { sort: c.key as PositionSort, dir: "desc" },
+                          )
+                        }
+                      >
+                        {c.label}
+                        {c.key === sort ? (dir === "asc" ? " ▲" : " ▼") : ""}
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr
+                  key={`${p.chain}:${p.address}`}
+                  className="border-t border-border/60 hover:bg-panel-raised"
+                  data-testid="position-row"
+                >
+                  <td className="px-2 py-1.5 text-left">
+                    <Link
+                      href={`${tokenHref(p.chain, p.address)}?maker=${encodeURIComponent(wallet)}`}
+                      prefetch={false}
+                      className="flex min-w-0 items-baseline gap-1.5 hover:text-accent"
+                    >
+                      <span className="font-semibold">
+                        <SafeText value={p.symbol} max={10} fallback="?" />
+                      </span>
+                      <span className="max-w-[10rem] truncate text-[11px] text-muted">
+                        <SafeText value={p.name} max={20} />
+                      </span>
+                    </Link>
+                  </td>
+                  <td className="px-2">
+                    <Num value={Number(p.amount)} />
+                  </td>
+                  <td className="px-2" data-testid="position-value">
+                    <Usd value={p.amountUsd} />
+                  </td>
+                  <td className="px-2">
+                    <Price value={p.entryPriceUsd} />
+                  </td>
+                  <td className="px-2">
+                    <Price value={p.currentPriceUsd} />
+                  </td>
+                  <td className="px-2">
+                    <Usd value={p.realizedPnlUsd} signed />
+                  </td>
+                  <td className="px-2">
+                    <Usd value={p.unrealizedPnlUsd} signed />
+                  </td>
+                  <td className="px-2 font-semibold" data-testid="position-pnl">
+                    <Usd value={p.totalPnlUsd} signed />
+                  </td>
+                  <td className="px-2">
+                    <span className="text-up">{p.buys}</span> / <span className="text-down">{p.sells}</span>
+                  </td>
+                  <td className="px-2 text-muted">
+                    <Age at={p.lastTradeAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t border-border font-semibold" data-testid="positions-totals">
+                <td className="px-2 py-1.5 text-left text-muted">Total · {totals.count}</td>
+                <td />
+                <td className="px-2" data-testid="total-value">
+                  <Usd value={totals.amountUsd} />
+                </td>
+                <td />
+                <td />
+                <td className="px-2">
+                  <Usd value={totals.realizedPnlUsd} signed />
+                </td>
+                <td className="px-2">
+                  <Usd value={totals.unrealizedPnlUsd} signed />
+                </td>
+                <td className="px-2" data-testid="total-pnl">
+                  <Usd value={totals.totalPnlUsd} signed />
+                </td>
+                <td className="px-2">
+                  <span className="text-up">{totals.buys}</span> / <span className="text-down">{totals.sells}</span>
+                </td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useMemo, useRef } from "react";
+import { tokenHref } from "@/components/search/search-target";
+import { Age } from "@/components/ui/age";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { ExternalLink } from "@/components/ui/external-link";
+import { Num, Usd } from "@/components/ui/num";
+import { Price } from "@/components/ui/price";
+import { SafeText } from "@/components/ui/safe-text";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { type ChainId, chainInfo, explorerTxUrl, type WalletTrade } from "@/lib/api";
+import { walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
+import { shortAddress } from "@/lib/format";
+
+const rowKey = (t: WalletTrade) => `${t.txHash}:${t.tokenAddress}:${t.isBuy ? "b" : "s"}`;
+
+/** Newest first; EVM pages with beforeAt = meta.oldestAt (§4.2) as the list scrolls, Solana is one page. */
+export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string }) {
+  const q = useInfiniteQuery(walletTradesInfiniteOptions({ chain, wallet }));
+  // EVM rows carry no symbol: take it from the positions already loaded for this chain (no extra credits).
+  const positions = useQuery(walletPositionsOptions({ chain, wallet }));
+  const symbols = useMemo(
+    () => new Map((positions.data?.data ?? []).map((p) => [p.address, p.symbol])),
+    [positions.data],
+  );
+  const rows = useMemo(() => {
+    const seen = new Set<string>();
+    const out: WalletTrade[] = [];
+    for (const page of q.data?.pages ?? [])
+      for (const t of page.data) {
+        const k = rowKey(t);
+        if (!seen.has(k)) {
+          seen.add(k);
+          out.push(t);
+        }
+      }
+    return out;
+  }, [q.data]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const io = new IntersectionObserver(
+      (e) => {
+        if (e[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "200px" },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const native = chainInfo(chain)?.nativeSymbol ?? "";
+
+  return (
+    <section
+      aria-label="Trades"
+      data-testid="wallet-trades"
+      className="flex min-w-0 flex-col rounded-md border border-border bg-panel"
+    >
+      <div className="flex items-center justify-between border-b border-border px-3 py-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Trades</h2>
+        <span className="text-[11px] text-muted" data-testid="trade-count">
+          {rows.length} loaded{hasNextPage ? "" : q.isSuccess ? " · all" : ""}
+        </span>
+      </div>
+      {q.isPending ? (
+        <SkeletonRows rows={10} label="Loading trades" />
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => q.refetch()} compact />
+      ) : rows.length === 0 ? (
+        <EmptyState compact title="No trades on this chain" />
+      ) : (
+        <div className="max-h-[70vh] overflow-y-auto">
+          <table className="num w-full text-right text-xs">
+            <thead className="sticky top-0 bg-panel text-[10px] uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-2 py-1.5 text-left font-medium">
+                  Age
+                </th>
+                <th scope="col" className="px-2 text-left font-medium">
+                  Token
+                </th>
+                <th scope="col" className="px-2 font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-2 font-medium">
+                  Price
+                </th>
+                <th scope="col" className="px-2 font-medium">
+                  USD
+                </th>
+                <th scope="col" className="px-2 font-medium">
+                  <span className="sr-only">Transaction</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((t) => {
+                const symbol = "tokenSymbol" in t ? t.tokenSymbol : symbols.get(t.tokenAddress);
+                const tx = explorerTxUrl(t.chain, t.txHash);
+                return (
+                  <tr
+                    key={rowKey(t)}
+                    data-testid="wallet-trade-row"
+                    data-key={rowKey(t)}
+                    className="border-t border-border/60 hover:bg-panel-raised"
+                  >
+                    <td className="px-2 py-1 text-left text-muted">
+                      <Age at={t.at} />
+                    </td>
+                    <td className="px-2 text-left">
+                      <Link
+                        href={`${tokenHref(t.chain, t.tokenAddress)}?maker=${encodeURIComponent(wallet)}`}
+                        prefetch={false}
+                        className="flex items-center gap-1.5 hover:text-accent"
+                        data-testid="trade-token-link"
+                      >
+                        <span className={t.isBuy ? "font-semibold text-up" : "font-semibold text-down"}>
+                          {t.isBuy ? "Buy" : "Sell"}
+                        </span>
+                        {symbol ? (
+                          <SafeText value={symbol} max={10} />
+                        ) : (
+                          <span className="font-mono text-muted">{shortAddress(t.tokenAddress, 4, 4)}</span>
+                        )}
+                      </Link>
+                    </td>
+                    <td className="px-2">
+                      <Num value={t.amountToken} />
+                    </td>
+                    <td className="px-2">
+                      {"priceUsd" in t ? (
+                        <Price value={t.priceUsd} />
+                      ) : (
+                        <Price value={t.priceNative} quote={{ symbol: native }} />
+                      )}
+                    </td>
+                    <td className={t.isBuy ? "px-2 text-up" : "px-2 text-down"}>
+                      <Usd value={t.volumeUsd} />
+                    </td>
+                    <td className="px-2">
+                      {tx ? (
+                        <ExternalLink href={tx} className="text-[11px]">
+                          tx
+                        </ExternalLink>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <div ref={sentinel} className="flex h-8 items-center justify-center text-[11px] text-muted">
+            {isFetchingNextPage ? (
+              "Loading older trades…"
+            ) : hasNextPage ? (
+              <button type="button" className="text-accent hover:underline" onClick={() => fetchNextPage()}>
+                Load older trades
+              </button>
+            ) : chain === "solana" ? (
+              "Latest page (Solana history is one page)"
+            ) : (
+              "End of history"
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

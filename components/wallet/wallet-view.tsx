@@ -1,0 +1,71 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import { type ChainId, KNOWN_CHAINS } from "@/lib/api";
+import { IdentityHeader } from "./identity-header";
+import { PnlSection } from "./pnl-section";
+import { PositionsTable } from "./positions-table";
+import { TradesTable } from "./trades-table";
+import { parseWalletView, pnlChainOf, type WalletViewState, walletViewParams } from "./view-state";
+
+const EVM_CHAINS = KNOWN_CHAINS.filter((c) => c.family === "evm");
+
+/** The wallet page: every section reads its own query and fails alone; all view state is in the URL. */
+export function WalletView({ address, family }: { address: string; family: "evm" | "solana" }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const sp = useSearchParams();
+  const view = useMemo(() => parseWalletView(family, new URLSearchParams(sp.toString())), [family, sp]);
+  const update = useCallback(
+    (patch: Partial<WalletViewState>) => {
+      const qs = walletViewParams(family, { ...view, ...patch }).toString();
+      router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    },
+    [family, view, pathname, router],
+  );
+  const pnlChain = pnlChainOf(family, view);
+
+  return (
+    <div className="flex flex-col gap-2" data-testid="wallet-page" data-chain={view.chain}>
+      <IdentityHeader address={address} chain={view.chain} />
+      <PnlSection
+        wallet={address}
+        family={family}
+        pnlChain={pnlChain}
+        period={view.period}
+        onPeriod={(period) => update({ period })}
+        onChain={(c) => update(c ? { chain: c, chainExplicit: true } : { chainExplicit: false })}
+      />
+      {family === "evm" ? (
+        <div className="flex flex-wrap items-center gap-2 text-[11px] text-muted">
+          <label htmlFor="wallet-chain">Positions, trades and funding on</label>
+          <select
+            id="wallet-chain"
+            data-testid="wallet-chain"
+            value={view.chain}
+            onChange={(e) => update({ chain: e.target.value as ChainId, chainExplicit: true })}
+            className="h-6 rounded border border-border bg-panel-raised px-1.5 text-[11px] text-fg"
+          >
+            {EVM_CHAINS.map((c) => (
+              <option key={c.chain} value={c.chain}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="grid gap-2 xl:grid-cols-[minmax(0,1fr)_30rem]">
+        <PositionsTable
+          chain={view.chain}
+          wallet={address}
+          show={view.show}
+          sort={view.sort}
+          dir={view.dir}
+          onChange={(p) => update(p)}
+        />
+        <TradesTable chain={view.chain} wallet={address} />
+      </div>
+    </div>
+  );
+}
