@@ -4,6 +4,7 @@ import type { Candle, OhlcvInterval } from "@/lib/api";
 import { bucketStart, sourceStep } from "./buckets";
 import { bucketEndExclusive, clampPrice, queryCandles, WICK_BAND } from "./candle-query";
 import { CandleSeries } from "./candle-series";
+import { round } from "./records";
 
 // Property tests for §4.5 candles: cross-interval consistency, connecting, clamping, paging, multi-pool merge.
 
@@ -171,10 +172,10 @@ describe("candles", () => {
         const last = rawTrades.reduce((a, b) => (b.at >= a.at ? b : a));
         const m = merged[merged.length - 1] as Candle;
         if (merged.length === 1) {
-          expect(m.open).toBe(first.price);
-          expect(m.close).toBe(last.price);
-          expect(m.high).toBe(Math.max(...rawTrades.map((t) => t.price)));
-          expect(m.low).toBe(Math.min(...rawTrades.map((t) => t.price)));
+          expect(m.open).toBe(round(first.price));
+          expect(m.close).toBe(round(last.price));
+          expect(m.high).toBe(round(Math.max(...rawTrades.map((t) => t.price))));
+          expect(m.low).toBe(round(Math.min(...rawTrades.map((t) => t.price))));
           expect(m.volume).toBeCloseTo(
             rawTrades.reduce((a, t) => a + t.volume, 0),
             6,

@@ -1,6 +1,7 @@
 import { type Candle, INTERVAL_SECONDS, type OhlcvInterval } from "@/lib/api";
 import { bucketStart, sourceStep } from "./buckets";
 import type { Bucket, CandleSeries } from "./candle-series";
+import { round } from "./records";
 
 // §4.5 candles: multi-pool aggregation (earliest open, latest close, extreme wicks, summed volume), candle
 // connecting (each open is the previous close), `endTime` inclusive paging, optional per-bucket conversion.
@@ -56,20 +57,10 @@ export function queryCandles(
   for (const src of sources) {
     const s = src.series;
     if (s.step !== sourceStep(interval)) throw new Error(`series step ${s.step} cannot build ${interval}`);
-    // Buckets whose interval bucket starts after `end` are excluded (endTime is inclusive of bucket starts).
-    let i =
+    // Source buckets inside interval buckets that start at or before `end` (endTime is inclusive of bucket starts).
+    const from =
       s.countAtOrBefore(Number.isFinite(end) ? bucketEndExclusive(interval, end) - 1 : Number.MAX_SAFE_INTEGER) - 1;
-    const seen = new Set<number>();
-    for (; i >= 0; i--) {
-      const b = s.bucket(i);
-      const t = bucketStart(interval, b.time);
-      if (t > end) continue;
-      if (!seen.has(t)) {
-        if (seen.size >= want) break;
-        seen.add(t);
-      }
-      fold(t, b);
-    }
+    for (const b of rollDown(s, from, interval, end, want)) fold(b.time, b);
     for (const p of src.pending ?? []) {
       const t = bucketStart(interval, Math.floor(p.at / 1000));
       if (t > end) continue;
@@ -92,13 +83,14 @@ export function queryCandles(
   const conv = opts.convert;
   const candles = rows.map((b) => {
     const f = conv ? conv(b.time) : 1;
+    // 10 significant digits: smaller JSON, and equal inputs still give equal outputs (connecting is exact).
     return {
       time: b.time,
-      open: b.open * f,
-      high: b.high * f,
-      low: b.low * f,
-      close: b.close * f,
-      volume: b.volume * f,
+      open: round(b.open * f),
+      high: round(b.high * f),
+      low: round(b.low * f),
+      close: round(b.close * f),
+      volume: round(b.volume * f),
     };
   });
   for (let k = 0; k < Math.min(candles.length, opts.limit); k++) {
@@ -113,6 +105,53 @@ export function queryCandles(
   }
   out.reverse();
   return { candles: out, hasMore: times.length > opts.limit };
+}
+
+/**
+ * Walks a series newest to oldest from logical index `from`, folding source buckets into interval buckets
+ * (at most `want` of them). Reads columns directly; one object per interval bucket.
+ */
+function rollDown(s: CandleSeries, from: number, interval: OhlcvInterval, end: number, want: number): Bucket[] {
+  const out: Bucket[] = [];
+  const t = s.col("t");
+  const o = s.col("o");
+  const h = s.col("h");
+  const l = s.col("l");
+  const c = s.col("c");
+  const v = s.col("v");
+  const fa = s.col("fa");
+  const la = s.col("la");
+  let cur: Bucket | null = null;
+  for (let i = from; i >= 0; i--) {
+    const k = s.slotOf(i);
+    const time = t[k] as number;
+    if (cur === null || time < cur.time) {
+      const start = bucketStart(interval, time);
+      if (start > end) continue;
+      if (out.length === want) break;
+      cur = {
+        time: start,
+        open: o[k] as number,
+        high: h[k] as number,
+        low: l[k] as number,
+        close: c[k] as number,
+        volume: v[k] as number,
+        firstAt: fa[k] as number,
+        lastAt: la[k] as number,
+      };
+      out.push(cur);
+      continue;
+    }
+    // An older source bucket of the same interval bucket: it opened earlier.
+    if ((fa[k] as number) < cur.firstAt) {
+      cur.open = o[k] as number;
+      cur.firstAt = fa[k] as number;
+    }
+    if ((h[k] as number) > cur.high) cur.high = h[k] as number;
+    if ((l[k] as number) < cur.low) cur.low = l[k] as number;
+    cur.volume += v[k] as number;
+  }
+  return out;
 }
 
 /** First second after the bucket that contains `sec`. */

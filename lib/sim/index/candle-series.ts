@@ -4,7 +4,7 @@
 
 const COLS = ["t", "o", "h", "l", "c", "v", "fa", "la"] as const;
 const STAT_COLS = ["n", "b", "vu", "bvu", "on", "ovu"] as const;
-type Col = (typeof COLS)[number] | (typeof STAT_COLS)[number];
+export type Col = (typeof COLS)[number] | (typeof STAT_COLS)[number];
 
 export interface TradePoint {
   at: number;
@@ -66,6 +66,15 @@ export class CandleSeries {
   private slot(i: number): number {
     const p = this.head + i;
     return p >= this.cap ? p - this.cap : p;
+  }
+
+  /** Raw column storage (valid until the next write); index it with `slotOf`. */
+  col(name: Col): Float64Array {
+    return this.cols[name] as Float64Array;
+  }
+
+  slotOf(i: number): number {
+    return this.slot(i);
   }
 
   get(col: Col, i: number): number {
