@@ -24,21 +24,29 @@ async function getJson(url: string, headers: Record<string, string> = {}) {
   return { status: res.statusCode, text, body: (text ? JSON.parse(text) : undefined) as unknown };
 }
 
-/** A token with full one-minute candle pages over the last five hours (the market's established token first). */
+/** A token and those of its pools with full one-minute candle pages five hours back (established token first). */
 async function pickToken(base: string) {
   const notable = ((await getJson(`${base}/__control/state`)).body as { data: { notable: Notable } }).data.notable;
   const now = Math.floor(Date.now() / 1000);
   for (const t of [notable.establishedToken, notable.baseToken]) {
     if (!t) continue;
-    const q = `chain=${t.chain}&address=${t.address}&pools=${t.pools[0]}&interval=1m&limit=100`;
-    const deep = await getJson(`${base}/v1/token/ohlcv?${q}&endTime=${now - 5 * 3600}`, auth);
-    if ((deep.body as { meta?: { count: number } }).meta?.count === 100) return { query: q, token: t, now, notable };
+    const token = `chain=${t.chain}&address=${t.address}`;
+    const pools: string[] = [];
+    for (const pool of t.pools) {
+      const deep = await getJson(
+        `${base}/v1/token/ohlcv?${token}&pools=${pool}&interval=1m&limit=100&endTime=${now - 5 * 3600}`,
+        auth,
+      );
+      if ((deep.body as { meta?: { count: number } }).meta?.count === 100) pools.push(pool);
+    }
+    if (pools.length > 0) return { token, pools, now, notable };
   }
   throw new Error("no token with 100 one-minute candles five hours back in the embedded market");
 }
 
-// Unique keys: endTime walks back one second per request from 1 h ago; run r takes every K-th second (offset r),
-// so every run reads the same stretch of history with full 100-candle pages and no run reuses another's key.
+// Unique keys: request n reads pool n mod P, endTime walking back one second per round from 1 h ago; run r takes
+// every K-th second (offset r), so all runs read the same stretch of history with full 100-candle pages and no run
+// reuses another's key.
 const K = 4;
 const SPAN = 4 * 3600;
 
@@ -46,11 +54,12 @@ const ms = (x: number) => x.toFixed(3);
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
 
 async function main() {
-  const up = await startChild<{ baseUrl: string }>("upstream-child.ts", { BENCH_KEY: KEY });
+  const up = await startChild<{ baseUrl: string; cpuUrl: string }>("upstream-child.ts", { BENCH_KEY: KEY });
   const px = await startChild<{ url: string }>("proxy-child.ts", { BENCH_UPSTREAM: up.info.baseUrl, BENCH_KEY: KEY });
   const stops = [px.stop, up.stop];
   try {
-    const { query, now, notable } = await pickToken(up.info.baseUrl);
+    const { token, pools, now, notable } = await pickToken(up.info.baseUrl);
+    const query = `${token}&pools=${pools[0]}&interval=1m&limit=100`;
     const end0 = now - 3600;
     const fixed = `/v1/token/ohlcv?${query}&endTime=${end0 + 60}`;
     const direct = await getJson(`${up.info.baseUrl}${fixed}`, auth);
@@ -64,19 +73,26 @@ async function main() {
     const unique = (prefix: string, label: string) => {
       const r = runIndex++ % K;
       return (n: number) => {
-        if (n * K >= SPAN && overflow.length < 8) overflow.push(label);
-        return `${prefix}/v1/token/ohlcv?${query}&endTime=${end0 - ((n * K + r) % SPAN)}`;
+        const m = Math.floor(n / pools.length);
+        if (m * K >= SPAN && !overflow.includes(label)) overflow.push(label);
+        const q = `${token}&pools=${pools[n % pools.length]}&interval=1m&limit=100`;
+        return `${prefix}/v1/token/ohlcv?${q}&endTime=${end0 - ((m * K + r) % SPAN)}`;
       };
     };
     const results: Record<string, Record<string, RunResult>> = {};
     for (const connections of [1, 16]) {
-      const cases: Record<string, { url: string; path: (n: number) => string; headers?: Record<string, string> }> = {
-        bare: { url: bare.info.url, path: () => "/" },
-        directFixed: { url: up.info.baseUrl, path: () => fixed, headers: auth },
-        directMiss: { url: up.info.baseUrl, path: unique("", "direct"), headers: auth },
-        proxyMiss: { url: px.info.url, path: unique("/api", "proxy") },
-        proxyHit: { url: px.info.url, path: () => `/api${fixed}` },
-        proxyHitWeb: { url: px.info.url, path: () => `/web/api${fixed}` },
+      const simCpu = up.info.cpuUrl;
+      const pxCpu = `${px.info.url}/__cpu`;
+      const cases: Record<
+        string,
+        { url: string; path: (n: number) => string; headers?: Record<string, string>; cpu: string[] }
+      > = {
+        bare: { url: bare.info.url, path: () => "/", cpu: [`${bare.info.url}/__cpu`] },
+        directFixed: { url: up.info.baseUrl, path: () => fixed, headers: auth, cpu: [simCpu] },
+        directMiss: { url: up.info.baseUrl, path: unique("", "direct"), headers: auth, cpu: [simCpu] },
+        proxyMiss: { url: px.info.url, path: unique("/api", "proxy"), cpu: [pxCpu, simCpu] },
+        proxyHit: { url: px.info.url, path: () => `/api${fixed}`, cpu: [pxCpu] },
+        proxyHitWeb: { url: px.info.url, path: () => `/web/api${fixed}`, cpu: [pxCpu] },
       };
       const row: Record<string, RunResult> = {};
       for (const [name, c] of Object.entries(cases)) {
@@ -97,6 +113,15 @@ async function main() {
     for (const stop of stops) await stop();
   }
 }
+
+const CPU_NAMES: Record<string, string[]> = {
+  bare: ["bare"],
+  directFixed: ["service"],
+  directMiss: ["service"],
+  proxyMiss: ["proxy", "service"],
+  proxyHit: ["proxy"],
+  proxyHitWeb: ["proxy"],
+};
 
 const LABELS: Record<string, string> = {
   bare: "bare node:http (same bytes)",
@@ -123,18 +148,22 @@ function report(
   for (const [connections, row] of Object.entries(results)) {
     console.log(`connections=${connections}`);
     console.log(
-      `  ${"case".padEnd(38)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(8)}`,
+      `  ${"case".padEnd(38)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(8)}  CPU µs/request`,
     );
-    for (const [name, r] of Object.entries(row))
-      console.log(
-        `  ${LABELS[name].padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
-      );
+    for (const [name, r] of Object.entries(row)) {
+      const cpu = r.cpuUs.map((c, i) => `${CPU_NAMES[name][i]} ${c.toFixed(0)}`).join(" + ");
+      const cols = `${r.rps.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`;
+      console.log(`  ${LABELS[name].padEnd(38)} ${cols}  ${cpu}`);
+    }
     const { bare, directFixed: dF, directMiss: dM, proxyMiss: pM, proxyHit: pH, proxyHitWeb: pW } = row;
     console.log(
       `  miss: added p50 ${ms(pM.p50 - dM.p50)} ms, added p99 ${ms(pM.p99 - dM.p99)} ms; req/s proxy/direct ${ratio(pM.rps, dM.rps)}`,
     );
     console.log(
       `  hit:  req/s proxy/direct ${ratio(pH.rps, dF.rps)}, proxy/bare ${ratio(pH.rps, bare.rps)}, web/plain ${ratio(pW.rps, pH.rps)}; p50 proxy/bare ${ratio(pH.p50, bare.p50)}`,
+    );
+    console.log(
+      `  CPU per request: proxy miss ${pM.cpuUs[0].toFixed(0)} µs (service ${dM.cpuUs[0].toFixed(0)} µs), proxy hit ${pH.cpuUs[0].toFixed(0)} µs (bare ${bare.cpuUs[0].toFixed(0)} µs)`,
     );
     console.log(`  service direct vs bare: req/s ${ratio(dF.rps, bare.rps)}, p50 ${ratio(dF.p50, bare.p50)}\n`);
   }
@@ -154,7 +183,9 @@ function report(
   const hitRps = Math.max(...Object.values(results).map((r) => r.proxyHit.rps));
   const hitRpsWeb = Math.max(...Object.values(results).map((r) => r.proxyHitWeb.rps));
   console.log("\ntargets");
-  console.log(`  added p50 on the miss path ≤ 1 ms (1 connection): ${ms(addP50)} ms ${addP50 <= 1 ? "PASS" : "FAIL"}`);
+  console.log(
+    `  added p50 on the miss path ≤ 1 ms (1 connection): ${ms(addP50)} ms ${addP50 <= 1 ? "PASS" : "FAIL"} (proxy CPU per miss ${(c1.proxyMiss.cpuUs[0] / 1000).toFixed(3)} ms)`,
+  );
   console.log(`  added p99 on the miss path ≤ 5 ms (1 connection): ${ms(addP99)} ms ${addP99 <= 5 ? "PASS" : "FAIL"}`);
   console.log(
     `  cached ≥ 3,000 req/s: ${hitRps.toFixed(0)} (web Request/Response path ${hitRpsWeb.toFixed(0)}) ${hitRps >= 3000 ? "PASS" : "FAIL"}`,

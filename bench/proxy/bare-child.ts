@@ -4,7 +4,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
 const body = readFileSync(process.env.BENCH_BODY_FILE as string);
-const server = createServer((_req, res) => {
+const server = createServer((req, res) => {
+  if (req.url === "/__cpu") {
+    const u = process.cpuUsage();
+    return res.end(String(u.user + u.system));
+  }
   res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
   res.end(body);
 });

@@ -10,6 +10,8 @@ export interface RunOptions {
   headers?: Record<string, string>;
   /** Path of the n-th request (unique paths make cache misses). */
   path: (n: number) => string;
+  /** URLs answering their process's CPU time in µs: the CPU cost per request is reported for each. */
+  cpu?: string[];
 }
 
 export interface RunResult {
@@ -18,6 +20,12 @@ export interface RunResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** CPU µs per request of each process in `cpu`, in order. */
+  cpuUs: number[];
+}
+
+async function cpuNow(urls: string[]): Promise<number[]> {
+  return Promise.all(urls.map(async (u) => Number(await (await fetch(u)).text())));
 }
 
 const MAX_SAMPLES = 500_000;
@@ -32,6 +40,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   let n = 0;
   let issued = 0;
   let non2xx = 0;
+  const cpu0 = await cpuNow(opts.cpu ?? []);
   const started = performance.now();
   const instance = autocannon({
     url: opts.url,
@@ -53,6 +62,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   });
   const result = await instance;
   const elapsedSec = (performance.now() - started) / 1000;
+  const cpu1 = await cpuNow(opts.cpu ?? []);
   const sorted = samples.subarray(0, n).sort();
   return {
     count: result.requests.total,
@@ -60,5 +70,6 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     non2xx,
+    cpuUs: cpu1.map((c, i) => (c - cpu0[i]) / Math.max(1, result.requests.total)),
   };
 }

@@ -38,6 +38,10 @@ const segmentsOf = (pathname: string, prefix: string) =>
 
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  if (url.pathname === "/__cpu") {
+    const u = process.cpuUsage();
+    return res.end(String(u.user + u.system));
+  }
   if (url.pathname === "/__stats") {
     res.writeHead(200, { "content-type": "application/json" });
     return res.end(JSON.stringify(state.ledger.snapshot()));

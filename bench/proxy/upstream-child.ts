@@ -1,4 +1,7 @@
-// Bench child: the embedded market-data service on a loopback port.
+// Bench child: the embedded market-data service on a loopback port, plus a tiny side server reporting this
+// process's CPU time (so the benchmark can tell CPU cost per request apart from scheduling delays).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { startSimService } from "@/lib/sim/service";
 
 const sim = await startSimService({
@@ -8,7 +11,15 @@ const sim = await startSimService({
   seed: 7,
   speed: 1,
 });
-console.log(JSON.stringify({ baseUrl: sim.baseUrl }));
+const cpu = createServer((_req, res) => {
+  const u = process.cpuUsage();
+  res.end(String(u.user + u.system));
+});
+cpu.listen(0, "127.0.0.1", () => {
+  console.log(
+    JSON.stringify({ baseUrl: sim.baseUrl, cpuUrl: `http://127.0.0.1:${(cpu.address() as AddressInfo).port}` }),
+  );
+});
 process.on("SIGTERM", () => {
   void sim.close().finally(() => process.exit(0));
 });
