@@ -54,7 +54,7 @@ export default defineConfig({
     command: "node scripts/start.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    timeout: 600_000,
     stdout: "pipe",
     stderr: "pipe",
     env: {
@@ -66,6 +66,7 @@ export default defineConfig({
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       SIM_SPEED: process.env.E2E_SIM_SPEED ?? "4",
       LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
       MARKET_API_URL: "",
       MARKET_STREAM_URL: "",
       MARKET_API_KEY: "",

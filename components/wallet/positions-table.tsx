@@ -129,7 +129,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                   <td className="px-2">
                     <Num value={Number(p.amount)} />
                   </td>
-                  <td className="px-2" data-testid="position-value">
+                  <td className="px-2" data-testid="position-value" data-usd={p.amountUsd}>
                     <Usd value={p.amountUsd} />
                   </td>
                   <td className="px-2">
@@ -144,7 +144,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                   <td className="px-2">
                     <Usd value={p.unrealizedPnlUsd} signed />
                   </td>
-                  <td className="px-2 font-semibold" data-testid="position-pnl">
+                  <td className="px-2 font-semibold" data-testid="position-pnl" data-usd={p.totalPnlUsd}>
                     <Usd value={p.totalPnlUsd} signed />
                   </td>
                   <td className="px-2">
@@ -160,7 +160,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
               <tr className="border-t border-border font-semibold" data-testid="positions-totals">
                 <td className="px-2 py-1.5 text-left text-muted">Total · {totals.count}</td>
                 <td />
-                <td className="px-2" data-testid="total-value">
+                <td className="px-2" data-testid="total-value" data-usd={totals.amountUsd}>
                   <Usd value={totals.amountUsd} />
                 </td>
                 <td />
@@ -171,7 +171,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                 <td className="px-2">
                   <Usd value={totals.unrealizedPnlUsd} signed />
                 </td>
-                <td className="px-2" data-testid="total-pnl">
+                <td className="px-2" data-testid="total-pnl" data-usd={totals.totalPnlUsd}>
                   <Usd value={totals.totalPnlUsd} signed />
                 </td>
                 <td className="px-2">

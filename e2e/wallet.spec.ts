@@ -1,0 +1,139 @@
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, test } from "./fixtures";
+import { simState } from "./sim";
+
+// The wallet page on the embedded market: identity, PnL, positions, trades paging, funding, routing, PnL card.
+
+interface Notable {
+  identityWallet: { address: string; linkedWallets: string[] } | null;
+  fundedWallet: { chain: string; address: string; funder: string; funderTag: string } | null;
+  solanaWallet: { chain: string; address: string; trades: number } | null;
+  evmWallet: { chain: string; address: string; trades: number } | null;
+}
+let notable: Notable;
+
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test.beforeAll(async () => {
+  notable = (await simState()).data.notable;
+});
+
+const walletUrl = (address: string, chain?: string, extra = "") =>
+  `/wallet/${address}${chain ? `?chain=${encodeURIComponent(chain)}${extra}` : extra ? `?${extra.slice(1)}` : ""}`;
+
+async function usd(page: Page, testId: string): Promise<number[]> {
+  return page.getByTestId(testId).evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.usd)));
+}
+
+test("a wallet with an identity shows its profile and linked wallets", async ({ page, pageErrors }) => {
+  const w = notable.identityWallet;
+  test.skip(!w, "the market has no identity cluster yet");
+  if (!w) return;
+  await page.goto(walletUrl(w.address));
+  await expect(page.getByTestId("wallet-identity")).toBeVisible();
+  await expect(page.getByTestId("no-identity")).toHaveCount(0);
+  const linked = page.getByTestId("linked-wallets").getByRole("link");
+  await expect(linked.first()).toBeVisible();
+  const href = await linked.first().getAttribute("href");
+  expect(href).toMatch(/^\/wallet\//);
+  // Every social shown is either a safe https link or plain text.
+  for (const a of await page.getByTestId("wallet-socials").getByRole("link").all())
+    expect(await a.getAttribute("href")).toMatch(/^https:\/\//);
+  expect(pageErrors).toEqual([]);
+});
+
+test("a wallet without identity says so plainly", async ({ page }) => {
+  await page.goto(walletUrl("0x00000000000000000000000000000000000d3ad0"));
+  await expect(page.getByTestId("no-identity")).toContainText("No known identity yet");
+  await expect(page.getByTestId("positions")).toContainText("No positions");
+});
+
+test("positions total the rows shown, and match the API", async ({ page }) => {
+  const w = notable.evmWallet;
+  test.skip(!w, "no EVM wallet");
+  if (!w) return;
+  await page.goto(walletUrl(w.address, w.chain, "&show=all"));
+  await expect(page.getByTestId("position-row").first()).toBeVisible();
+  const api = await (await page.request.get(`/api/v1/wallet/positions?chain=${w.chain}&wallet=${w.address}`)).json();
+  await expect(page.getByTestId("position-row")).toHaveCount(api.data.length);
+  const values = await usd(page, "position-value");
+  const [total] = await usd(page, "total-value");
+  expect(total).toBeCloseTo(values.reduce((a, b) => a + b, 0), 4);
+  const pnls = await usd(page, "position-pnl");
+  const [totalPnl] = await usd(page, "total-pnl");
+  expect(totalPnl).toBeCloseTo(pnls.reduce((a, b) => a + b, 0), 4);
+});
+
+test("switching the PnL period redraws the curve and keeps it in the URL", async ({ page }) => {
+  const w = notable.evmWallet;
+  test.skip(!w, "no EVM wallet");
+  if (!w) return;
+  await page.goto(walletUrl(w.address, w.chain));
+  await expect(page.getByTestId("pnl-summary")).toBeVisible();
+  await page.getByRole("radio", { name: "7D" }).or(page.getByRole("button", { name: "7D" })).first().click();
+  await expect(page).toHaveURL(/period=7d/);
+  const api = await (await page.request.get(`/api/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=7d`)).json();
+  if (api.data.history.length > 0)
+    await expect(page.getByTestId("pnl-chart")).toHaveAttribute("data-points", String(api.data.history.length));
+  await page.reload();
+  await expect(page.getByTestId("pnl-section").locator("[data-period]")).toHaveAttribute("data-period", "7d");
+});
+
+test("EVM trades page further with no duplicates", async ({ page }) => {
+  const w = notable.evmWallet;
+  test.skip(!w || w.trades <= 50, "no EVM wallet with more than one page of trades");
+  if (!w) return;
+  await page.goto(walletUrl(w.address, w.chain));
+  const rows = page.getByTestId("wallet-trade-row");
+  await expect(rows.first()).toBeVisible();
+  await expect(rows).toHaveCount(50);
+  await page.getByTestId("wallet-trades").getByText(/Load older trades|Loading older trades/).scrollIntoViewIfNeeded();
+  await expect.poll(() => rows.count()).toBeGreaterThan(50);
+  const keys = await rows.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.key));
+  expect(new Set(keys).size).toBe(keys.length);
+  // Rows open the token page with this wallet as the maker.
+  expect(await page.getByTestId("trade-token-link").first().getAttribute("href")).toContain(`maker=${w.address}`);
+});
+
+test("funding shows the tagged funder with a link to its wallet", async ({ page }) => {
+  const f = notable.fundedWallet;
+  test.skip(!f, "no tagged funding in the market");
+  if (!f) return;
+  await page.goto(walletUrl(f.address, f.chain));
+  await expect(page.getByTestId("funder-tag")).toHaveText(f.funderTag);
+  await expect(page.getByTestId("funder-link")).toHaveAttribute("href", new RegExp(`^/wallet/${f.funder}`));
+});
+
+test("Solana and EVM deep links both work; EVM in capitals redirects to lowercase", async ({ page }) => {
+  const s = notable.solanaWallet;
+  if (s) {
+    await page.goto(walletUrl(s.address));
+    await expect(page.getByTestId("wallet-page")).toHaveAttribute("data-chain", "solana");
+    await expect(page.getByTestId("wallet-trade-row").first()).toBeVisible();
+  }
+  const e = notable.evmWallet;
+  if (e) {
+    const upper = `0x${e.address.slice(2).toUpperCase()}`;
+    await page.goto(walletUrl(upper, e.chain));
+    await expect(page).toHaveURL(new RegExp(`/wallet/${e.address}\\?chain=`));
+    await expect(page.getByTestId("wallet-page")).toHaveAttribute("data-chain", e.chain);
+  }
+});
+
+test("an invalid address gets the not-found page", async ({ page }) => {
+  const res = await page.goto("/wallet/not-a-wallet");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId("wallet-not-found")).toBeVisible();
+});
+
+test("the PnL card image is a PNG", async ({ request }) => {
+  const w = notable.evmWallet ?? notable.solanaWallet;
+  test.skip(!w, "no wallet");
+  if (!w) return;
+  const res = await request.get(`/wallet/${w.address}/opengraph-image`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("image/png");
+  const body = await res.body();
+  expect(body.subarray(1, 4).toString()).toBe("PNG");
+});
