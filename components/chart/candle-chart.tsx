@@ -78,6 +78,7 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
     const oldest = bars.current[0]?.time;
     const shown = oldest === undefined ? [] : markersRef.current.filter((m) => m.time >= oldest);
     p.markers.setMarkers(shown.map((m) => ({ ...m, time: m.time as UTCTimestamp })));
+    if (boxRef.current) boxRef.current.dataset.markers = String(shown.length);
   };
 
   const writeDataset = () => {

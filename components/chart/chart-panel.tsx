@@ -2,12 +2,12 @@
 
 import dynamic from "next/dynamic";
 import { type ReactNode, useCallback, useState } from "react";
-import type { OhlcvInterval, Quote } from "@/lib/api";
-import type { CandleStream, CandleStreamInput } from "@/lib/client/stream/hooks";
 import { Chip } from "@/components/ui/badge";
 import { ErrorState } from "@/components/ui/error-state";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { OhlcvInterval, Quote } from "@/lib/api";
+import type { CandleStream, CandleStreamInput } from "@/lib/client/stream/hooks";
 import type { ChartMetric } from "./bars";
 import { ChartLegend } from "./chart-legend";
 import { IntervalPicker } from "./interval-picker";

@@ -1,4 +1,4 @@
-import { ColorType, CrosshairMode, type DeepPartial, LineStyle, type ChartOptions } from "lightweight-charts";
+import { type ChartOptions, ColorType, CrosshairMode, type DeepPartial, LineStyle } from "lightweight-charts";
 import { DOWN, UP } from "./bars";
 
 // Colours follow the theme tokens in app/globals.css (canvas cannot read CSS variables cheaply on every draw).

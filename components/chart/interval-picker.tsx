@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { OhlcvInterval } from "@/lib/api";
 import { cn } from "@/components/ui/cn";
+import type { OhlcvInterval } from "@/lib/api";
 import { intervalLabel, intervalName, MORE_INTERVALS, PRIMARY_INTERVALS } from "./intervals";
 
 const BTN = "num rounded px-1.5 py-0.5 text-[11px] font-medium transition-colors";

@@ -1,11 +1,11 @@
 "use client";
 
-import { walletHref } from "@/components/search/search-target";
 import { Address } from "@/components/ui/address";
 import { Badge } from "@/components/ui/badge";
 import type { ChainId, TokenDetail, TokenMetadata } from "@/lib/api";
 import { formatCompact, formatDateTimeUtc, safeText } from "@/lib/format";
 import { TokenLinks } from "./token-links";
+import { WalletLink } from "./wallet-link";
 
 const DESCRIPTION_MAX = 256;
 
@@ -52,7 +52,7 @@ export function AboutPanel({
         </Row>
         <Row label="Deployer">
           {token.deployer ? (
-            <Address address={token.deployer} href={walletHref(token.deployer, chain)} chars={6} />
+            <WalletLink address={token.deployer} chain={chain} chars={6} />
           ) : (
             <span className="text-muted">Unknown</span>
           )}

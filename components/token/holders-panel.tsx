@@ -1,8 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { walletHref } from "@/components/search/search-target";
-import { Address } from "@/components/ui/address";
 import { Chip } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -11,6 +9,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import type { ChainId } from "@/lib/api";
 import { tokenHoldersOptions } from "@/lib/client/queries";
 import { formatCompact, formatCount, formatPct } from "@/lib/format";
+import { WalletLink } from "./wallet-link";
 
 export const HOLDERS_LIMIT = 50;
 
@@ -45,7 +44,7 @@ export function HoldersPanel({ chain, address }: { chain: ChainId; address: stri
           >
             <span className="num text-muted">{i + 1}</span>
             <span className="flex min-w-0 items-center gap-1">
-              <Address address={h.address} href={walletHref(h.address, chain)} copy={false} />
+              <WalletLink address={h.address} chain={chain} />
               {h.label ? (
                 <Chip>
                   <SafeText value={h.label} max={10} />

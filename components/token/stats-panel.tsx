@@ -22,8 +22,29 @@ type Window = {
   organicVolumeUsd: number | null;
 };
 
+/** Buy share of the window's volume as a green/red split bar (SVG, no inline style). */
+function PressureBar({ w }: { w: Window }) {
+  const total = w.buyVolumeUsd + w.sellVolumeUsd;
+  if (!(total > 0)) return <span className="text-muted">—</span>;
+  const buy = (w.buyVolumeUsd / total) * 100;
+  return (
+    <svg
+      viewBox="0 0 100 4"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`${Math.round(buy)}% of volume bought`}
+      className="ml-auto h-1 w-full max-w-16 rounded-full"
+    >
+      <title>{`${Math.round(buy)}% bought`}</title>
+      <rect width="100" height="4" className="fill-down" />
+      <rect width={buy} height="4" className="fill-up" />
+    </svg>
+  );
+}
+
 const ROWS: { label: string; cell: (w: Window) => ReactNode; solanaOnly?: boolean }[] = [
   { label: "Change", cell: (w) => <Pct value={w.priceChangePct} /> },
+  { label: "Buy / sell", cell: (w) => <PressureBar w={w} /> },
   { label: "Volume", cell: (w) => <Usd value={w.volumeUsd} /> },
   { label: "Buy vol", cell: (w) => <Usd value={w.buyVolumeUsd} className="text-up" /> },
   { label: "Sell vol", cell: (w) => <Usd value={w.sellVolumeUsd} className="text-down" /> },

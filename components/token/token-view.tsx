@@ -83,7 +83,13 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const onTab = (tab: TokenTab) => setView({ tab });
 
   return (
-    <div className="flex flex-col gap-2" data-testid="token-view" data-chain={chain} data-address={address}>
+    <div
+      className="flex flex-col gap-2"
+      data-testid="token-view"
+      data-chain={chain}
+      data-address={address}
+      data-pools={pools.join(",")}
+    >
       <TokenHeader chain={chain} token={token} meta={metaQ.data?.data} security={secQ.data?.data} />
       {view.maker && pools.length > 0 ? (
         <MakerMarkers
@@ -95,7 +101,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
           onMarkers={setMarkers}
         />
       ) : null}
-      <div className="grid gap-2 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[58vh_30rem]">
+      <div className="grid gap-2 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[minmax(22rem,55vh)_30rem]">
         {pools.length > 0 ? (
           <ChartPanel
             className="h-[50vh] min-h-80 lg:col-start-1 lg:row-start-1 lg:h-auto"

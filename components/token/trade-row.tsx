@@ -9,13 +9,14 @@ import { cn } from "@/components/ui/cn";
 import { ExternalLink } from "@/components/ui/external-link";
 import { ExternalIcon } from "@/components/ui/icons";
 import { SafeText } from "@/components/ui/safe-text";
-import { explorerTxUrl, type TokenTrade } from "@/lib/api";
+import { explorerTxUrl, type TokenTrade, tradeKey } from "@/lib/api";
 import { formatCompact, formatPrice, formatUsd, safeHttpsUrl, shortAddress } from "@/lib/format";
 import type { MakerName } from "./maker-names";
 
 export const ROW_HEIGHT = 28;
+// Phone: age, side, USD, amount, maker; the quote amount and the price join from `sm` up.
 export const TAPE_COLUMNS =
-  "grid grid-cols-[3rem_2.5rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.6fr)_1.5rem] sm:grid-cols-[3.25rem_2.75rem_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.8fr)_1.5rem] items-center gap-x-2 px-2";
+  "grid grid-cols-[2.5rem_2.25rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.5fr)_1rem] sm:grid-cols-[3.25rem_2.75rem_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.8fr)_1.5rem] items-center gap-x-2 px-2";
 
 export interface TradeRowProps {
   trade: TokenTrade;
@@ -36,6 +37,7 @@ export const TradeRow = memo(function TradeRow({ trade: t, chain, name, activeMa
     <li
       data-testid="trade-row"
       data-tx={t.txHash}
+      data-key={tradeKey(t)}
       data-maker={t.maker}
       data-preconfirmed={t.preconfirmed ? "true" : "false"}
       className={cn(
@@ -58,7 +60,7 @@ export const TradeRow = memo(function TradeRow({ trade: t, chain, name, activeMa
       <span className="num hidden truncate text-right text-muted sm:block" title={String(t.amountQuote)}>
         {formatCompact(t.amountQuote)}
       </span>
-      <span className="num truncate text-right" title={`${t.priceNative} native`}>
+      <span className="num hidden truncate text-right sm:block" title={`${t.priceNative} native`}>
         {priceUsd === null ? "—" : `$${formatPrice(priceUsd)}`}
       </span>
       <span className="flex min-w-0 items-center gap-1">

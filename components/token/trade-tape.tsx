@@ -111,7 +111,7 @@ export function TradeTape(props: TradeTapeProps) {
         <span className="text-right">USD</span>
         <span className="text-right">Amount</span>
         <span className="hidden text-right sm:block">{props.nativeSymbol}</span>
-        <span className="text-right">Price</span>
+        <span className="hidden text-right sm:block">Price</span>
         <span>Maker</span>
         <span />
       </div>

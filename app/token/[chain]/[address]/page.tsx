@@ -1,8 +1,15 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
-import { chainInfo } from "@/lib/api";
-import { makeQueryClient } from "@/lib/client/query-client";
+import { Suspense } from "react";
+import { defaultInterval } from "@/components/chart/intervals";
+import { tokenHref } from "@/components/search/search-target";
+import { selectPools } from "@/components/token/pools";
+import { TokenNotFound } from "@/components/token/token-not-found";
+import { TokenSkeleton } from "@/components/token/token-skeleton";
+import { TokenView } from "@/components/token/token-view";
+import { parseViewState, washFilterOf } from "@/components/token/view-state";
+import { type ChainId, chainInfo } from "@/lib/api";
 import {
   factoriesOptions,
   ohlcvInfiniteOptions,
@@ -12,14 +19,9 @@ import {
   tokenSecurityOptions,
   tokenTradesInfiniteOptions,
 } from "@/lib/client/queries";
+import { makeQueryClient } from "@/lib/client/query-client";
 import { formatPct, formatUsdPrice, safeText } from "@/lib/format";
 import { prefetchEndpoint, prefetchInfiniteEndpoint } from "@/lib/server/prefetch";
-import { defaultInterval } from "@/components/chart/intervals";
-import { tokenHref } from "@/components/search/search-target";
-import { selectPools } from "@/components/token/pools";
-import { TokenNotFound } from "@/components/token/token-not-found";
-import { TokenView } from "@/components/token/token-view";
-import { parseViewState, washFilterOf } from "@/components/token/view-state";
 import { loadToken } from "./load-token";
 import { resolveTokenRoute } from "./route-params";
 
@@ -51,14 +53,29 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
+/** Validation first, outside any Suspense boundary, so an invalid link answers a real 404 (or a 308 to the canonical URL). */
 export default async function TokenPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const [p, sp] = await Promise.all([params, searchParams]);
   const route = resolveTokenRoute(p.chain, p.address);
   if (route.kind === "invalid") notFound();
   if (route.kind === "redirect") permanentRedirect(`${tokenHref(route.chain, route.address)}${queryString(sp)}`);
-  const { chain, address } = route;
-  const ref = { chain, address };
+  return (
+    <Suspense fallback={<TokenSkeleton />}>
+      <TokenContent chain={route.chain} address={route.address} sp={sp} />
+    </Suspense>
+  );
+}
 
+async function TokenContent({
+  chain,
+  address,
+  sp,
+}: {
+  chain: ChainId;
+  address: string;
+  sp: Record<string, string | string[] | undefined>;
+}) {
+  const ref = { chain, address };
   const loaded = await loadToken(chain, address);
   if (!loaded.ok && loaded.error.code === "token_not_found") return <TokenNotFound chain={chain} address={address} />;
 

@@ -1,0 +1,365 @@
+import type { Page } from "@playwright/test";
+import { XSS_SENTINEL } from "../lib/format/hostile-corpus";
+import { expect as baseExpect, test } from "./fixtures";
+import { simFaults, simScenario, simState } from "./sim";
+
+// The token page on the embedded market: candles, live tape, filters, hostile metadata, routing.
+
+interface Notable {
+  chain: string;
+  address: string;
+  pools: string[];
+  name?: string;
+  symbol?: string;
+}
+let notable: Record<"baseToken" | "establishedToken" | "graduatedToken" | "bondingToken" | "hostileToken", Notable>;
+
+// The machine running these is shared and busy: generous limits, never sleeps for market events.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test.beforeAll(async () => {
+  notable = (await simState()).data.notable;
+});
+
+const tokenUrl = (t: { chain: string; address: string }, qs = "") => `/token/${t.chain}/${t.address}${qs}`;
+
+interface ChartState {
+  bars: number;
+  first: number;
+  last: number;
+  lastClose: number;
+  markers: number;
+}
+
+async function chartState(page: Page): Promise<ChartState> {
+  return page.getByTestId("candle-chart").evaluate((el: HTMLElement) => ({
+    bars: Number(el.dataset.bars ?? 0),
+    first: Number(el.dataset.firstTime ?? 0),
+    last: Number(el.dataset.lastTime ?? 0),
+    lastClose: Number(el.dataset.lastClose ?? 0),
+    markers: Number(el.dataset.markers ?? 0),
+  }));
+}
+
+async function waitForBars(page: Page, min = 1) {
+  await expect.poll(async () => (await chartState(page)).bars, { timeout: 45_000 }).toBeGreaterThanOrEqual(min);
+}
+
+async function pageQuery(page: Page): Promise<{ chain: string; address: string; pools: string }> {
+  return page.getByTestId("token-view").evaluate((el: HTMLElement) => ({
+    chain: el.dataset.chain ?? "",
+    address: el.dataset.address ?? "",
+    pools: el.dataset.pools ?? "",
+  }));
+}
+
+/** Records every tape row ever shown flagged preconfirmed (they may confirm within a second at market speed). */
+async function watchPreconfirmed(page: Page) {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { __preconf: Set<string> }).__preconf = seen;
+    const scan = () => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="trade-row"][data-preconfirmed="true"]'))
+        seen.add(el.dataset.tx ?? "");
+    };
+    new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, attributes: true });
+    scan();
+  });
+}
+
+const seenPreconfirmed = (page: Page, tx: string) =>
+  page.evaluate((t) => (window as unknown as { __preconf: Set<string> }).__preconf.has(t), tx);
+
+test.describe("candles", () => {
+  test("render for several intervals including 1s and 1M, kept in the URL", async ({ page, pageErrors }) => {
+    const t = notable.establishedToken;
+    await page.goto(tokenUrl(t, "?interval=1s"));
+    await waitForBars(page);
+    await expect(page.getByTestId("chart-legend")).toContainText("1s");
+    for (const i of ["1m", "1h", "1d"]) {
+      await page.locator(`[data-interval="${i}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`interval=${i}`));
+      await expect(page.getByTestId("chart-legend")).toContainText(`· ${i}`);
+      await waitForBars(page);
+    }
+    await page.getByRole("button", { name: /More/ }).click();
+    await page.getByRole("menuitemradio", { name: "1mo" }).click();
+    await expect(page).toHaveURL(/interval=1M/);
+    await expect(page.getByTestId("chart-legend")).toContainText("1mo");
+    await waitForBars(page);
+    // Month buckets start on the 1st (UTC).
+    const s = await chartState(page);
+    expect(new Date(s.last * 1000).getUTCDate()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("switching interval and quote refetches and redraws", async ({ page }) => {
+    const t = notable.graduatedToken;
+    await page.goto(tokenUrl(t, "?interval=15s"));
+    await waitForBars(page);
+    const native = await chartState(page);
+    const usdRequest = page.waitForRequest(
+      (r) => r.url().includes("/api/v1/token/ohlcv") && r.url().includes("quote=usd"),
+    );
+    await page.locator("label", { hasText: /^USD$/ }).click();
+    await usdRequest;
+    await expect(page).toHaveURL(/quote=usd/);
+    await expect(page.getByTestId("chart-legend")).toContainText("/USD");
+    // SOL trades near $100+: the same candles in USD close far higher than in SOL.
+    await expect.poll(async () => (await chartState(page)).lastClose / native.lastClose).toBeGreaterThan(20);
+
+    const minuteRequest = page.waitForRequest(
+      (r) => r.url().includes("/api/v1/token/ohlcv") && r.url().includes("interval=1m"),
+    );
+    await page.locator('[data-interval="1m"]').first().click();
+    await minuteRequest;
+    await expect.poll(async () => (await chartState(page)).last % 60).toBe(0);
+    await waitForBars(page);
+  });
+
+  test("panning left loads older candles without gaps", async ({ page, request }) => {
+    const t = notable.establishedToken;
+    await page.goto(tokenUrl(t, "?interval=1m"));
+    await waitForBars(page, 100);
+    const before = await chartState(page);
+    const box = (await page.getByTestId("candle-chart").boundingBox())!;
+    const y = box.y + box.height * 0.4;
+    for (let i = 0; i < 8 && (await chartState(page)).first >= before.first; i++) {
+      await page.mouse.move(box.x + box.width * 0.15, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.8, y, { steps: 12 });
+      await page.mouse.up();
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(async () => (await chartState(page)).first).toBeLessThan(before.first);
+    const after = await chartState(page);
+    expect(after.bars).toBeGreaterThan(before.bars);
+
+    // The series on screen equals the service's own candles over the same span: nothing missing, nothing doubled.
+    const q = await pageQuery(page);
+    const times = new Set<number>();
+    let endTime = after.last;
+    while (endTime >= after.first) {
+      const url = `/api/v1/token/ohlcv?chain=${q.chain}&address=${q.address}&pools=${q.pools}&interval=1m&limit=500&endTime=${endTime}`;
+      const body = await (await request.get(url)).json();
+      for (const c of body.data as { time: number }[]) if (c.time >= after.first) times.add(c.time);
+      if (!body.meta.hasMore || body.meta.oldestTime === null) break;
+      endTime = body.meta.oldestTime - 1;
+    }
+    expect(after.bars).toBe(times.size);
+  });
+});
+
+test.describe("live tape", () => {
+  test("a live trade appears in the tape and moves the forming candle", async ({ page }) => {
+    const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
+    await page.goto(tokenUrl(launched));
+    await waitForBars(page);
+    const before = await chartState(page);
+    const trade = (
+      await simScenario({ action: "trade", chain: "solana", address: launched.address, side: "buy", usd: 400 })
+    ).data;
+    await expect(page.locator(`[data-testid="trade-row"][data-tx="${trade.trade.txHash}"]`)).toBeVisible();
+    await expect.poll(async () => (await chartState(page)).lastClose).toBeGreaterThan(before.lastClose);
+  });
+
+  test("hovering pauses the tape and buffers new rows until the pointer leaves", async ({ page }) => {
+    const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
+    await page.goto(tokenUrl(launched));
+    await expect(page.getByTestId("trade-row").first()).toBeVisible();
+    await page.getByTestId("trade-tape").hover();
+    await expect(page.getByTestId("trade-tape")).toHaveAttribute("data-paused", "true");
+    const trade = (
+      await simScenario({ action: "trade", chain: "solana", address: launched.address, side: "buy", usd: 50 })
+    ).data;
+    const row = page.locator(`[data-testid="trade-row"][data-tx="${trade.trade.txHash}"]`);
+    await expect(page.getByTestId("tape-paused")).toContainText(/new/);
+    await expect(row).toHaveCount(0);
+    await page.mouse.move(5, 5);
+    await expect(row).toBeVisible();
+  });
+
+  test("no duplicate or missing rows after a forced stream drop", async ({ page, request }) => {
+    let socket: { close(): Promise<void> } | null = null;
+    let connections = 0;
+    await page.routeWebSocket(/\/api\/stream/, (ws) => {
+      connections += 1;
+      socket = ws;
+      ws.connectToServer();
+    });
+    const t = notable.baseToken;
+    await page.goto(tokenUrl(t));
+    await expect(page.getByTestId("trade-row").first()).toBeVisible();
+    await expect.poll(() => connections).toBeGreaterThan(0);
+    await simFaults({ streamDuplicateRate: 0.3 });
+    try {
+      await socket!.close();
+      await expect.poll(() => connections, { timeout: 20_000 }).toBeGreaterThan(1);
+      await page.waitForTimeout(3_000);
+    } finally {
+      await simFaults({ streamDuplicateRate: 0 });
+    }
+    await page.getByTestId("trade-tape").hover();
+    const shown = await page
+      .getByTestId("trade-row")
+      .evaluateAll((els) =>
+        els.map((e) => ({ key: (e as HTMLElement).dataset.key ?? "", tx: (e as HTMLElement).dataset.tx ?? "" })),
+      );
+    expect(shown.length).toBeGreaterThan(5);
+    expect(new Set(shown.map((r) => r.key)).size).toBe(shown.length);
+
+    // Every confirmed trade the service lists inside the shown span is on screen.
+    const q = await pageQuery(page);
+    const rest = (
+      await (
+        await request.get(`/api/v1/token/trades?chain=${q.chain}&address=${q.address}&pools=${q.pools}&limit=200`)
+      ).json()
+    ).data as { txHash: string; at: number; preconfirmed: boolean }[];
+    const txs = new Set(shown.map((r) => r.tx));
+    const shownRest = rest.filter((r) => txs.has(r.txHash));
+    expect(shownRest.length).toBeGreaterThan(0);
+    const newest = Math.max(...shownRest.map((r) => r.at));
+    const oldest = Math.min(...shownRest.map((r) => r.at));
+    const missing = rest.filter((r) => !r.preconfirmed && r.at > oldest && r.at < newest && !txs.has(r.txHash));
+    expect(missing).toEqual([]);
+  });
+
+  test("a preconfirmed row on Base is flagged, and a reverted one disappears", async ({ page }) => {
+    // At market speed a confirmation follows its preconfirmation within a second; the frames that end a
+    // preconfirmed row (its confirmed copy, a revert) are held back 2 s so the flagged state is observable.
+    const confirmed = new Set<string>();
+    const revertedTx = new Set<string>();
+    await page.routeWebSocket(/\/api\/stream/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => {
+        const text = String(m);
+        const frame = JSON.parse(text) as {
+          type: string;
+          channel?: string;
+          kind: string;
+          data: { txHash: string; preconfirmed?: boolean }[];
+        };
+        if (frame.type !== "event" || frame.channel !== "trades") return ws.send(m);
+        const later = (data: unknown[]) => setTimeout(() => ws.send(JSON.stringify({ ...frame, data })), 2_000);
+        if (frame.kind === "revert") {
+          for (const k of frame.data) revertedTx.add(k.txHash);
+          return later(frame.data);
+        }
+        // Rows share frames: preconfirmed ones go on now, confirmed ones follow 2 s later.
+        const now = frame.data.filter((r) => r.preconfirmed);
+        const held = frame.data.filter((r) => !r.preconfirmed);
+        for (const r of held) confirmed.add(r.txHash);
+        if (now.length) ws.send(JSON.stringify({ ...frame, data: now }));
+        if (held.length) later(held);
+      });
+    });
+    const t = notable.baseToken;
+    await page.goto(tokenUrl(t));
+    await expect(page.getByTestId("trade-row").first()).toBeVisible();
+    await watchPreconfirmed(page);
+
+    const ok = (await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 25 })).data;
+    expect(ok.trade.preconfirmed).toBe(true);
+    await expect.poll(() => seenPreconfirmed(page, ok.trade.txHash)).toBe(true);
+    await expect(page.locator(`[data-testid="trade-row"][data-tx="${ok.trade.txHash}"]`)).toHaveAttribute(
+      "data-preconfirmed",
+      "false",
+    );
+
+    // Arm a revert; retry when a market swap elsewhere on Base took it first.
+    let reverted: string | null = null;
+    for (let attempt = 0; attempt < 5 && !reverted; attempt++) {
+      await simScenario({ action: "revert-next", chain: "evm:8453" });
+      const tx = (await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 25 })).data
+        .trade.txHash as string;
+      await expect.poll(() => revertedTx.has(tx) || confirmed.has(tx), { timeout: 45_000 }).toBe(true);
+      if (revertedTx.has(tx)) reverted = tx;
+    }
+    expect(reverted).not.toBeNull();
+    await expect.poll(() => seenPreconfirmed(page, reverted!)).toBe(true);
+    await expect(page.locator(`[data-testid="trade-row"][data-tx="${reverted}"]`)).toHaveCount(0);
+  });
+
+  test("clicking a maker filters the tape and draws their trades on the chart", async ({ page }) => {
+    const t = notable.baseToken;
+    await page.goto(tokenUrl(t, "?interval=1m"));
+    await waitForBars(page);
+    const first = page.getByTestId("trade-row").first();
+    await expect(first).toBeVisible();
+    // Hold the tape still (hover pauses it) so the row read is the row clicked.
+    await page.getByTestId("trade-tape").hover();
+    await expect(page.getByTestId("trade-tape")).toHaveAttribute("data-paused", "true");
+    const maker = (await first.getAttribute("data-maker"))!;
+    await first.getByTestId("maker-filter").click();
+    await expect(page).toHaveURL(new RegExp(`maker=${maker}`));
+    await expect(page.getByTestId("maker-chip")).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          new Set(
+            await page.getByTestId("trade-row").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.maker)),
+          ),
+      )
+      .toEqual(new Set([maker]));
+    await expect.poll(async () => (await chartState(page)).markers).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Clear maker filter" }).click();
+    await expect(page).not.toHaveURL(/maker=/);
+    await expect.poll(async () => (await chartState(page)).markers).toBe(0);
+  });
+});
+
+test.describe("safety and routing", () => {
+  test("a hostile token's name and links are safe", async ({ page, pageErrors }) => {
+    const t = notable.hostileToken;
+    await page.goto(tokenUrl(t, "?tab=about"));
+    await expect(page.getByTestId("token-header")).toBeVisible();
+    await expect(page.getByTestId("about-panel")).toBeVisible();
+    const report = await page.evaluate((sentinel) => {
+      const hrefs = [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href") ?? "");
+      return {
+        fired: (window as unknown as Record<string, unknown>)[sentinel] !== undefined,
+        badLinks: hrefs.filter((h) => /^\s*(javascript|data|vbscript|http):/i.test(h)),
+        external: [...document.querySelectorAll('a[target="_blank"]')].map((a) => a.getAttribute("href") ?? ""),
+        injected: document.querySelectorAll(
+          '[data-testid="token-view"] script, [data-testid="token-view"] iframe, [data-testid="token-view"] [onerror], [data-testid="token-view"] [onclick]',
+        ).length,
+        images: [...document.querySelectorAll('[data-testid="token-view"] img')].map(
+          (i) => i.getAttribute("src") ?? "",
+        ),
+      };
+    }, XSS_SENTINEL);
+    expect(report.fired).toBe(false);
+    expect(report.badLinks).toEqual([]);
+    expect(report.injected).toBe(0);
+    for (const href of report.external) expect(href).toMatch(/^https:\/\//);
+    for (const src of report.images) expect(src).toMatch(/^https:\/\//);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("an invalid address or chain shows the not-found page", async ({ page }) => {
+    for (const path of [
+      "/token/evm:8453/0x1234",
+      "/token/bitcoin/0x8a9eba526a0c727f97aab077d3191ecfb7644e48",
+      "/token/solana/0x8a9eba526a0c727f97aab077d3191ecfb7644e48",
+    ]) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByTestId("token-invalid")).toBeVisible();
+    }
+  });
+
+  test("a valid address that is no token says so", async ({ page }) => {
+    await page.goto("/token/evm:8453/0x00000000000000000000000000000000000000aa");
+    await expect(page.getByTestId("token-not-found")).toContainText("Token not found");
+  });
+
+  test("an EVM address in any case redirects to the lowercase URL, keeping the view", async ({ page }) => {
+    const t = notable.baseToken;
+    const mixed = `0x${t.address.slice(2).toUpperCase()}`;
+    await page.goto(`/token/${t.chain}/${mixed}?interval=1h`);
+    await expect(page).toHaveURL(new RegExp(`/token/${t.chain.replace(":", "(:|%3A)")}/${t.address}\\?interval=1h$`));
+    await expect(page.getByTestId("token-header")).toBeVisible();
+  });
+});
