@@ -87,8 +87,16 @@ export class MarketIndex implements ViewCtx {
 
   private readonly prices: NativePrices;
 
+  /** The native USD price as the price feed reports it now (frozen while the feed stalls). */
   nativeUsd(chain: string): number {
-    return this.nativeUsdAt(chain, this.now);
+    const c = findSimChain(chain);
+    return c ? this.prices.chainUsdAt(c, this.prices.updatedAt(c, this.now)) : 0;
+  }
+
+  /** §2.11: the chain's native price feed has not updated for over a minute. */
+  nativeStale(chain: string): boolean {
+    const c = findSimChain(chain);
+    return c ? this.prices.quote(c, this.now).stale : true;
   }
 
   nativeUsdAt(chain: string, at: number): number {

@@ -10,6 +10,7 @@ import type { WalletIndex } from "./wallet-index";
 export interface ViewCtx {
   now: number;
   nativeUsd(chain: string): number;
+  nativeStale(chain: string): boolean;
   wallets: WalletIndex;
 }
 
@@ -99,17 +100,21 @@ export function pulseEntry(t: IndexedToken, v: ViewCtx): PulseToken {
   };
 }
 
+/**
+ * §1.5: while the chain's native price feed is stale, USD figures that depend on it are unknown (null) and the
+ * response carries `meta.degraded` (see `degradedMeta`); native figures and trade-time USD volumes stay.
+ */
 export function tokenUpdate(t: IndexedToken, v: ViewCtx): TokenUpdate {
-  const usd = v.nativeUsd(t.chain);
+  const usd = v.nativeStale(t.chain) ? null : v.nativeUsd(t.chain);
   const price = t.pricing?.priceNative ?? null;
   const day = windowTotals(t.pools, Math.floor((v.now - 24 * H) / 1000));
   return {
     chain: t.chain,
     address: t.address,
-    priceUsd: price === null ? null : sig(price * usd),
+    priceUsd: price === null || usd === null ? null : sig(price * usd),
     priceNative: price === null ? null : sig(price),
-    marketCapUsd: price === null ? null : sig(price * usd * t.totalSupply, 8),
-    liquidityUsd: sig(tokenLiquidityNative(t) * usd, 8),
+    marketCapUsd: price === null || usd === null ? null : sig(price * usd * t.totalSupply, 8),
+    liquidityUsd: usd === null ? null : sig(tokenLiquidityNative(t) * usd, 8),
     bondingProgress: t.bondingProgress === null ? null : sig(t.bondingProgress, 6),
     migrated: t.migrated,
     graduatedAt: t.graduatedAt,
@@ -162,8 +167,15 @@ export function tokenPrice(t: IndexedToken, v: ViewCtx): TokenPrice {
   };
 }
 
+/** `meta.degraded` when a USD figure was withheld because the chain's native price is stale. */
+export function degradedMeta(v: ViewCtx, chains: Iterable<string>): { degraded?: true } {
+  for (const c of chains) if (v.nativeStale(c)) return { degraded: true };
+  return {};
+}
+
 export function tokenPools(t: IndexedToken, v: ViewCtx, limit: number): TokenPool[] {
   const usd = v.nativeUsd(t.chain);
+  const stale = v.nativeStale(t.chain);
   const from = Math.floor((v.now - 24 * H) / 1000);
   return rankPools(t)
     .slice(0, limit)
@@ -177,7 +189,7 @@ export function tokenPools(t: IndexedToken, v: ViewCtx, limit: number): TokenPoo
       quoteSymbol: p.quoteSymbol,
       liquidityUsd: sig(poolLiquidityNative(p) * usd, 8),
       volume24hUsd: sig(windowTotals([p], from).volumeUsd, 8),
-      priceUsd: p.priceNative > 0 ? sig(p.priceNative * usd) : null,
+      priceUsd: p.priceNative > 0 && !stale ? sig(p.priceNative * usd) : null,
       createdAt: p.createdAt,
     }));
 }

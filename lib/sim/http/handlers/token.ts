@@ -4,7 +4,7 @@ import { BURN_EVM, BURN_SOL } from "../../engine/world";
 import { decimalString, sig } from "../../index/decimal";
 import type { IndexedToken } from "../../index/state";
 import { makersSince, priceChangePct, windowTotals } from "../../index/stats";
-import { dexPaid, tokenDetail, tokenPools, tokenPrice } from "../../index/views";
+import { degradedMeta, dexPaid, tokenDetail, tokenPools, tokenPrice } from "../../index/views";
 import { batch, choosePools, type Handler, requireToken } from "./common";
 
 // §4.14 token endpoints (shapes are ours; see lib/api/schemas.ts).
@@ -15,17 +15,33 @@ const tok = (query: Record<string, unknown>, core: SimCore) =>
   requireToken(core, query.chain as string, query.address as string);
 type Items = { items: { chain: string; address: string }[] };
 
-export const tokenHandler: Handler = ({ query }, core) => ({ data: tokenDetail(tok(query, core), core.index) });
-export const tokenBatchHandler: Handler = ({ body }, core) => ({
-  data: batch(core, (body as Items).items, (t) => tokenDetail(t, core.index)),
-});
-export const tokenPriceHandler: Handler = ({ query }, core) => ({ data: tokenPrice(tok(query, core), core.index) });
-export const tokenPriceBatchHandler: Handler = ({ body }, core) => ({
-  data: batch(core, (body as Items).items, (t) => tokenPrice(t, core.index)),
-});
-export const tokenPoolsHandler: Handler = ({ query }, core) => ({
-  data: tokenPools(tok(query, core), core.index, query.limit as number),
-});
+const single =
+  <T>(build: (t: IndexedToken, core: SimCore) => T): Handler =>
+  ({ query }, core) => {
+    const t = tok(query, core);
+    return { data: build(t, core), meta: degradedMeta(core.index, [t.chain]) };
+  };
+const many =
+  <T>(build: (t: IndexedToken, core: SimCore) => T): Handler =>
+  ({ body }, core) => {
+    const items = (body as Items).items;
+    return {
+      data: batch(core, items, (t) => build(t, core)),
+      meta: degradedMeta(
+        core.index,
+        items.map((i) => i.chain),
+      ),
+    };
+  };
+
+export const tokenHandler = single((t, core) => tokenDetail(t, core.index));
+export const tokenBatchHandler = many((t, core) => tokenDetail(t, core.index));
+export const tokenPriceHandler = single((t, core) => tokenPrice(t, core.index));
+export const tokenPriceBatchHandler = many((t, core) => tokenPrice(t, core.index));
+export const tokenPoolsHandler: Handler = ({ query }, core) => {
+  const t = tok(query, core);
+  return { data: tokenPools(t, core.index, query.limit as number), meta: degradedMeta(core.index, [t.chain]) };
+};
 
 export const tokenStatsHandler: Handler = ({ query }, core) => {
   const t = tok(query, core);
