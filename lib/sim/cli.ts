@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { startSimService } from "./service";
 
-// `npm run sim -- --port 4010 --seed 42 --key <key> [--speed N] [--host 127.0.0.1] [--warmup-min 30]`
+// `npm run sim -- --port 4010 --seed 42 --key <key> [--speed N] [--host 127.0.0.1] [--warmup-min 20]`
 // Env fallbacks: SIM_SEED, SIM_SPEED, SIM_PORT, SIM_KEY.
 
 function fail(message: string): never {
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   }
   if (values.help) {
     console.log(
-      "usage: npm run sim -- [--port 4010] [--seed 42] [--key <key>] [--speed 1] [--host 127.0.0.1] [--warmup-min 30]",
+      "usage: npm run sim -- [--port 4010] [--seed 42] [--key <key>] [--speed 1] [--host 127.0.0.1] [--warmup-min 20]",
     );
     return;
   }
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   );
   const seed = num("seed", (values.seed as string) ?? env.SIM_SEED, 42, Number.isInteger);
   const speed = num("speed", (values.speed as string) ?? env.SIM_SPEED, 1, (n) => n > 0 && n <= 10_000);
-  const warmup = num("warmup-min", values["warmup-min"] as string, 30, (n) => n >= 0 && n <= 24 * 60);
+  const warmup = num("warmup-min", values["warmup-min"] as string, 20, (n) => n >= 0 && n <= 24 * 60);
   const key = (values.key as string) ?? env.SIM_KEY ?? randomBytes(24).toString("base64url");
   const host = (values.host as string) ?? "127.0.0.1";
   const t0 = performance.now();

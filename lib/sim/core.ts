@@ -12,7 +12,7 @@ export interface SimCoreOptions {
   speed?: number;
   /** Market time at start (defaults to the clock's now). */
   start?: number;
-  /** Market time simulated before `start` at start-up (default 30 min). */
+  /** Market time simulated before `start` at start-up (default 20 min). */
   warmupMs?: number;
   marketCaps?: Partial<MarketCaps>;
   indexCaps?: Partial<IndexCaps>;

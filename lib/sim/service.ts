@@ -25,7 +25,7 @@ export interface SimServiceOptions {
   start?: number;
   /** Inject a clock (e.g. `createClock({ virtual: true })` in tests); `speed` and `start` then come from it. */
   clock?: Clock;
-  /** Market time simulated before start so every view is populated (default 30 min). */
+  /** Market time simulated before start so every view is populated (default 20 min). */
   warmupMs?: number;
   /** More accepted keys (the first, `key`, is the one reported). */
   extraKeys?: string[];

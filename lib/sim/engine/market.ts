@@ -56,7 +56,7 @@ export class SimMarket {
   constructor(opts: MarketOptions) {
     this.seed = opts.seed;
     this.start = opts.start;
-    this.warmStart = opts.start - (opts.warmupMs ?? 30 * 60_000);
+    this.warmStart = opts.start - (opts.warmupMs ?? 20 * 60_000);
     this.caps = { ...DEFAULT_CAPS, ...opts.caps };
     this.launchRate = opts.launchRate ?? 1 / 3.5;
     const root = new Rng(`market:${opts.seed}`);

@@ -122,7 +122,18 @@ export class Rng {
         let x = this.u32();
         for (let j = 0; j < 8 && i + j < chars; j++, x >>>= 4) buf[off + i + j] = codes[x & 15] as number;
       }
-    } else for (let i = 0; i < chars; i++) buf[off + i] = codes[this.u32() % codes.length] as number;
+    } else {
+      // Several symbols per draw: base^k below 2^32 (5 for base58).
+      const base = codes.length;
+      const per = Math.floor(32 / Math.log2(base));
+      for (let i = 0; i < chars; i += per) {
+        let x = this.u32();
+        for (let j = 0; j < per && i + j < chars; j++) {
+          buf[off + i + j] = codes[x % base] as number;
+          x = Math.floor(x / base);
+        }
+      }
+    }
     buf.write(suffix, prefix.length + chars, "latin1");
     return buf.toString("latin1", 0, n);
   }
