@@ -304,7 +304,7 @@ export class MarketIndex implements ViewCtx {
     if (r.isBuy) t.buys++;
     else t.sells++;
     t.volumeUsd += r.volumeUsd;
-    t.feesUsd += r.feeNative * (r.volumeUsd / r.volumeNative);
+    for (const leg of legs) t.feesUsd += leg.feeUsd;
     t.lastTradeAt = Math.max(t.lastTradeAt ?? 0, r.at);
     t.updatedAt = Math.max(t.updatedAt, r.at);
     this.tradesIndexed++;

@@ -18,9 +18,6 @@ export class TradeRecord {
     readonly amountToken: number,
     readonly volumeNative: number,
     readonly volumeUsd: number,
-    readonly feeNative: number,
-    /** Price used for candles after wick clamping. */
-    readonly candlePrice: number,
     readonly isWash: boolean,
     readonly isProTrader: boolean,
     readonly isSniper: boolean,

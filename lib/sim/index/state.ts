@@ -34,15 +34,15 @@ export interface IndexCaps {
 
 export const DEFAULT_INDEX_CAPS: IndexCaps = {
   tapePerToken: 2000,
-  tapeTotal: 250_000,
+  tapeTotal: 150_000,
   secondsPerPool: 1800,
   minutesPerPool: 1500,
   hoursPerPool: 4400,
-  wallets: 30_000,
+  wallets: 20_000,
   tradesPerWallet: 1000,
-  walletTradesTotal: 300_000,
+  walletTradesTotal: 150_000,
   positionsPerWallet: 300,
-  positionsTotal: 150_000,
+  positionsTotal: 80_000,
   makersPerToken: 5_000,
   fundings: 150_000,
 };

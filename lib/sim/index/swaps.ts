@@ -28,6 +28,7 @@ export interface Leg {
   price: number;
   volume: number;
   usd: number;
+  feeUsd: number;
 }
 
 const pendingLegs = new WeakMap<TradeRecord, Leg[]>();
@@ -107,7 +108,6 @@ export class SwapFolder {
     const l0 = logs[0] as SwapLog;
     let amountToken = 0;
     let amountNative = 0;
-    let fee = 0;
     let logIndex = l0.logIndex;
     const pools: string[] = [];
     const legs: Leg[] = [];
@@ -115,7 +115,6 @@ export class SwapFolder {
     for (const l of logs) {
       amountToken += l.amountToken;
       amountNative += l.amountNative;
-      fee += l.feeNative;
       logIndex = Math.min(logIndex, l.logIndex);
       if (!pools.includes(l.pool)) pools.push(l.pool);
       const pool = s.pool(l.chain, l.pool);
@@ -125,6 +124,7 @@ export class SwapFolder {
           price: clampPrice(l.amountNative / l.amountToken, refBefore, refAfter),
           volume: l.amountNative,
           usd: l.amountNative * usdRate,
+          feeUsd: l.feeNative * usdRate,
         });
     }
     const stat = t.makers.get(maker);
@@ -143,8 +143,6 @@ export class SwapFolder {
       amountToken,
       amountNative,
       amountNative * usdRate,
-      fee,
-      clampPrice(amountNative / amountToken, refBefore, refAfter),
       isWash,
       s.isPro(maker),
       firstBuyAt - t.createdAt <= SNIPE_MS && maker !== t.creator,

@@ -22,8 +22,6 @@ const rec = (
     1,
     1,
     o.usd ?? 10,
-    0,
-    1,
     o.wash ?? false,
     false,
     false,
