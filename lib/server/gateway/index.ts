@@ -6,7 +6,6 @@ import { createLogger, type Logger } from "../logger";
 import { registerUsageSource } from "../usage-registry";
 import { type BrowserLimits, BrowserSession } from "./browser-session";
 import { type Clock, realClock, type TimerHandle } from "./clock";
-import { controlFrame } from "./frames";
 import { DEFAULT_REPLAY_LIMITS, type ReplayLimits } from "./replay-window";
 import { createCounters, type GatewayStats, publishStats } from "./stats";
 import type { BackoffPolicy } from "./upstream-link";
@@ -125,7 +124,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
 
   function refuse(ws: WebSocket, code: StreamErrorCode, message: string, closeCode: number) {
     ws.on("error", () => ws.terminate());
-    ws.send(controlFrame({ type: "error", code, message }), { binary: false });
+    ws.send(JSON.stringify({ type: "error", code, message }));
     ws.close(closeCode, code);
     clock.setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS);
   }

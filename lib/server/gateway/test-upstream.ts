@@ -5,7 +5,7 @@ import {
   type Channel, type ChannelParams, CLOSE_CODES, clientFrameSchema, parseChannelParams, STREAM_LIMITS, STREAM_PATH,
   subscriptionKey, trackedKeys,
 } from "@/lib/api";
-import { eventBody, eventFrame, eventHead } from "./frames";
+import { eventBody, eventHead, eventJson } from "./frames";
 
 // A small upstream speaking lib/api/stream.ts frames, with the spec's per-key limits (§8), for gateway tests
 // and the benchmark. It is not the embedded market: events are emitted by the test.
@@ -151,7 +151,7 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
       for (const sub of subs) {
         body ??= eventBody(sub.channel, event.kind, event.data, event.meta);
         heads.set(sub, heads.get(sub) ?? eventHead(sub.id));
-        socketOf.get(sub)?.send(eventFrame(heads.get(sub) as Buffer, body), { binary: false });
+        socketOf.get(sub)?.send(eventJson(heads.get(sub) as Buffer, body), { binary: false });
       }
       return subs.size;
     },

@@ -19,12 +19,13 @@ function fakes() {
       pending = 0;
       log.push("uncork");
     },
-  } as unknown as Duplex;
-  const ws = {
-    send: (b: Buffer) => {
+    write: (b: Buffer) => {
       if (corks > 0) pending += b.length;
       log.push(`send ${b.length}`);
     },
+  } as unknown as Duplex;
+  const ws = {
+    readyState: 1,
     get bufferedAmount() {
       return pending;
     },
@@ -53,5 +54,12 @@ describe("browser socket write batching", () => {
     t.write(big);
     expect(f.log).toEqual(["cork", `send ${big.length}`, "uncork", "cork", `send ${big.length}`]);
     expect(f.corks()).toBe(1);
+  });
+
+  it("writes nothing once the socket is closing", () => {
+    const f = fakes();
+    (f.ws as unknown as { readyState: number }).readyState = 2;
+    createWriteBatcher(createVirtualClock()).transport(f.ws, f.socket).write(Buffer.alloc(5));
+    expect(f.log).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@ import type { WebSocket } from "ws";
 import type { Transport } from "./browser-session";
 import type { Clock } from "./clock";
 
-// Browser sockets as the sessions see them. Writes made in one event-loop turn are corked and leave together at
-// the end of it (or once 64 KB are waiting): a browser receiving several events in a turn costs one system call
-// instead of one per frame. Corked bytes are not backpressure: they leave within the turn.
+// Browser sockets as the sessions see them. Frames arrive complete (frames.ts) and are written to the socket as
+// they are; `ws` still owns the handshake, reading, pings and the close. Its sender holds no state between
+// messages when per-message deflate is off (it is), so the two never interleave inside a frame.
+// Writes made in one event-loop turn are corked and leave together at the end of it (or once 64 KB wait):
+// a browser receiving several events in a turn costs one system call. Corked bytes are not backpressure.
 
-const SEND_OPTS = { binary: false, compress: false, fin: true } as const;
+const OPEN = 1;
 const TERMINATE_AFTER_CLOSE_MS = 2_000;
 export const MAX_CORKED_BYTES = 64 * 1024;
 
@@ -30,6 +32,7 @@ export function createWriteBatcher(clock: Clock): WriteBatcher {
     transport(ws, socket) {
       return {
         write(bytes) {
+          if (ws.readyState !== OPEN) return;
           let held = corked.get(socket);
           if (held !== undefined && held + bytes.length > MAX_CORKED_BYTES) {
             socket.uncork();
@@ -45,7 +48,7 @@ export function createWriteBatcher(clock: Clock): WriteBatcher {
             }
           }
           if (held !== undefined) corked.set(socket, held + bytes.length);
-          ws.send(bytes, SEND_OPTS);
+          socket.write(bytes);
         },
         bufferedAmount: () => ws.bufferedAmount - (corked.get(socket) ?? 0),
         close(code, reason) {
