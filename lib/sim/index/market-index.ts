@@ -328,6 +328,13 @@ export class MarketIndex implements ViewCtx {
     if (n <= 0) this.nameCounts.delete(nameKey);
     else this.nameCounts.set(nameKey, n);
     this.pulse.removed(t, this.now);
+    // Until the pulse lists compact, a retired token may still be referenced: drop its heavy parts now.
+    t.tape.trimTo(0);
+    t.makers.clear();
+    t.pending.length = 0;
+    t.pools = [];
+    t.pricing = null;
+    t.curvePool = null;
   }
 
   tokenByAddress(chain: string | undefined, address: string): IndexedToken[] {

@@ -86,6 +86,7 @@ export class PulseIndex {
     t.retired = true;
     this.evaluate(t, now, false);
     this.compact(this.created, t.chain);
+    this.compact(this.graduated, t.chain);
   }
 
   private compact(m: Map<string, IndexedToken[]>, chain: string): void {
