@@ -3,6 +3,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { launchToken, openShell, resultOptions, searchField, settle, tokenPath } from "./shell-helpers";
 
+test.describe.configure({ timeout: 90_000 });
+
 // axe on every page and on the shell's overlays: no serious or critical violations.
 
 async function seriousViolations(page: Page, include?: string) {

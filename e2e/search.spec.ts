@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 import { launchToken, openShell, resultOptions, searchableToken, searchField } from "./shell-helpers";
 
+test.describe.configure({ timeout: 90_000 });
+
 // The ⌘K palette against the embedded market: by name, by token / pool / wallet address, keyboard, recents.
 
 test("search by symbol and open the result with the keyboard", async ({ page, request, pageErrors }) => {
@@ -40,13 +42,13 @@ test("a token address jumps to its token page; a pool address too; an unknown ad
   request,
 }) => {
   const token = await launchToken(request);
-  await openShell(page);
   for (const [typed, expected] of [
     [token.address, `/token/${encodeURIComponent(token.chain)}/${token.address}`],
     [token.pool, `/token/${encodeURIComponent(token.chain)}/${token.address}`],
     ["0x000000000000000000000000000000000000dEaD", "/wallet/0x000000000000000000000000000000000000dead"],
   ] as const) {
     if (!typed) continue;
+    await openShell(page);
     await page.keyboard.press("Control+k");
     await searchField(page).fill(typed);
     await page.keyboard.press("Enter");

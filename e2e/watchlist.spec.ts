@@ -3,6 +3,8 @@ import { expect, test } from "./fixtures";
 import { launchToken, openShell, tokenPath } from "./shell-helpers";
 import { simScenario } from "./sim";
 
+test.describe.configure({ timeout: 90_000 });
+
 // The browser-kept watchlist: star, live price, per-row errors, sort, remove / undo, persistence.
 
 const KEY = "tradescope.watchlist";

@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import "./no-eval";
 import { useOverlay } from "./overlay-store";
 import { isEditable, shortcutFor } from "./shortcuts";
 

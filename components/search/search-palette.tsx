@@ -60,7 +60,17 @@ function PaletteDialog() {
   // A new list starts at its first row.
   useEffect(() => setActive(options.length ? 0 : -1), [options]);
 
+  // A lookup that finishes after the palette closed must not navigate.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
   function go(target: SearchTarget) {
+    if (!alive.current) return;
     if (target.kind === "token")
       remember({
         kind: "token",

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 
 // §2 resources. Field names camelCase; `*At` are unix ms except candle `time` (unix s). null = unknown.
