@@ -74,17 +74,23 @@ test("only the latest query's results are shown, even when an older answer arriv
   await page.route("**/api/v1/search?*", async (route) => {
     const q = new URL(route.request().url()).searchParams.get("q");
     if (q === older.symbol) await new Promise((r) => setTimeout(r, 1200)); // the older query answers last
-    await route.continue();
+    await route.continue().catch(() => {}); // the page may have cancelled it meanwhile
   });
   await openShell(page);
   await page.keyboard.press("/");
   const input = searchField(page);
-  const olderAnswer = page.waitForResponse((r) => r.url().includes(`q=${encodeURIComponent(older.symbol)}`));
+  const isOlder = (url: string) => url.includes(`q=${encodeURIComponent(older.symbol)}`);
+  // The older request either answers late or is cancelled by the page; both must leave the newer rows alone.
+  const olderSettled = new Promise<void>((resolve) => {
+    const done = (r: { url(): string }) => isOlder(r.url()) && resolve();
+    page.on("requestfinished", done);
+    page.on("requestfailed", done);
+  });
   await input.fill(older.symbol);
-  await page.waitForRequest((r) => r.url().includes(`q=${encodeURIComponent(older.symbol)}`));
+  await page.waitForRequest((r) => isOlder(r.url()));
   await input.fill(latest.symbol);
   await expect(resultOptions(page).filter({ hasText: latest.symbol }).first()).toBeVisible();
-  await olderAnswer;
+  await olderSettled;
   const expected = (await (await request.get(`/api/v1/search?q=${encodeURIComponent(latest.symbol)}&limit=12`)).json())
     .data;
   const rows = resultOptions(page);
