@@ -51,7 +51,7 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
       ctx.trading.swap(tx, pool, maker, true, nativeIn * 0.7, sender);
       ctx.trading.swap(tx, second, maker, true, nativeIn * 0.3, sender);
     } else ctx.trading.swap(tx, pool, maker, true, nativeIn, sender);
-    if (kind === "pro") t.pros.add(maker);
+    if (kind === "pro") t.pros.set(maker, price);
   } else {
     const seller =
       kind === "pro" && t.pros.size

@@ -73,7 +73,7 @@ function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: nu
     balances: new Map(),
     traders: [],
     traderIdx: new Map(),
-    pros: new Set(),
+    pros: new Map(),
     activity: null,
     gen: 0,
     trading: false,

@@ -1,6 +1,6 @@
 import { rateAt } from "./activity";
 import type { EngineCtx } from "./context";
-import type { Tx } from "./trading";
+import { poolPrice, type Tx } from "./trading";
 import type { SimToken, SimWallet, WalletKind } from "./world";
 
 // Per-token trade scheduling and the choices every trade makes (who, how much, through which router).
@@ -56,12 +56,15 @@ export function pickWallet(ctx: EngineCtx, t: SimToken, kind: WalletKind): SimWa
   return ctx.wallets.pick(t.chain, kind);
 }
 
-/** A holder to sell: pros first now and then (they take profit), otherwise anyone holding. */
+/** A holder to sell: now and then a pro sitting on a profit (they take it), otherwise anyone holding. */
 export function pickSeller(ctx: EngineCtx, t: SimToken, proShare = 0.3): string | null {
   const rng = ctx.rng.trade;
   if (t.pros.size > 0 && rng.chance(proShare)) {
-    const pros = [...t.pros];
-    return pros[rng.int(0, pros.length - 1)] as string;
+    const price = poolPrice(t.main);
+    const margin = t.fate === "established" ? 1.005 : 1.15;
+    const winners: string[] = [];
+    for (const [w, entry] of t.pros) if (entry * margin < price) winners.push(w);
+    if (winners.length) return winners[rng.int(0, winners.length - 1)] as string;
   }
   if (t.traders.length === 0) return null;
   return t.traders[rng.int(0, t.traders.length - 1)] as string;

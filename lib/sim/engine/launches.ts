@@ -58,7 +58,7 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: { fate?: Fat
     balances: new Map(),
     traders: [],
     traderIdx: new Map(),
-    pros: new Set(),
+    pros: new Map(),
     activity: null,
     gen: 0,
     trading: false,
@@ -159,7 +159,7 @@ function scheduleEarlyFlow(ctx: EngineCtx, t: SimToken): void {
       scheduler.after(rng.launch.range(3000, 90_000), () => {
         if (t.completed || t.retired) return;
         const res = simpleBuy(ctx, t, pro, tradeSizeUsd(ctx, "pro"));
-        if (res) t.pros.add(pro);
+        if (res) t.pros.set(pro, res.log.amountNative / res.log.amountToken);
         if (res?.completes) migrate(ctx, t, launchTrade);
       });
     }
@@ -183,7 +183,7 @@ export function launchTrade(ctx: EngineCtx, t: SimToken): void {
     const kind = (t.fate === "runner" || t.fate === "graduate") && early && rng.trade.chance(0.12) ? "pro" : "ordinary";
     const maker = pickWallet(ctx, t, kind).address;
     const res = simpleBuy(ctx, t, maker, tradeSizeUsd(ctx, kind));
-    if (res && kind === "pro") t.pros.add(maker);
+    if (res && kind === "pro") t.pros.set(maker, res.log.amountNative / res.log.amountToken);
     if (res?.completes) migrate(ctx, t, launchTrade);
     return;
   }

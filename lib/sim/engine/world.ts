@@ -74,7 +74,8 @@ export interface SimToken {
   /** Holders that can sell (no pools / burn), for O(1) random picks. */
   traders: string[];
   traderIdx: Map<string, number>;
-  pros: Set<string>;
+  /** Pro traders holding the token, with their entry price (native): they sell into profit. */
+  pros: Map<string, number>;
   activity: Activity | null;
   /** Bumped whenever activity is replaced, so stale scheduled ticks are ignored. */
   gen: number;
