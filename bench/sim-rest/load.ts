@@ -12,7 +12,12 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function fixedRate(url: string, rate: number, durationSec: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function fixedRate(
+  url: string,
+  rate: number,
+  durationSec: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   const samples: number[] = [];
   let non2xx = 0;
   const started = performance.now();
@@ -25,7 +30,8 @@ export async function fixedRate(url: string, rate: number, durationSec: number, 
   });
   const result = await instance;
   samples.sort((a, b) => a - b);
-  const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
+  const pct = (p: number) =>
+    samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
   return {
     count: result.requests.total,
     rps: result.requests.total / ((performance.now() - started) / 1000),

@@ -10,7 +10,10 @@ export interface Throughput {
   events: number;
   trades: number;
   ms: number;
+  /** CPU time of the measured run (immune to other processes on a shared machine). */
+  cpuMs: number;
   baselineMs: number;
+  baselineCpuMs: number;
 }
 
 export function measureThroughput(virtualMinutes: number): Throughput {
@@ -23,16 +26,28 @@ export function measureThroughput(virtualMinutes: number): Throughput {
   const e0 = core.market.eventCount;
   const tr0 = core.index.tradesIndexed;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let m = 0; m < virtualMinutes; m++) clock.advance(60_000);
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
   const events = core.market.eventCount - e0;
   const trades = core.index.tradesIndexed - tr0;
 
   const ring: RawEvent[] = new Array(4096);
   const b0 = performance.now();
+  const bc0 = process.cpuUsage();
   for (let round = 0; round < 3; round++) {
     for (let i = 0; i < recorded.length; i++) ring[i & 4095] = { ...(recorded[i] as RawEvent) };
   }
   const baselineMs = (performance.now() - b0) / 3;
-  return { virtualMinutes, events, trades, ms, baselineMs };
+  const bc = process.cpuUsage(bc0);
+  return {
+    virtualMinutes,
+    events,
+    trades,
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    baselineMs,
+    baselineCpuMs: (bc.user + bc.system) / 3000,
+  };
 }
