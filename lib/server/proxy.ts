@@ -163,9 +163,10 @@ export function createProxy(opts: ProxyOptions): RestProxy {
       // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
       const shared = inflight.join(key);
       const status: CacheStatus = shared ? "coalesced" : "miss";
-      if (shared) opts.ledger.coalesced(def.id, def.credits(input));
       try {
         const entry = await (shared ?? inflight.lead(key, () => fetchAndStore(def, input, key)));
+        // Saved only if the shared call succeeded (a failed one spent nothing to save).
+        if (shared) opts.ledger.coalesced(def.id, def.credits(input));
         obs.cache?.(def.id, status);
         return serve<T>(def, entry, Math.max(0, now() - entry.storedAt), status);
       } catch (error) {
