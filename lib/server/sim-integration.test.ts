@@ -142,4 +142,12 @@ describe("proxy ↔ embedded market", () => {
       sim.setFaults({ restErrorRate: 0 });
     }
   });
+
+  it("never logs the key or the market's address", () => {
+    const text = tp.logs.join("");
+    expect(tp.logs.length).toBeGreaterThan(100);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(sim.baseUrl);
+    expect(text).not.toContain(new URL(sim.baseUrl).host);
+  });
 });
