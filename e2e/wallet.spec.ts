@@ -22,8 +22,13 @@ test.beforeAll(async () => {
 const walletUrl = (address: string, chain?: string, extra = "") =>
   `/wallet/${address}${chain ? `?chain=${encodeURIComponent(chain)}${extra}` : extra ? `?${extra.slice(1)}` : ""}`;
 
-async function usd(page: Page, testId: string): Promise<number[]> {
-  return page.getByTestId(testId).evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.usd)));
+/** Row values and their totals read in one pass: positions refetch as prices move, so two reads could straddle one. */
+async function tableSums(page: Page) {
+  return page.getByTestId("positions").evaluate((root) => {
+    const nums = (id: string) => [...root.querySelectorAll(`[data-testid="${id}"]`)].map((el) => Number((el as HTMLElement).dataset.usd));
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    return { value: sum(nums("position-value")), total: nums("total-value")[0], pnl: sum(nums("position-pnl")), totalPnl: nums("total-pnl")[0] };
+  });
 }
 
 test("a wallet with an identity shows its profile and linked wallets", async ({ page, pageErrors }) => {
@@ -57,12 +62,9 @@ test("positions total the rows shown, and match the API", async ({ page }) => {
   await expect(page.getByTestId("position-row").first()).toBeVisible();
   const api = await (await page.request.get(`/api/v1/wallet/positions?chain=${w.chain}&wallet=${w.address}`)).json();
   await expect(page.getByTestId("position-row")).toHaveCount(api.data.length);
-  const values = await usd(page, "position-value");
-  const [total] = await usd(page, "total-value");
-  expect(total).toBeCloseTo(values.reduce((a, b) => a + b, 0), 4);
-  const pnls = await usd(page, "position-pnl");
-  const [totalPnl] = await usd(page, "total-pnl");
-  expect(totalPnl).toBeCloseTo(pnls.reduce((a, b) => a + b, 0), 4);
+  const sums = await tableSums(page);
+  expect(sums.total).toBeCloseTo(sums.value, 4);
+  expect(sums.totalPnl).toBeCloseTo(sums.pnl, 4);
 });
 
 test("switching the PnL period redraws the curve and keeps it in the URL", async ({ page }) => {
@@ -71,7 +73,7 @@ test("switching the PnL period redraws the curve and keeps it in the URL", async
   if (!w) return;
   await page.goto(walletUrl(w.address, w.chain));
   await expect(page.getByTestId("pnl-summary")).toBeVisible();
-  await page.getByRole("radio", { name: "7D" }).or(page.getByRole("button", { name: "7D" })).first().click();
+  await page.getByTestId("pnl-section").getByText("7D", { exact: true }).click();
   await expect(page).toHaveURL(/period=7d/);
   const api = await (await page.request.get(`/api/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=7d`)).json();
   if (api.data.history.length > 0)

@@ -47,9 +47,11 @@ export function FundingLine({ chain, wallet }: { chain: ChainId; wallet: string 
         {shortAddress(f.funder, 4, 4)}
       </Link>
       {f.funderTag ? (
-        <Chip tone="accent" title="Known entity that sent the first funds" data-testid="funder-tag">
-          {f.funderTag}
-        </Chip>
+        <span data-testid="funder-tag">
+          <Chip tone="accent" title="Known entity that sent the first funds">
+            {f.funderTag}
+          </Chip>
+        </span>
       ) : null}
       <span>·</span>
       <Units
