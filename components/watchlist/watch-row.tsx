@@ -5,7 +5,6 @@ import { shortAddress } from "@/lib/api";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { Age, ChainTag, Flash, Pct, Price, SafeText, Skeleton, TokenIcon, Usd } from "@/components/ui";
 import { tokenHref } from "@/components/search/search-target";
-import { WatchStar } from "./watch-star";
 import type { WatchRow as Row } from "./watch-rows";
 
 const td = "px-2 py-1.5 text-right align-middle";
@@ -24,10 +23,7 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
       data-address={item.address}
       className="border-b border-border/60 hover:bg-panel-raised/50"
     >
-      <td className="w-8 pl-2">
-        <WatchStar chain={item.chain} address={item.address} symbol={symbol} name={name} />
-      </td>
-      <td className="max-w-0 py-1.5 pr-2">
+      <td className="max-w-0 py-1.5 pr-2 pl-3">
         <Link href={tokenHref(item.chain, item.address)} className="flex min-w-0 items-center gap-2 rounded">
           <TokenIcon src={detail?.iconUrl ?? null} seed={item.address} size={24} />
           <span className="flex min-w-0 flex-col leading-tight">

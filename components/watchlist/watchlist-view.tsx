@@ -76,15 +76,14 @@ export function WatchlistView() {
             </Link>
           }
         >
-          Star a token on Pulse, on its page or in search results (press <kbd className="font-mono">/</kbd>) and it
-          shows up here with a live price. The list stays in this browser.
+          Star a token on Pulse or on its page (find one with <kbd className="font-mono">/</kbd>) and it shows up here
+          with a live price. The list stays in this browser.
         </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border bg-panel">
           <table className="w-full table-fixed border-collapse text-left">
             <caption className="sr-only">Watchlist, sortable by column</caption>
             <colgroup>
-              <col className="w-9" />
               <col />
               <col className="w-24 sm:w-28" />
               <col className="w-16 sm:w-20" />
@@ -95,10 +94,7 @@ export function WatchlistView() {
             </colgroup>
             <thead className="border-b border-border text-[11px] text-muted">
               <tr>
-                <th scope="col">
-                  <span className="sr-only">Star</span>
-                </th>
-                <SortHeader k="symbol" active={sort.key} dir={sort.dir} onSort={onSort} align="left">
+                <SortHeader k="symbol" active={sort.key} dir={sort.dir} onSort={onSort} align="left" className="pl-3">
                   Token
                 </SortHeader>
                 <SortHeader k="price" active={sort.key} dir={sort.dir} onSort={onSort}>
