@@ -2,7 +2,6 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { walletHref } from "@/components/search/search-target";
 import { ExternalLink, SafeText, TokenIcon } from "@/components/ui";
-import type { PulseToken } from "@/lib/api";
 import { shortAddress, socialUrl } from "@/lib/format";
 import { GlobeIcon, TelegramIcon, XIcon } from "./card-icons";
 
@@ -18,8 +17,15 @@ function Social({ href, label, children }: { href: unknown; label: string; child
 }
 
 /** Website, X and Telegram as icons; only https links become links (a hostile value shows a dimmed, inert icon). */
-export function CardSocials({ metadata }: { metadata: PulseToken["metadata"] }) {
-  const { websiteUrl, twitterUrl, telegramUrl } = metadata;
+export function CardSocials({
+  websiteUrl,
+  twitterUrl,
+  telegramUrl,
+}: {
+  websiteUrl: string | null;
+  twitterUrl: string | null;
+  telegramUrl: string | null;
+}) {
   if (!websiteUrl && !twitterUrl && !telegramUrl) return null;
   return (
     <span className="flex shrink-0 items-center gap-1.5">
@@ -43,20 +49,29 @@ export function CardSocials({ metadata }: { metadata: PulseToken["metadata"] }) 
 }
 
 /** The creator: avatar and name (or short address), linking to the wallet page. */
-export function CardCreator({ creator, chain }: { creator: PulseToken["creator"]; chain: string }) {
-  const name = creator.displayName || creator.ensName;
+export function CardCreator({
+  address,
+  name,
+  avatarUrl,
+  chain,
+}: {
+  address: string;
+  name: string | null;
+  avatarUrl: string | null;
+  chain: string;
+}) {
   return (
     <Link
-      href={walletHref(creator.address, chain)}
+      href={walletHref(address, chain)}
       prefetch={false}
-      title={`Creator ${creator.address}`}
+      title={`Creator ${address}`}
       className="relative z-10 flex min-w-0 items-center gap-1 text-muted hover:text-fg"
     >
-      <TokenIcon src={creator.avatarUrl} seed={creator.address} size={12} />
+      <TokenIcon src={avatarUrl} seed={address} size={12} />
       {name ? (
         <SafeText value={name} max={14} className="text-[11px]" />
       ) : (
-        <span className="num truncate font-mono text-[11px]">{shortAddress(creator.address, 3, 3)}</span>
+        <span className="num truncate font-mono text-[11px]">{shortAddress(address, 3, 3)}</span>
       )}
       <span className="sr-only"> (creator)</span>
     </Link>

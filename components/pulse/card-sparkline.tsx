@@ -1,12 +1,12 @@
 "use client";
 
-import { useRef } from "react";
+import { memo, useRef } from "react";
 import { Sparkline } from "@/components/ui";
 import { useSparkline } from "./use-sparkline";
 import { useVisible } from "./visibility";
 
 /** The pool's last hour, loaded (batched) only while the card is on screen. */
-export function CardSparkline({ chain, pool }: { chain: string; pool: string }) {
+export const CardSparkline = memo(function CardSparkline({ chain, pool }: { chain: string; pool: string }) {
   const ref = useRef<HTMLSpanElement>(null);
   const visible = useVisible(ref);
   const values = useSparkline(chain, pool, visible);
@@ -15,4 +15,4 @@ export function CardSparkline({ chain, pool }: { chain: string; pool: string }) 
       {values ? <Sparkline values={values} width={56} height={16} label="Price, last hour" /> : null}
     </span>
   );
-}
+});

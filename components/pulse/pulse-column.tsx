@@ -44,7 +44,10 @@ export function PulseColumn({
   const stream = usePulseStream({ view, chains, limit: PULSE_CAP });
   const query = useQuery(pulseStreamOptions({ view, chains }));
   const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
-  const now = useClockIf(filterUsesClock(state.filter));
+  const usesClock = filterUsesClock(state.filter);
+  // Ages are measured on the market's clock (see ServerAge); whole seconds so the list is not re-filtered every frame.
+  const offset = useStreamStore((s) => (usesClock ? Math.round(s.serverOffsetMs / 1000) * 1000 : 0));
+  const now = useClockIf(usesClock) + offset;
   const live = useMemo(
     () => visibleTokens(stream.tokens, state.filter, state.limit, now, (t) => launchpadOf(t)?.slug ?? null),
     [stream.tokens, state.filter, state.limit, now, launchpadOf],

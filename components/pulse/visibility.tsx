@@ -9,43 +9,50 @@ type Listener = (visible: boolean) => void;
 
 export interface VisibilityTracker {
   observe(el: Element, listener: Listener): () => void;
-  disconnect(): void;
+  /** Starts observing inside `root` (children subscribe first: their effects run before their parent's). */
+  start(root: Element | null): void;
+  stop(): void;
 }
 
-const TrackerContext = createContext<VisibilityTracker | null>(null);
-
-function createTracker(root: Element | null): VisibilityTracker | null {
-  if (typeof IntersectionObserver === "undefined") return null;
+/** Elements may register before the observer exists; they are observed as soon as it starts. */
+export function createVisibilityTracker(
+  makeObserver: (cb: IntersectionObserverCallback, root: Element | null) => IntersectionObserver | null = (cb, root) =>
+    typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver(cb, { root, rootMargin: "80px 0px" }),
+): VisibilityTracker {
   const listeners = new Map<Element, Listener>();
-  const io = new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) listeners.get(e.target)?.(e.isIntersecting);
-    },
-    { root, rootMargin: "80px 0px" },
-  );
+  let io: IntersectionObserver | null = null;
+  const onEntries: IntersectionObserverCallback = (entries) => {
+    for (const e of entries) listeners.get(e.target)?.(e.isIntersecting);
+  };
   return {
     observe(el, listener) {
       listeners.set(el, listener);
-      io.observe(el);
+      io?.observe(el);
       return () => {
         listeners.delete(el);
-        io.unobserve(el);
+        io?.unobserve(el);
       };
     },
-    disconnect() {
-      listeners.clear();
-      io.disconnect();
+    start(root) {
+      io?.disconnect();
+      io = makeObserver(onEntries, root);
+      for (const el of listeners.keys()) io?.observe(el);
+    },
+    stop() {
+      io?.disconnect();
+      io = null;
     },
   };
 }
 
+const TrackerContext = createContext<VisibilityTracker | null>(null);
+
 export function VisibilityRoot({ rootRef, children }: { rootRef: RefObject<HTMLElement | null>; children: ReactNode }) {
-  const [tracker, setTracker] = useState<VisibilityTracker | null>(null);
+  const [tracker] = useState(() => createVisibilityTracker());
   useEffect(() => {
-    const t = createTracker(rootRef.current);
-    setTracker(t);
-    return () => t?.disconnect();
-  }, [rootRef]);
+    tracker.start(rootRef.current);
+    return () => tracker.stop();
+  }, [tracker, rootRef]);
   return <TrackerContext.Provider value={tracker}>{children}</TrackerContext.Provider>;
 }
 
