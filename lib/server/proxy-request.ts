@@ -85,10 +85,10 @@ export async function proxyRequest(req: ProxyRequest, state: ProxyState): Promis
     ms: Math.round(ms * 100) / 100,
     code: out.code,
   };
-  // Answers from cache are debug (metrics count them; a log write per hit would cost more than the hit itself);
-  // upstream calls, refusals and failures are info and up.
+  // Answers are debug (/api/metrics and /api/usage count them, per endpoint and cache result; a log write costs more
+  // than a cache hit here); refusals are info, failures warn.
   if (reply.status >= 500) state.logger.warn(line, "api request failed");
-  else if (reply.status < 400 && out.cache !== "miss") state.logger.debug(line, "api request");
-  else state.logger.info(line, "api request");
+  else if (reply.status >= 400) state.logger.info(line, "api request refused");
+  else state.logger.debug(line, "api request");
   return reply;
 }
