@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { launchToken, openShell, resultOptions, searchField, settle, tokenPath } from "./shell-helpers";
 
@@ -22,23 +22,24 @@ async function seriousViolations(page: Page, include?: string) {
     );
 }
 
-test("pages have no serious or critical axe violations", async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const token = await launchToken(request);
-  const paths = [
-    "/",
-    "/pulse",
-    tokenPath(token),
-    "/wallet/0x000000000000000000000000000000000000dead",
-    "/watchlist",
-    "/no-such-page",
-  ];
-  for (const path of paths) {
-    await page.goto(path, { waitUntil: "domcontentloaded" });
+const PAGES: Record<string, (request: APIRequestContext) => Promise<string>> = {
+  home: async () => "/",
+  pulse: async () => "/pulse",
+  token: async (request) => tokenPath(await launchToken(request)),
+  wallet: async () => "/wallet/0x000000000000000000000000000000000000dead",
+  watchlist: async () => "/watchlist",
+  "not found": async () => "/no-such-page",
+};
+
+for (const [name, path] of Object.entries(PAGES)) {
+  test(`${name} page has no serious or critical axe violations`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const url = await path(request);
+    await openShell(page, url);
     await settle(page);
-    expect(await seriousViolations(page), path).toEqual([]);
-  }
-});
+    expect(await seriousViolations(page), url).toEqual([]);
+  });
+}
 
 test("the watchlist with rows, the search palette and the shortcuts overlay pass axe", async ({ page, request }) => {
   const token = await launchToken(request);

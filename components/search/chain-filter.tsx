@@ -33,7 +33,7 @@ export function ChainFilter({
           onClick={() => onChange(p.chain)}
           className={cn(
             chip,
-            value === p.chain ? "bg-accent/20 text-accent" : "text-muted hover:bg-panel-raised hover:text-fg",
+            value === p.chain ? "bg-accent/25 text-fg" : "text-muted hover:bg-panel-raised hover:text-fg",
           )}
         >
           {p.label}
@@ -46,7 +46,7 @@ export function ChainFilter({
         className={cn(
           chip,
           "border-0 bg-transparent py-0.5",
-          other ? "bg-accent/20 text-accent" : "text-muted hover:text-fg",
+          other ? "bg-accent/25 text-fg" : "text-muted hover:text-fg",
         )}
       >
         <option value="">More…</option>

@@ -195,7 +195,9 @@ function PaletteDialog() {
             </button>
           ) : null}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        {/* Focusable so the list scrolls from the keyboard too (arrows in the field move the selection). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+        <section aria-label="Search results" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
           {!typed && recents.length ? (
             <p className="px-4 pt-2 text-[10px] font-semibold tracking-wide text-muted uppercase">Recent</p>
           ) : null}
@@ -227,7 +229,7 @@ function PaletteDialog() {
               Search by name or symbol, or paste a token, pool or wallet address.
             </p>
           ) : null}
-        </div>
+        </section>
         <div className="hidden items-center gap-3 border-t border-border px-3 py-1.5 text-[11px] text-muted sm:flex">
           <span>
             <Kbd>↑</Kbd> <Kbd>↓</Kbd> move
