@@ -4,7 +4,7 @@ import {
 } from "@/lib/api";
 import type { Clock } from "./clock";
 import { controlFrame } from "./frames";
-import { type Conflation, SendQueue } from "./send-queue";
+import { type Conflation, type QueueBudget, SendQueue } from "./send-queue";
 import type { Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
 import { createTokenBucket, type TokenBucket } from "./token-bucket";
@@ -37,6 +37,8 @@ export interface SessionDeps {
   clock: Clock;
   counters: GatewayCounters;
   limits: BrowserLimits;
+  /** All browsers' queues together. */
+  budget?: QueueBudget;
   onClosed(session: BrowserSession): void;
 }
 
@@ -54,7 +56,7 @@ export class BrowserSession implements Subscriber {
     private readonly d: SessionDeps,
   ) {
     const l = d.limits;
-    this.queue = new SendQueue(transport, { highWaterBytes: l.sendHighWaterBytes, maxQueuedBytes: l.maxQueuedBytes });
+    this.queue = new SendQueue(transport, { highWaterBytes: l.sendHighWaterBytes, maxQueuedBytes: l.maxQueuedBytes }, d.budget);
     this.subscribeBucket = createTokenBucket({ ratePerSec: l.subscribeRatePerSec, burst: l.subscribeBurst, now: d.clock.now });
     this.frameBucket = createTokenBucket({ ratePerSec: l.frameRatePerSec, burst: l.frameBurst, now: d.clock.now });
   }

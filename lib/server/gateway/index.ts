@@ -27,6 +27,8 @@ export interface StreamGatewayOptions {
   limits?: Partial<PoolLimits>;
   browser?: Partial<BrowserLimits>;
   maxBrowserConnections?: number;
+  /** Every browser's send queue together (default 256 MiB): past it, the browser that would grow it is closed. */
+  maxTotalQueuedBytes?: number;
   releaseGraceMs?: number;
   idleCloseMs?: number;
   subscribeTimeoutMs?: number;
@@ -52,8 +54,8 @@ export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
   frameRatePerSec: 20,
   frameBurst: 60,
   maxFrameBytes: MAX_FRAME_BYTES,
-  sendHighWaterBytes: 256 * 1024,
-  maxQueuedBytes: 1024 * 1024,
+  sendHighWaterBytes: 128 * 1024,
+  maxQueuedBytes: 512 * 1024,
   trackedTokens: STREAM_LIMITS.trackedTokens,
 };
 
@@ -98,6 +100,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 4, perMessageDeflate: false, clientTracking: false });
   const sessions = new Map<WebSocket, { session: BrowserSession; alive: boolean }>();
   const batcher = createWriteBatcher(clock);
+  const budget = { queued: 0, max: options.maxTotalQueuedBytes ?? 256 * 1024 * 1024 };
   let closing = false;
 
   const stats = (): GatewayStats => {
@@ -133,7 +136,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
     counters.browserConnectionsTotal++;
     const session = new BrowserSession(
       batcher.transport(ws, socket),
-      { pool, clock, counters, limits, onClosed: () => sessions.delete(ws) },
+      { pool, clock, counters, limits, budget, onClosed: () => sessions.delete(ws) },
     );
     const entry = { session, alive: true };
     sessions.set(ws, entry);

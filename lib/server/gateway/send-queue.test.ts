@@ -88,3 +88,22 @@ describe("send queue", () => {
     );
   });
 });
+
+describe("shared queue budget", () => {
+  it("bounds all queues together and gives bytes back as they leave or are dropped", () => {
+    const budget = { queued: 0, max: 10 };
+    let buffered = 100;
+    const sinkOf = () => ({ bufferedAmount: () => buffered, write: () => {} });
+    const a = new SendQueue(sinkOf(), { highWaterBytes: 50, maxQueuedBytes: 100 }, budget);
+    const b = new SendQueue(sinkOf(), { highWaterBytes: 50, maxQueuedBytes: 100 }, budget);
+    expect(a.push(Buffer.alloc(6))).toBe("queued");
+    expect(b.push(Buffer.alloc(6))).toBe("overflow"); // b is within its own cap, but not the shared one
+    expect(b.push(Buffer.alloc(4))).toBe("queued");
+    expect(budget.queued).toBe(10);
+    a.clear();
+    expect(budget.queued).toBe(4);
+    buffered = 0;
+    b.pump();
+    expect(budget.queued).toBe(0);
+  });
+});

@@ -20,6 +20,12 @@ export interface SendQueueLimits {
   maxQueuedBytes: number;
 }
 
+/** Shared by every browser's queue: however many browsers are slow at once, their queues together stay under `max`. */
+export interface QueueBudget {
+  queued: number;
+  max: number;
+}
+
 export type PushResult = "sent" | "queued" | "conflated" | "overflow";
 
 interface Entry {
@@ -38,6 +44,7 @@ export class SendQueue {
   constructor(
     private readonly sink: SendSink,
     private readonly limits: SendQueueLimits,
+    private readonly budget: QueueBudget = { queued: 0, max: Number.POSITIVE_INFINITY },
   ) {}
 
   get queuedBytes(): number {
@@ -58,15 +65,18 @@ export class SendQueue {
       const waiting = this.slots.get(conflate.key);
       if (waiting?.conflate && covers(conflate, waiting.conflate)) {
         this.bytes += bytes.length - waiting.bytes.length;
+        this.budget.queued += bytes.length - waiting.bytes.length;
         waiting.bytes = bytes;
         waiting.conflate = conflate;
         return "conflated";
       }
     }
     if (this.bytes + bytes.length > this.limits.maxQueuedBytes) return "overflow";
+    if (this.budget.queued + bytes.length > this.budget.max) return "overflow";
     const entry: Entry = { bytes, conflate };
     this.entries.push(entry);
     this.bytes += bytes.length;
+    this.budget.queued += bytes.length;
     if (conflate) this.slots.set(conflate.key, entry);
     return "queued";
   }
@@ -77,6 +87,7 @@ export class SendQueue {
     while (this.head < this.entries.length && this.sink.bufferedAmount() < this.limits.highWaterBytes) {
       const entry = this.entries[this.head++] as Entry;
       this.bytes -= entry.bytes.length;
+      this.budget.queued -= entry.bytes.length;
       if (entry.conflate && this.slots.get(entry.conflate.key) === entry) this.slots.delete(entry.conflate.key);
       this.sink.write(entry.bytes);
       sent++;
@@ -94,6 +105,7 @@ export class SendQueue {
   /** Drops everything waiting; returns the number of frames dropped. */
   clear(): number {
     const dropped = this.length;
+    this.budget.queued -= this.bytes;
     this.entries = [];
     this.head = 0;
     this.bytes = 0;
