@@ -10,13 +10,14 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import type { WalletPnl } from "@/lib/api";
+import type { PnlDay } from "./pnl-days";
 
 const UP = "#16c784";
 const DOWN = "#ea3943";
 
 /** Daily realized PnL bars plus the running total; the chart is created once and fed new data in place. */
-export default function PnlChart({ history }: { history: WalletPnl["history"] }) {
+/** `tradingDays` (days with realized PnL) is exposed for tests; `days` holds every day of the period. */
+export default function PnlChart({ days, tradingDays }: { days: PnlDay[]; tradingDays: number }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const bars = useRef<ISeriesApi<"Histogram"> | null>(null);
@@ -60,23 +61,13 @@ export default function PnlChart({ history }: { history: WalletPnl["history"] })
 
   useEffect(() => {
     if (!bars.current || !line.current) return;
-    const sorted = [...history].sort((a, b) => a.at - b.at);
-    let running = 0;
+    const t = (d: PnlDay) => Math.floor(d.at / 1000) as UTCTimestamp;
     bars.current.setData(
-      sorted.map((d) => ({
-        time: Math.floor(d.at / 1000) as UTCTimestamp,
-        value: d.realizedPnlUsd,
-        color: d.realizedPnlUsd >= 0 ? UP : DOWN,
-      })),
+      days.map((d) => ({ time: t(d), value: d.realizedPnlUsd, color: d.realizedPnlUsd >= 0 ? UP : DOWN })),
     );
-    line.current.setData(
-      sorted.map((d) => {
-        running += d.realizedPnlUsd;
-        return { time: Math.floor(d.at / 1000) as UTCTimestamp, value: running };
-      }),
-    );
+    line.current.setData(days.map((d) => ({ time: t(d), value: d.cumulativeUsd })));
     chart.current?.timeScale().fitContent();
-  }, [history]);
+  }, [days]);
 
-  return <div ref={el} className="h-full w-full" data-testid="pnl-chart" data-points={history.length} />;
+  return <div ref={el} className="h-full w-full" data-testid="pnl-chart" data-points={tradingDays} />;
 }

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Count, Usd } from "@/components/ui/num";
@@ -11,6 +11,7 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type ChainId, KNOWN_CHAINS, PNL_PERIODS, type PnlPeriod } from "@/lib/api";
 import { walletPnlOptions } from "@/lib/client/queries";
+import { pnlDays } from "./pnl-days";
 
 const PnlChart = dynamic(() => import("./pnl-chart"), {
   ssr: false,
@@ -45,6 +46,9 @@ export interface PnlSectionProps {
 export function PnlSection({ wallet, family, pnlChain, period, onPeriod, onChain }: PnlSectionProps) {
   const q = useQuery(walletPnlOptions({ wallet, chain: pnlChain, period }));
   const pnl = q.data?.data;
+  // The market's clock (meta.asOf), not the browser's, decides which day is today.
+  const asOf = q.data?.meta.asOf;
+  const days = useMemo(() => (pnl && asOf ? pnlDays(pnl.history, period, asOf) : []), [pnl, period, asOf]);
   return (
     <section
       aria-label="Realized PnL"
@@ -104,7 +108,7 @@ export function PnlSection({ wallet, family, pnlChain, period, onPeriod, onChain
           </div>
           <div className="h-44" data-period={period}>
             {pnl.history.length > 0 ? (
-              <PnlChart history={pnl.history} />
+              <PnlChart days={days} tradingDays={pnl.history.length} />
             ) : (
               <EmptyState compact title="No realized PnL in this period" />
             )}
