@@ -24,7 +24,7 @@ export interface MarketCaps {
   ordinaryPerChain: number;
 }
 
-export const DEFAULT_CAPS: MarketCaps = { maxLaunchTokens: 5000, ordinaryPerChain: 4000 };
+export const DEFAULT_CAPS: MarketCaps = { maxLaunchTokens: 4000, ordinaryPerChain: 4000 };
 
 export interface MarketOptions {
   seed: number;

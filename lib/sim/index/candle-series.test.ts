@@ -45,6 +45,16 @@ describe("CandleSeries", () => {
     expect(s.baseClose).toBe(7);
   });
 
+  it("expires old buckets of a quiet series and gives back its storage", () => {
+    const s = new CandleSeries(1, 10_000, false, 60);
+    for (let i = 0; i < 2000; i++) s.addTrade(pt(1e12 + i * 1000, i));
+    expect(s.len).toBeLessThanOrEqual(61);
+    s.expire(1e9 + 2000 + 3600);
+    expect(s.len).toBe(0);
+    expect(s.baseClose).toBe(1999);
+    expect(s.bytes()).toBeLessThanOrEqual(64 * 8 * 8);
+  });
+
   it("grows storage on demand", () => {
     const s = new CandleSeries(1, 10_000);
     const small = s.bytes();

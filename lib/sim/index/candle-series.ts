@@ -241,18 +241,31 @@ export class CandleSeries {
     this.len--;
   }
 
-  /** Grows storage to hold `n` buckets at once (history loads). */
-  reserve(n: number): void {
-    const want = Math.min(this.maxCap, n);
-    if (want <= this.cap) return;
-    const next = this.alloc(want);
+  /**
+   * Drops buckets older than `maxAgeSec` before `nowSec` (quiet pools too, not only when a trade arrives) and
+   * gives back storage the ring no longer needs.
+   */
+  expire(nowSec: number): void {
+    while (this.len > 0 && this.time(0) < nowSec - this.maxAgeSec) this.dropOldest();
+    const want = Math.max(8, this.len * 2);
+    if (this.cap >= 64 && this.cap > want * 2) this.resize(want);
+  }
+
+  private resize(cap: number): void {
+    const next = this.alloc(cap);
     for (const [name, col] of Object.entries(this.cols)) {
       const dst = next[name] as Float64Array;
       for (let i = 0; i < this.len; i++) dst[i] = col[this.slot(i)] as number;
     }
     this.cols = next;
-    this.cap = want;
+    this.cap = cap;
     this.head = 0;
+  }
+
+  /** Grows storage to hold `n` buckets at once (history loads). */
+  reserve(n: number): void {
+    const want = Math.min(this.maxCap, n);
+    if (want > this.cap) this.resize(want);
   }
 
   /**

@@ -20,7 +20,7 @@ import {
   searchText,
 } from "./state";
 import { type Leg, legsOf, SwapFolder } from "./swaps";
-import { pruneMakers, trimTapes } from "./upkeep";
+import { expireCandles, pruneMakers, trimTapes } from "./upkeep";
 import { pulseEntry, type ViewCtx } from "./views";
 import { WalletIndex } from "./wallet-index";
 
@@ -197,6 +197,7 @@ export class MarketIndex implements ViewCtx {
     if (this.now - this.lastTrim >= 30_000) {
       this.lastTrim = this.now;
       trimTapes(this.tokens.values(), this.tapeRecords(), this.caps.tapeTotal, this.now);
+      expireCandles(this.tokens.values(), this.now);
       this.wallets.trim(this.caps.walletTradesTotal, this.caps.positionsTotal);
     }
     if (this.now - this.lastPrune >= 600_000) {

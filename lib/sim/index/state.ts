@@ -43,7 +43,7 @@ export const DEFAULT_INDEX_CAPS: IndexCaps = {
   walletTradesTotal: 150_000,
   positionsPerWallet: 300,
   positionsTotal: 80_000,
-  makersPerToken: 5_000,
+  makersPerToken: 2_000,
   fundings: 150_000,
 };
 
@@ -126,7 +126,7 @@ export function newPool(
     chain,
     hydrate: null,
     s1: new CandleSeries(1, caps.secondsPerPool, false, caps.secondsPerPool),
-    m1: new CandleSeries(60, caps.minutesPerPool, true),
+    m1: new CandleSeries(60, caps.minutesPerPool, true, caps.minutesPerPool * 60),
     h1: new CandleSeries(3600, caps.hoursPerPool),
     makers: new Map(),
   };

@@ -21,6 +21,17 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
   return total;
 }
 
+/** Time-based retention of fine candles, also for pools that stopped trading (and frees their storage). */
+export function expireCandles(tokens: Iterable<IndexedToken>, now: number): void {
+  const sec = Math.floor(now / 1000);
+  for (const t of tokens) {
+    for (const p of t.pools) {
+      p.s1.expire(sec);
+      p.m1.expire(sec);
+    }
+  }
+}
+
 /** Pool makers only serve windowed counts (at most 24 h): older entries go. */
 export function pruneMakers(tokens: Iterable<IndexedToken>, now: number): void {
   const cutoff = now - 24 * 3600_000;
