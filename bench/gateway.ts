@@ -2,7 +2,8 @@
 // gateway (mounted on a plain node:http server) vs straight to the upstream, side by side in one run.
 // Upstream: the embedded service's stream server over a hand-driven feed (or --upstream=fake), emitting
 // `--rate` trades/s per token on 25 tokens; every trade is a `trades` and an `ohlcv` event.
-// Run: node_modules/.bin/tsx bench/gateway.ts [--clients=100,1000] [--seconds=5] [--rate=20] [--upstream=sim|fake]
+// Clients are spread over `--client-procs` processes (default 2) so the load generator is not the bottleneck.
+// Run: node_modules/.bin/tsx bench/gateway.ts [--clients=100,1000] [--seconds=5] [--rate=20] [--upstream=sim|fake] [--client-procs=2]
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Child, startChild } from "./gateway/child";
 import { Histogram } from "./gateway/histogram";
@@ -13,6 +14,7 @@ const CLIENTS = arg("clients", "100,1000").split(",").map(Number);
 const SECONDS = Number(arg("seconds", "5"));
 const RATE = Number(arg("rate", "20"));
 const UPSTREAM = arg("upstream", "sim") as UpstreamKind;
+const CLIENT_PROCS = Number(arg("client-procs", "2"));
 const TOKENS = 25;
 const PER_CLIENT = 5;
 const WARMUP_MS = 2_000;
@@ -57,28 +59,46 @@ async function run(path: "gateway" | "direct", clients: number, ids: "shared" | 
     gateway.send({ cmd: "start", streamUrl: up.streamUrl, key: up.key });
     url = (await gateway.next<{ url: string }>((m) => m.ready === true)).url;
   }
-  const driver = startChild("./clients-proc.ts");
+  const drivers = Array.from({ length: CLIENT_PROCS }, () => startChild("./clients-proc.ts"));
+  const all = <T>(cmd: string, pred: (m: Record<string, unknown>) => boolean) =>
+    Promise.all(drivers.map((d) => {
+      d.send({ cmd });
+      return d.next<T>(pred);
+    }));
   step(`${path}, ${clients} clients (ids ${ids}): connecting`);
   try {
-    driver.send({ cmd: "connect", url, key: path === "direct" ? up.key : undefined, clients, perClient: PER_CLIENT, tokens: TOKENS, ids });
-    const ready = await driver.next<{ failed?: string }>((m) => m.ready === true || "failed" in m);
-    if (ready.failed) throw new Error(`clients could not connect: ${ready.failed}`);
+    const share = Math.ceil(clients / CLIENT_PROCS);
+    const ready = await Promise.all(drivers.map((d, i) => {
+      const n = Math.max(0, Math.min(share, clients - i * share));
+      d.send({ cmd: "connect", url, key: path === "direct" ? up.key : undefined, clients: n, offset: i * share, perClient: PER_CLIENT, tokens: TOKENS, ids });
+      return d.next<{ failed?: string }>((m) => m.ready === true || "failed" in m);
+    }));
+    const failed = ready.find((r) => r.failed);
+    if (failed) throw new Error(`clients could not connect: ${failed.failed}`);
     step("emitting");
     upstream.send({ cmd: "rate", perTokenPerSec: RATE });
     await sleep(WARMUP_MS);
     const server = gateway ?? upstream;
     const s0 = await sample(server);
     const u0 = await sample(upstream);
-    driver.send({ cmd: "reset" });
-    const t0 = (await driver.next<{ at: number }>((m) => m.reset === true)).at;
+    const t0 = Math.min(...(await all<{ at: number }>("reset", (m) => m.reset === true)).map((r) => r.at));
     step("measuring");
     const rss = [s0.rss];
     for (let s = 0; s < SECONDS; s++) {
       await sleep(1_000);
       rss.push((await sample(server)).rss);
     }
-    driver.send({ cmd: "report" });
-    const r = await driver.next<{ report: { events: number; at: number; hist: [number, number][]; errors: number; closed: number } }>((m) => "report" in m);
+    type Report = { report: { events: number; at: number; hist: [number, number][]; errors: number; closed: number } };
+    const reports = (await all<Report>("report", (m) => "report" in m)).map((x) => x.report);
+    const r = {
+      report: {
+        events: reports.reduce((a, x) => a + x.events, 0),
+        at: Math.max(...reports.map((x) => x.at)),
+        hist: reports.flatMap((x) => x.hist),
+        errors: reports.reduce((a, x) => a + x.errors, 0),
+        closed: reports.reduce((a, x) => a + x.closed, 0),
+      },
+    };
     const s1 = await sample(server);
     const u1 = await sample(upstream);
     const wallMs = r.report.at - t0;
@@ -97,7 +117,7 @@ async function run(path: "gateway" | "direct", clients: number, ids: "shared" | 
         : `clientErrors=${r.report.errors} closed=${r.report.closed}`,
     };
   } finally {
-    await driver.stop();
+    await Promise.all(drivers.map((d) => d.stop()));
     await gateway?.stop();
     await upstream.stop();
   }

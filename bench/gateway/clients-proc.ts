@@ -7,7 +7,7 @@ import { type BenchSub, benchSubs, clientSubs } from "./plan";
 // latency from the upstream's emit time (the frame's last `"asOf":`) to receipt.
 
 type Msg =
-  | { cmd: "connect"; url: string; key?: string; clients: number; perClient: number; tokens: number; ids: "shared" | "unique" }
+  | { cmd: "connect"; url: string; key?: string; clients: number; offset: number; perClient: number; tokens: number; ids: "shared" | "unique" }
   | { cmd: "reset" }
   | { cmd: "report" }
   | { cmd: "stop" };
@@ -64,8 +64,9 @@ process.on("message", async (m: Msg) => {
   if (m.cmd === "connect") {
     const all = benchSubs(m.tokens);
     try {
-      for (let i = 0; i < m.clients; i += 50) {
-        await Promise.all(Array.from({ length: Math.min(50, m.clients - i) }, (_, j) => connect(m.url, m.key, clientSubs(i + j, m.perClient, all), i + j, m.ids)));
+      for (let i = m.offset; i < m.offset + m.clients; i += 50) {
+        const n = Math.min(50, m.offset + m.clients - i);
+        await Promise.all(Array.from({ length: n }, (_, j) => connect(m.url, m.key, clientSubs(i + j, m.perClient, all), i + j, m.ids)));
       }
       process.send?.({ ready: true });
     } catch (e) {
