@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
-import { coalesce, envelopeCost } from "./proxy/extra";
+import { coalesce, envelopeCost, inProcessMiss } from "./proxy/extra";
 import { type RunResult, run } from "./proxy/measure";
 import { startChild } from "./proxy/spawn";
 
@@ -47,7 +47,7 @@ async function pickToken(base: string) {
 // Unique keys: request n reads pool n mod P, endTime walking back one second per round from 1 h ago; run r takes
 // every K-th second (offset r), so all runs read the same stretch of history with full 100-candle pages and no run
 // reuses another's key.
-const K = 4;
+const K = 6;
 const SPAN = 4 * 3600;
 
 const ms = (x: number) => x.toFixed(3);
@@ -90,17 +90,19 @@ async function main() {
         bare: { url: bare.info.url, path: () => "/", cpu: [`${bare.info.url}/__cpu`] },
         directFixed: { url: up.info.baseUrl, path: () => fixed, headers: auth, cpu: [simCpu] },
         directMiss: { url: up.info.baseUrl, path: unique("", "direct"), headers: auth, cpu: [simCpu] },
+        relayMiss: { url: px.info.url, path: unique("/relay", "relay"), cpu: [pxCpu, simCpu] },
         proxyMiss: { url: px.info.url, path: unique("/api", "proxy"), cpu: [pxCpu, simCpu] },
         proxyHit: { url: px.info.url, path: () => `/api${fixed}`, cpu: [pxCpu] },
         proxyHitWeb: { url: px.info.url, path: () => `/web/api${fixed}`, cpu: [pxCpu] },
       };
       const row: Record<string, RunResult> = {};
       for (const [name, c] of Object.entries(cases)) {
-        // Warm-up (JIT, keep-alive sockets); the miss cases warm up on keys older than any measured one.
+        // Warm-up (JIT, keep-alive sockets; the miss path needs a few thousand calls to reach steady state here); the
+        // miss cases warm up on keys older than any measured one.
         const warm = name.endsWith("Miss")
           ? { ...c, path: (n: number) => c.path(n).replace(/endTime=\d+/, `endTime=${end0 - SPAN - 1 - n}`) }
           : c;
-        await run({ ...warm, connections, durationSec: 1 });
+        await run({ ...warm, connections, durationSec: name.endsWith("Miss") ? 4 : 1 });
         row[name] = await run({ ...c, connections, durationSec: SECONDS });
       }
       results[connections] = row;
@@ -111,8 +113,13 @@ async function main() {
       `/api/v1/token/ohlcv?${query}&endTime=${end0 - 2 * SPAN - 12_345}`,
       auth,
     );
+    const inproc = await inProcessMiss(
+      bare.info.url,
+      (n) =>
+        `/v1/token/ohlcv?${token}&pools=${pools[n % pools.length]}&interval=1m&limit=100&endTime=${end0 - 10 * SPAN - n}`,
+    );
     const env = await envelopeCost(up.info.baseUrl, auth, notable, query, end0);
-    report(results, co, env, direct.text.length, overflow);
+    report(results, co, env, inproc, direct.text.length, overflow);
   } finally {
     for (const stop of stops) await stop();
   }
@@ -122,6 +129,7 @@ const CPU_NAMES: Record<string, string[]> = {
   bare: ["bare"],
   directFixed: ["service"],
   directMiss: ["service"],
+  relayMiss: ["relay", "service"],
   proxyMiss: ["proxy", "service"],
   proxyHit: ["proxy"],
   proxyHitWeb: ["proxy"],
@@ -131,6 +139,7 @@ const LABELS: Record<string, string> = {
   bare: "bare node:http (same bytes)",
   directFixed: "service direct, one key",
   directMiss: "service direct, unique keys",
+  relayMiss: "bare relay hop, unique keys",
   proxyMiss: "proxy, cache miss (unique keys)",
   proxyHit: "proxy, cache hit (one key)",
   proxyHitWeb: "proxy hit via web Request/Response",
@@ -140,6 +149,7 @@ function report(
   results: Record<string, Record<string, RunResult>>,
   co: Awaited<ReturnType<typeof coalesce>>,
   env: Awaited<ReturnType<typeof envelopeCost>>,
+  inproc: Awaited<ReturnType<typeof inProcessMiss>>,
   bytes: number,
   overflow: string[],
 ) {
@@ -159,15 +169,15 @@ function report(
       const cols = `${r.rps.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`;
       console.log(`  ${LABELS[name].padEnd(38)} ${cols}  ${cpu}`);
     }
-    const { bare, directFixed: dF, directMiss: dM, proxyMiss: pM, proxyHit: pH, proxyHitWeb: pW } = row;
+    const { bare, directFixed: dF, directMiss: dM, relayMiss: rM, proxyMiss: pM, proxyHit: pH, proxyHitWeb: pW } = row;
     console.log(
-      `  miss: added p50 ${ms(pM.p50 - dM.p50)} ms, added p99 ${ms(pM.p99 - dM.p99)} ms; req/s proxy/direct ${ratio(pM.rps, dM.rps)}`,
+      `  miss: added p50 ${ms(pM.p50 - dM.p50)} ms (hop ${ms(rM.p50 - dM.p50)} + proxy work ${ms(pM.p50 - rM.p50)}), added p99 ${ms(pM.p99 - dM.p99)} ms; req/s proxy/direct ${ratio(pM.rps, dM.rps)}, proxy/relay ${ratio(pM.rps, rM.rps)}`,
     );
     console.log(
       `  hit:  req/s proxy/direct ${ratio(pH.rps, dF.rps)}, proxy/bare ${ratio(pH.rps, bare.rps)}, web/plain ${ratio(pW.rps, pH.rps)}; p50 proxy/bare ${ratio(pH.p50, bare.p50)}`,
     );
     console.log(
-      `  CPU per request: proxy miss ${pM.cpuUs[0].toFixed(0)} µs (service ${dM.cpuUs[0].toFixed(0)} µs), proxy hit ${pH.cpuUs[0].toFixed(0)} µs (bare ${bare.cpuUs[0].toFixed(0)} µs)`,
+      `  CPU per request: proxy miss ${pM.cpuUs[0].toFixed(0)} µs (bare relay ${rM.cpuUs[0].toFixed(0)} µs, service ${dM.cpuUs[0].toFixed(0)} µs), proxy hit ${pH.cpuUs[0].toFixed(0)} µs (bare ${bare.cpuUs[0].toFixed(0)} µs)`,
     );
     console.log(`  service direct vs bare: req/s ${ratio(dF.rps, bare.rps)}, p50 ${ratio(dF.p50, bare.p50)}\n`);
   }
@@ -175,6 +185,9 @@ function report(
     console.log(`  note: unique-key runs wrapped around (${overflow.join(", ")}): some "misses" were hits\n`);
   console.log(
     `coalescing: 1000 concurrent identical requests, upstream slowed to 300 ms → ${co.upstreamCalls} upstream call(s), ${co.wallMs.toFixed(0)} ms; ${JSON.stringify(co.tally)}`,
+  );
+  console.log(
+    `\nproxy work on a miss without the extra hop (in process, sequential, vs a plain undici call to the bare server): p50 ${ms(inproc.rawP50)} → ${ms(inproc.proxyP50)} ms (+${ms(inproc.proxyP50 - inproc.rawP50)}), p99 ${ms(inproc.rawP99)} → ${ms(inproc.proxyP99)} ms, CPU ${inproc.rawCpuUs.toFixed(0)} → ${inproc.proxyCpuUs.toFixed(0)} µs`,
   );
   console.log("\nenvelope check per response (µs): full zod pass vs the proxy's check (sampled above 64 rows)");
   for (const e of env)

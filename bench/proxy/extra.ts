@@ -83,3 +83,63 @@ export async function envelopeCost(
   }
   return out;
 }
+
+/**
+ * The proxy's own work on a miss, without the extra process hop: in this process, alternate a plain undici call to
+ * the bare server with `proxyRequest` for a new key against the same server (sequential, after a warm-up).
+ */
+export async function inProcessMiss(bareUrl: string, path: (n: number) => string) {
+  const { createTestProxy } = await import("@/lib/server/testing/test-state");
+  const { proxyRequest } = await import("@/lib/server/proxy-request");
+  const { state } = createTestProxy({ baseUrl: bareUrl, key: "k" }, { rateLimitPerSec: 0, logLevel: "info" });
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 8 });
+  const headers = { get: () => null };
+  const raw: number[] = [];
+  const proxied: number[] = [];
+  const cpu = { raw: 0, proxied: 0 };
+  const N = 2_000;
+  let k = 0;
+  for (let i = 0; i < N * 2; i++) {
+    const measure = i >= N;
+    let c0 = process.cpuUsage();
+    let t0 = performance.now();
+    const r = await agent.request({ origin: bareUrl, path: path(k++), method: "GET", headers: { authorization: "k" } });
+    await r.body.text();
+    if (measure) {
+      raw.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.raw += c.user + c.system;
+    }
+    c0 = process.cpuUsage();
+    t0 = performance.now();
+    const p = path(k++);
+    const reply = await proxyRequest(
+      {
+        method: "GET",
+        url: `/api${p}`,
+        headers,
+        segments: p.split("?")[0].split("/").slice(2),
+        readBody: async () => undefined,
+      },
+      state,
+    );
+    if (reply.status !== 200) throw new Error(`in-process miss answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+    if (measure) {
+      proxied.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.proxied += c.user + c.system;
+    }
+  }
+  await agent.close();
+  await state.close();
+  const p50 = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  const p99 = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length * 0.99)];
+  return {
+    rawP50: p50(raw),
+    rawP99: p99(raw),
+    proxyP50: p50(proxied),
+    proxyP99: p99(proxied),
+    rawCpuUs: cpu.raw / N,
+    proxyCpuUs: cpu.proxied / N,
+  };
+}

@@ -1,10 +1,12 @@
 // Bench child: the proxy on a plain node:http server (no `next build`). `/api/v1/*` runs proxyRequest (what the
 // route handler runs) straight on node's request; `/web/api/v1/*` goes through handleProxyRequest with web
-// Request/Response objects, as the Next route does. Rate limiting is off; logs go to /dev/null.
+// Request/Response objects, as the Next route does; `/relay/*` forwards to the service with the same undici pool
+// settings and no work at all (the cost of the extra hop alone). Rate limiting is off; logs go to /dev/null.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { destination } from "pino";
+import { Agent } from "undici";
 import { handleProxyRequest } from "@/lib/server/handle-proxy-request";
 import { createLogger } from "@/lib/server/logger";
 import { createMetrics } from "@/lib/server/metrics";
@@ -25,6 +27,9 @@ const state = createProxyState(settings, {
   metrics: createMetrics(),
 });
 
+const relayPool = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
+const upstreamUrl = new URL(process.env.BENCH_UPSTREAM as string);
+
 const header = (req: IncomingMessage) => (name: string) => {
   const v = req.headers[name];
   return typeof v === "string" ? v : null;
@@ -41,6 +46,10 @@ const server = createServer(async (req, res) => {
   if (url.pathname === "/__cpu") {
     const u = process.cpuUsage();
     return res.end(String(u.user + u.system));
+  }
+  if (url.pathname === "/__metrics") {
+    res.writeHead(200, { "content-type": "text/plain" });
+    return res.end(await state.metrics.registry.metrics());
   }
   if (url.pathname === "/__stats") {
     res.writeHead(200, { "content-type": "application/json" });
@@ -60,6 +69,19 @@ const server = createServer(async (req, res) => {
     );
     res.writeHead(reply.status, { ...reply.headers, "content-length": Buffer.byteLength(reply.body) });
     return res.end(reply.body);
+  }
+  if (url.pathname.startsWith("/relay/")) {
+    const up = await relayPool.request({
+      origin: upstreamUrl.origin,
+      path: (req.url ?? "/").slice("/relay".length),
+      method: "GET",
+      headers: { authorization: process.env.BENCH_KEY as string, accept: "application/json" },
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of up.body) chunks.push(chunk as Buffer);
+    const out = Buffer.concat(chunks);
+    res.writeHead(up.statusCode, { "content-type": "application/json", "content-length": out.length });
+    return res.end(out);
   }
   if (url.pathname.startsWith("/web/api/v1/")) {
     const headers = new Headers();
