@@ -24,7 +24,7 @@ async function getJson(url: string, headers: Record<string, string> = {}) {
   return { status: res.statusCode, text, body: (text ? JSON.parse(text) : undefined) as unknown };
 }
 
-/** A token and those of its pools with full one-minute candle pages five hours back (established token first). */
+/** A token and those of its pools with full one-minute candle pages seven hours back (established token first). */
 async function pickToken(base: string) {
   const notable = ((await getJson(`${base}/__control/state`)).body as { data: { notable: Notable } }).data.notable;
   const now = Math.floor(Date.now() / 1000);
@@ -34,21 +34,21 @@ async function pickToken(base: string) {
     const pools: string[] = [];
     for (const pool of t.pools) {
       const deep = await getJson(
-        `${base}/v1/token/ohlcv?${token}&pools=${pool}&interval=1m&limit=100&endTime=${now - 5 * 3600}`,
+        `${base}/v1/token/ohlcv?${token}&pools=${pool}&interval=1m&limit=100&endTime=${now - 7 * 3600}`,
         auth,
       );
       if ((deep.body as { meta?: { count: number } }).meta?.count === 100) pools.push(pool);
     }
     if (pools.length > 0) return { token, pools, now, notable };
   }
-  throw new Error("no token with 100 one-minute candles five hours back in the embedded market");
+  throw new Error("no token with 100 one-minute candles seven hours back in the embedded market");
 }
 
 // Unique keys: request n reads pool n mod P, endTime walking back one second per round from 1 h ago; run r takes
 // every K-th second (offset r), so all runs read the same stretch of history with full 100-candle pages and no run
 // reuses another's key.
 const K = 6;
-const SPAN = 4 * 3600;
+const SPAN = 5 * 3600;
 
 const ms = (x: number) => x.toFixed(3);
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
