@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { launchToken, openShell, resultOptions, searchField, settle, tokenPath } from "./shell-helpers";
+import { freezeStream, launchToken, openShell, resultOptions, searchField, settle, tokenPath } from "./shell-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -35,6 +35,7 @@ for (const [name, path] of Object.entries(PAGES)) {
   test(`${name} page has no serious or critical axe violations`, async ({ page, request }) => {
     test.setTimeout(180_000);
     const url = await path(request);
+    await freezeStream(page);
     await openShell(page, url);
     await settle(page);
     expect(await seriousViolations(page), url).toEqual([]);
@@ -42,7 +43,9 @@ for (const [name, path] of Object.entries(PAGES)) {
 }
 
 test("the watchlist with rows, the search palette and the shortcuts overlay pass axe", async ({ page, request }) => {
+  test.setTimeout(180_000);
   const token = await launchToken(request);
+  await freezeStream(page);
   await page.addInitScript(
     ({ item }) =>
       localStorage.setItem("tradescope.watchlist", JSON.stringify({ state: { items: [item] }, version: 1 })),

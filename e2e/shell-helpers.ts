@@ -100,3 +100,11 @@ export async function openShell(page: Page, path = "/watchlist"): Promise<void> 
   await page.goto(path, { waitUntil: "domcontentloaded" });
   await page.locator("html[data-shell=ready]").waitFor({ state: "attached", timeout: 20_000 });
 }
+
+/**
+ * Holds the page's live stream at "connecting" (the socket opens to a silent stand-in). For axe only: it needs a DOM
+ * that stands still for a moment, and live ticks change values and flash tints, not structure.
+ */
+export async function freezeStream(page: Page): Promise<void> {
+  await page.routeWebSocket(/\/api\/stream/, () => {});
+}

@@ -70,7 +70,7 @@ export function WatchlistView() {
           action={
             <Link
               href="/pulse"
-              className="rounded-md bg-accent px-3 py-1.5 text-xs font-medium text-white hover:bg-accent/90"
+              className="rounded-md bg-accent px-3 py-1.5 text-xs font-semibold text-bg hover:bg-accent/90"
             >
               Find tokens on Pulse
             </Link>
