@@ -86,7 +86,8 @@ export function applyEvents(slices: Slices, events: readonly QueuedEvent[]): App
       if (s !== next.pulse[key]) next.pulse = { ...next.pulse, [key]: s };
     } else if (channel === "ohlcv" && next.series[key]) {
       const bars = frames.flatMap((f) => (f.channel === "ohlcv" ? f.data : []));
-      const r = upsertBars(next.series[key], bars);
+      const asOf = Math.max(...frames.map((f) => f.meta.asOf));
+      const r = upsertBars(next.series[key], bars, { from: "live", asOf });
       if (r.state !== next.series[key]) next.series = { ...next.series, [key]: r.state };
       if (r.ops.length) barOps.set(key, r.ops);
     }

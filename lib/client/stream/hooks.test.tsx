@@ -87,6 +87,7 @@ beforeEach(async () => {
     WebSocket,
     scheduler,
     releaseDelayMs: 0,
+    resumeEventWaitMs: 20,
     client: { online: manualOnline(true), minDelayMs: 5 },
   });
 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import {
-  INTERVAL_SECONDS,
+  ApiError,
   type OhlcvParams,
   type PulseParams,
   type TokenTrade,
@@ -9,8 +9,8 @@ import {
 } from "@/lib/api";
 import type { ApiFetcher } from "../api-fetch";
 import { apiKeys } from "../query-keys";
-import { lastBarTime } from "./reducers/candles";
 import { compareTrades } from "./reducers/trades";
+import type { ResumePoint } from "./resume-tracker";
 import type { StreamStore } from "./store";
 
 // Gap repair from REST after a reconnect or a gateway resync: nothing lost, nothing doubled (the reducers dedupe).
@@ -18,8 +18,8 @@ import type { StreamStore } from "./store";
 export const REPAIR_PAGE_LIMIT = 100;
 export const MAX_REPAIR_PAGES = 5;
 
-/** A cached REST answer older than this before the resume point may miss rows: ask again after these pauses. */
-export const FRESHNESS_TOLERANCE_MS = 1_000;
+/** A cached REST answer older than the resume point may miss rows (or a bucket's last trades): ask again after these pauses. */
+export const FRESHNESS_TOLERANCE_MS = 0;
 export const FRESH_RETRY_DELAYS_MS = [500, 1_500, 3_000] as const;
 
 export interface RepairDeps {
@@ -33,17 +33,17 @@ export interface RepairDeps {
 
 /**
  * The proxy may serve a cached page (fresh for seconds, then stale while it refreshes). A repair needs data at least
- * as new as the moment the live flow resumed (`minAsOf`, server clock): ask again, a few times, until it is.
+ * as new as the moment the live flow resumed (`resume.minAsOf()`, server clock): ask again, a few times, until it is.
  */
 async function fetchFresh<T extends { meta: { asOf: number } }>(
   deps: RepairDeps,
   get: () => Promise<T>,
-  minAsOf: number | undefined,
+  resume: ResumePoint | undefined,
 ): Promise<{ page: T; fresh: boolean }> {
   const delays = deps.freshRetryDelaysMs ?? FRESH_RETRY_DELAYS_MS;
   for (let i = 0; ; i++) {
     const page = await get();
-    const fresh = minAsOf === undefined || page.meta.asOf >= minAsOf - FRESHNESS_TOLERANCE_MS;
+    const fresh = resume === undefined || page.meta.asOf >= resume.minAsOf() - FRESHNESS_TOLERANCE_MS;
     if (fresh || i >= delays.length) return { page, fresh };
     await new Promise((r) => setTimeout(r, delays[i]));
   }
@@ -60,7 +60,7 @@ export async function repairTape(
   key: string,
   p: TradesParams,
   anchor: TokenTrade | null,
-  resumeAt?: number,
+  resume?: ResumePoint,
 ): Promise<TapeRepair> {
   if (!p.pools?.length) return "skipped"; // REST needs pools; the gateway's sinceAt replay is all we have
   const a = deps.store.getState().actions;
@@ -74,7 +74,7 @@ export async function repairTape(
   for (let i = 0; i < MAX_REPAIR_PAGES; i++) {
     let page: Awaited<ReturnType<typeof get>>;
     if (i === 0) {
-      const first = await fetchFresh(deps, get, resumeAt);
+      const first = await fetchFresh(deps, get, resume);
       if (!first.fresh) {
         // Still older than the resume point: rows just before it may be missing. Show only what is whole.
         if (anchor) a.truncateTape(key, anchor, false);
@@ -107,14 +107,16 @@ export async function refetchFirstTapePage(qc: QueryClient, chain: string, addre
   await qc.invalidateQueries({ queryKey: scope, refetchType: "active" });
 }
 
-/** The forming candle and any bars closed during the gap: the newest page, sized to the gap. */
-export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams, resumeAt?: number): Promise<void> {
+/**
+ * The forming candle and every bar closed during the gap: the newest page at the largest size (a call costs the same
+ * whatever its size, and live frames may already have moved the series past the gap, so its last bar cannot size it).
+ */
+export const REPAIR_CANDLE_LIMIT = 500;
+
+export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams, resume?: ResumePoint): Promise<void> {
   if (!p.pools?.length) return;
-  const step = INTERVAL_SECONDS[p.interval];
-  const last = lastBarTime(deps.store.getState().series[key]);
-  const behind = last === undefined ? 200 : Math.ceil((deps.serverNow() / 1000 - last) / step) + 2;
-  const limit = Math.min(500, Math.max(2, behind));
-  const { page } = await fetchFresh(
+  const limit = REPAIR_CANDLE_LIMIT;
+  const { page, fresh } = await fetchFresh(
     deps,
     () =>
       deps.fetcher("ohlcv", {
@@ -127,17 +129,19 @@ export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams
           limit,
         },
       }),
-    resumeAt,
+    resume,
   );
-  deps.store.getState().actions.upsertBars(key, page.data);
+  deps.store.getState().actions.upsertBars(key, page.data, page.meta.asOf);
+  // Buckets that closed while we were away may still be partial in a page this old: let the repair run again.
+  if (!fresh) throw new ApiError("upstream_error", "candles older than the resume point", { status: 503 });
 }
 
 /** A fresh list applied as a snapshot (ignored if older than what the stream already gave). */
-export async function repairPulse(deps: RepairDeps, key: string, p: PulseParams, resumeAt?: number): Promise<void> {
+export async function repairPulse(deps: RepairDeps, key: string, p: PulseParams, resume?: ResumePoint): Promise<void> {
   const { page } = await fetchFresh(
     deps,
     () => deps.fetcher("pulse", { query: { view: p.view, chains: p.chains as never, limit: 100 } }),
-    resumeAt,
+    resume,
   );
   deps.store.getState().actions.seedPulse(key, page.data, page.meta.asOf);
 }

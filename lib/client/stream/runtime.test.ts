@@ -58,6 +58,7 @@ function start(fetcher: ApiFetcher) {
     releaseDelayMs: 0,
     repairRetryMs: 1,
     freshRetryDelaysMs: [1, 1, 1],
+    resumeEventWaitMs: 20,
     now: () => clock,
     client: { online: manualOnline(true), minDelayMs: 5, maxDelayMs: 30 },
   });

@@ -15,6 +15,7 @@ import { type ApiFetcher, apiFetch } from "../api-fetch";
 import { stableJson } from "../query-keys";
 import { createGapTracker } from "./gap-tracker";
 import { refetchFirstTapePage, repairPulse, repairSeries, repairTape, repairTokenState } from "./repair";
+import { createResumeTracker, type ResumePoint } from "./resume-tracker";
 import type { FrameScheduler } from "./scheduler";
 import { createStreamClient, defaultStreamUrl, type StreamClient, type StreamClientOptions } from "./socket";
 import { createStreamStore, type StreamStore } from "./store";
@@ -36,6 +37,8 @@ export interface StreamRuntimeOptions {
   pruneIntervalMs?: number;
   /** Pause between failed repair attempts. */
   repairRetryMs?: number;
+  /** How long a repair waits for the first live event after a resume (it tells exactly where live data restarts). */
+  resumeEventWaitMs?: number;
   /** Pauses between asks for a fresh enough REST answer during repair. */
   freshRetryDelaysMs?: readonly number[];
   client?: Partial<StreamClientOptions>;
@@ -99,15 +102,18 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     wasLive = c.status === "live";
   });
 
-  /** Server time when the live flow resumed, per key: REST answers used for repair must be at least as new. */
-  const resumedAt = new Map<string, number>();
-  const markResumed = (key: string) => resumedAt.set(key, Math.max(resumedAt.get(key) ?? 0, serverNow()));
+  const resumes = createResumeTracker(serverNow, opts.resumeEventWaitMs);
+  const markResumed = (key: string) => resumes.mark(key);
 
   async function repairOnce(key: string) {
     const h = held.get(key);
     if (!h) return;
-    const resume = resumedAt.get(key);
-    resumedAt.delete(key);
+    const resume = await resumes.current(key);
+    await repairFrom(key, h, resume);
+    resumes.settle(key, resume); // kept on failure: the retry needs it too
+  }
+
+  async function repairFrom(key: string, h: Held, resume: ResumePoint | undefined) {
     if (h.channel === "trades") {
       const p = h.params as TradesParams;
       const r = await repairTape(deps, key, p, gaps.anchor(key) ?? null, resume);
@@ -171,6 +177,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
       onEvent: (f) => {
         if (f.channel === "ohlcv") checkFirstLiveBars(key, h, f.data);
         else if (f.channel === "trades" && f.kind === "trades") gaps.noteReceipt(key, f.data);
+        resumes.observe(key, f);
         actions.enqueue(key, f);
       },
       onError: (e) => actions.setSubError(key, e),
@@ -213,7 +220,11 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
           liveChecked: false,
         };
         held.set(key, h);
-        actions.ensure(key, channel, parsed.params as { view?: PulseParams["view"] });
+        actions.ensure(
+          key,
+          channel,
+          parsed.params as { view?: PulseParams["view"]; interval?: OhlcvParams["interval"] },
+        );
         subscribeKey(key, h);
       }
       if (h.releaseTimer) clearTimeout(h.releaseTimer);
@@ -231,7 +242,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
             if (entry.count > 0 || held.get(key) !== entry) return;
             held.delete(key);
             gaps.forget(key);
-            resumedAt.delete(key);
+            resumes.forget(key);
             entry.unsubscribe();
             actions.release(key);
           };
@@ -244,7 +255,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     seedSeries(key, bars, asOf) {
       const h = held.get(key);
       if (h) h.restAsOf = Math.max(h.restAsOf ?? 0, asOf);
-      actions.upsertBars(key, bars);
+      actions.upsertBars(key, bars, asOf);
     },
     refreshTapeRest(chain, address) {
       const id = `${chain}:${address}`;

@@ -51,7 +51,7 @@ describe("stream store", () => {
     const { a, scheduler } = setup();
     const ops: BarOp[][] = [];
     const off = a.subscribeBars(seriesKey, (o) => ops.push(o));
-    a.upsertBars(seriesKey, [candle(60), candle(120)]);
+    a.upsertBars(seriesKey, [candle(60), candle(120)], T0);
     a.enqueue(seriesKey, {
       type: "event",
       id: "s2",

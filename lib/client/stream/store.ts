@@ -1,7 +1,17 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Candle, Channel, EventFrame, PulseToken, PulseView, TokenTrade, TokenUpdate } from "@/lib/api";
+import {
+  type Candle,
+  type Channel,
+  type EventFrame,
+  INTERVAL_SECONDS,
+  type OhlcvInterval,
+  type PulseToken,
+  type PulseView,
+  type TokenTrade,
+  type TokenUpdate,
+} from "@/lib/api";
 import { applyEvents, type QueuedEvent } from "./apply-events";
-import { type BarOp, emptySeries, type SeriesState, upsertBars } from "./reducers/candles";
+import { type BarOp, emptySeries, MAX_BARS, type SeriesState, upsertBars } from "./reducers/candles";
 import { applyPulseSnapshot, emptyPulse, type PulseListState } from "./reducers/pulse";
 import { emptyTape, mergeTrades, pruneTrades, type TapeState, truncateTrades } from "./reducers/trades";
 import { createFrameScheduler, type FrameScheduler } from "./scheduler";
@@ -16,7 +26,7 @@ export const MAX_BUFFERED_EVENTS = 5_000;
 export interface StreamActions {
   setConnection(c: ConnectionInfo): void;
   /** Creates the empty slice for a subscription key (idempotent). */
-  ensure(key: string, channel: Channel, params: { view?: PulseView }): void;
+  ensure(key: string, channel: Channel, params: { view?: PulseView; interval?: OhlcvInterval }): void;
   /** Drops a key's slices (its last user left). */
   release(key: string): void;
   enqueue(key: string, frame: EventFrame): void;
@@ -28,8 +38,11 @@ export interface StreamActions {
   mergeTradeRows(key: string, rows: readonly TokenTrade[]): void;
   /** Cuts the ring at `bound` (kept when `inclusive`): nothing older than an unrepaired gap stays. */
   truncateTape(key: string, bound: TokenTrade, inclusive?: boolean): void;
-  /** Bars from REST (history pages, repair) merged into the series; chart ops go to bar listeners. */
-  upsertBars(key: string, bars: readonly Candle[]): void;
+  /**
+   * Bars from REST (history pages, repair) answered at `asOf`, merged into the series (a bucket still forming at
+   * `asOf` never overwrites newer live data); chart ops go to bar listeners.
+   */
+  upsertBars(key: string, bars: readonly Candle[], asOf: number): void;
   /** Forgets a series (interval/quote/pools change) and tells its listeners to reset. */
   resetSeries(key: string): void;
   subscribeBars(key: string, listener: (ops: BarOp[]) => void): () => void;
@@ -82,7 +95,8 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
       ensure(key, channel, params) {
         const s = get();
         if (channel === "trades" && !s.tapes[key]) set({ tapes: { ...s.tapes, [key]: emptyTape() } });
-        if (channel === "ohlcv" && !s.series[key]) set({ series: { ...s.series, [key]: emptySeries() } });
+        if (channel === "ohlcv" && !s.series[key])
+          set({ series: { ...s.series, [key]: emptySeries(MAX_BARS, INTERVAL_SECONDS[params.interval ?? "1m"]) } });
         if (channel === "pulse" && !s.pulse[key] && params.view)
           set({ pulse: { ...s.pulse, [key]: emptyPulse(params.view) } });
       },
@@ -136,16 +150,17 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
         const cur = get().tapes[key];
         if (cur) set({ tapes: { ...get().tapes, [key]: truncateTrades(cur, bound, inclusive) } });
       },
-      upsertBars(key, bars) {
+      upsertBars(key, bars, asOf) {
         const cur = get().series[key];
         if (!cur) return;
-        const r = upsertBars(cur, bars);
+        const r = upsertBars(cur, bars, { from: "rest", asOf });
         if (r.state !== cur) set({ series: { ...get().series, [key]: r.state } });
         if (r.ops.length) emitBars(key, r.ops);
       },
       resetSeries(key) {
         if (!get().series[key]) return;
-        set({ series: { ...get().series, [key]: emptySeries() } });
+        const cur = get().series[key];
+        set({ series: { ...get().series, [key]: emptySeries(cur.cap, cur.stepSec) } });
         emitBars(key, [{ type: "reset" }]);
       },
       subscribeBars(key, listener) {

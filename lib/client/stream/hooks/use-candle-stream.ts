@@ -65,7 +65,7 @@ export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[])
       if (seeded.current.has(page)) continue;
       seeded.current.add(page);
       if (runtime) runtime.seedSeries(key, page.data, page.meta.asOf);
-      else store.getState().actions.upsertBars(key, page.data);
+      else store.getState().actions.upsertBars(key, page.data, page.meta.asOf);
     }
   }, [store, runtime, key, query.data]);
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Candle } from "@/lib/api";
 import { candle, candleArb } from "../test/fixtures";
-import { type BarOp, emptySeries, type SeriesState, upsertBars } from "./candles";
+import { type BarOp, emptySeries, MAX_BARS, type SeriesState, upsertBars } from "./candles";
 
 const times = (s: SeriesState) => s.bars.map((b) => b.time);
 
@@ -58,6 +58,32 @@ describe("candles reducer", () => {
     for (let t = 0; t < 12; t++) s = upsertBars(s, [candle(t * 60)]).state;
     expect(times(s)).toEqual([420, 480, 540, 600, 660]);
     expect(upsertBars(s, [{ ...candle(720), close: Number.NaN }]).ops).toEqual([]);
+  });
+});
+
+describe("candles: REST pages against live data", () => {
+  const live = (s: ReturnType<typeof emptySeries>, bars: ReturnType<typeof candle>[], asOf: number) =>
+    upsertBars(s, bars, { from: "live", asOf }).state;
+  const rest = (s: ReturnType<typeof emptySeries>, bars: ReturnType<typeof candle>[], asOf: number) =>
+    upsertBars(s, bars, { from: "rest", asOf });
+
+  it("a cached page older than the live frame never regresses a bucket that was still forming", () => {
+    const s = live(emptySeries(MAX_BARS, 60), [candle(120, 5, 9)], 170_000);
+    expect(rest(s, [candle(120, 4, 3)], 150_000).ops).toEqual([]);
+    expect(rest(s, [candle(60, 4, 3)], 150_000).state.bars.map((b) => b.time)).toEqual([60, 120]); // closed at 150 s: final
+  });
+
+  it("a page answered after a bucket closed is final for it, even over live data", () => {
+    const s = live(emptySeries(MAX_BARS, 60), [candle(120, 5, 9), candle(180, 6, 1)], 185_000);
+    const r = rest(s, [candle(120, 5, 12)], 190_000);
+    expect(r.state.bars.find((b) => b.time === 120)?.volume).toBe(12);
+    expect(r.ops[0].type).toBe("setData");
+  });
+
+  it("a page newer than the live frame of the same forming bucket wins, and newer buckets are added", () => {
+    const s = live(emptySeries(MAX_BARS, 60), [candle(120, 5, 9)], 150_000);
+    expect(rest(s, [candle(120, 5, 10)], 160_000).state.bars[0].volume).toBe(10);
+    expect(rest(s, [candle(180, 5, 1)], 140_000).state.bars.map((b) => b.time)).toEqual([120, 180]);
   });
 });
 

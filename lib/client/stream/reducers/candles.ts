@@ -11,10 +11,31 @@ export interface SeriesState {
   /** Ascending by time, unique, at most `cap`. */
   readonly bars: readonly Candle[];
   readonly cap: number;
+  /** Bucket width, to tell a closed bucket (final) from a forming one. */
+  readonly stepSec: number;
+  /** The newest bar the stream wrote and the server time it was built at. */
+  readonly live: { time: number; asOf: number } | null;
 }
 
-export function emptySeries(cap = MAX_BARS): SeriesState {
-  return { bars: [], cap };
+export function emptySeries(cap = MAX_BARS, stepSec = 60): SeriesState {
+  return { bars: [], cap, stepSec, live: null };
+}
+
+/**
+ * Where a bar comes from. `live`: a stream frame built at `asOf`. `rest`: a page answered at `asOf`; its closed buckets
+ * are final, but a bucket still forming at `asOf` never overwrites what the stream wrote later.
+ */
+export type BarSource = { from: "live"; asOf: number } | { from: "rest"; asOf: number };
+
+/** REST bars that may not replace what the stream already knows (a cached page older than live data). */
+function restFilter(state: SeriesState, asOf: number) {
+  const live = state.live;
+  if (!live) return () => true;
+  return (b: Candle) => {
+    if ((b.time + state.stepSec) * 1000 <= asOf) return true; // closed at asOf: final
+    if (b.time > live.time) return true;
+    return b.time === live.time && asOf > live.asOf;
+  };
 }
 
 function sameBar(a: Candle, b: Candle): boolean {
@@ -48,8 +69,13 @@ function lowerBound(bars: readonly Candle[], t: number): number {
  * Upserts bars (live pushes or REST pages, any order). Appending or replacing the newest bar yields `update` ops in
  * time order; inserting or changing an older bar (history page, late correction) yields one `setData` of the series.
  */
-export function upsertBars(state: SeriesState, incoming: readonly Candle[]): { state: SeriesState; ops: BarOp[] } {
-  const valid = incoming.filter(isValidBar);
+export function upsertBars(
+  state: SeriesState,
+  incoming: readonly Candle[],
+  source?: BarSource,
+): { state: SeriesState; ops: BarOp[] } {
+  const keep = source?.from === "rest" ? restFilter(state, source.asOf) : () => true;
+  const valid = incoming.filter((c) => isValidBar(c) && keep(c));
   if (valid.length === 0) return { state, ops: [] };
   // Last write wins for one time inside a batch; then ascending.
   const byTime = new Map<number, Candle>();
@@ -79,8 +105,14 @@ export function upsertBars(state: SeriesState, incoming: readonly Candle[]): { s
     }
   }
   if (bars.length > state.cap) bars.splice(0, bars.length - state.cap);
-  if (!rewrite && updates.length === 0) return { state, ops: [] };
-  const next: SeriesState = { ...state, bars };
+  let live = state.live;
+  if (source?.from === "live") {
+    const newest = sorted[sorted.length - 1].time;
+    if (!live || newest > live.time) live = { time: newest, asOf: source.asOf };
+    else if (newest === live.time && source.asOf > live.asOf) live = { time: newest, asOf: source.asOf };
+  }
+  if (!rewrite && updates.length === 0) return { state: live === state.live ? state : { ...state, live }, ops: [] };
+  const next: SeriesState = { ...state, bars, live };
   if (rewrite) return { state: next, ops: [{ type: "setData", bars }] };
   return { state: next, ops: updates.map((bar) => ({ type: "update", bar })) };
 }
