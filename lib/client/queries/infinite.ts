@@ -1,6 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions } from "@tanstack/react-query";
 import type { ChainId, EndpointId, Envelope, OhlcvInterval, Quote } from "@/lib/api";
-import { apiFetch, type QueryInput } from "../api-fetch";
+import { apiFetch, type BodyInput, type QueryInput } from "../api-fetch";
 import { apiKeys, type InfiniteKey, normalizeInput } from "../query-keys";
 import type { TradeFilters } from "../trade-filters";
 import { staleTimeFor } from "./shared";
@@ -44,6 +44,48 @@ export function tokenTradesInfiniteOptions(input: TapeInput) {
       last.meta.hasMore && last.meta.nextCursor && all.length < MAX_TAPE_PAGES ? last.meta.nextCursor : undefined,
     staleTime: staleTimeFor("tokenTrades"),
     meta: { endpoint: "tokenTrades", query: q, pageParam: "cursor" },
+  });
+}
+
+export interface MakersTapeInput {
+  chain: ChainId;
+  address: string;
+  pools: string[];
+  /** 1-2000 maker addresses (§4.3 POST twin). */
+  makers: string[];
+  limit?: number;
+  filters?: Pick<TradeFilters, "type" | "washFilter"> & { fromAt?: number; toAt?: number };
+}
+
+/** §4.3 POST twin: the tape of up to 2000 makers; the cursor travels in the body. */
+export function tokenTradesByMakersInfiniteOptions(input: MakersTapeInput) {
+  const body = normalizeInput({
+    chain: input.chain,
+    address: input.address,
+    pools: input.pools,
+    makers: input.makers,
+    limit: input.limit,
+    ...input.filters,
+  }) as BodyInput<"tokenTradesByMakers">;
+  return infiniteQueryOptions<
+    Page<"tokenTradesByMakers">,
+    Error,
+    Pages<"tokenTradesByMakers", string | undefined>,
+    InfiniteKey,
+    string | undefined
+  >({
+    queryKey: apiKeys.infinite("tokenTradesByMakers", body as object),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(
+        "tokenTradesByMakers",
+        { body: { ...body, ...(pageParam ? { cursor: pageParam } : {}) } as BodyInput<"tokenTradesByMakers"> },
+        signal,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last, all) =>
+      last.meta.hasMore && last.meta.nextCursor && all.length < MAX_TAPE_PAGES ? last.meta.nextCursor : undefined,
+    staleTime: staleTimeFor("tokenTradesByMakers"),
+    meta: { endpoint: "tokenTradesByMakers", body, pageParam: "cursor" },
   });
 }
 
