@@ -9,12 +9,26 @@ const gc = (globalThis as { gc?: () => void }).gc;
 const clock = createClock({ virtual: true, start: Date.UTC(2026, 5, 1) });
 const core = new SimCore({ seed: 42, clock, warmupMs: 0 });
 const t0 = performance.now();
-const samples: { hour: number; rssMb: number; heapMb: number; trades: number }[] = [];
+const samples: {
+  hour: number;
+  rssMb: number;
+  heapMb: number;
+  heapTotalMb: number;
+  arrayBuffersMb: number;
+  trades: number;
+}[] = [];
 for (let h = 1; h <= hours; h++) {
   for (let m = 0; m < 60; m++) clock.advance(60_000);
   gc?.();
   const mu = process.memoryUsage();
-  samples.push({ hour: h, rssMb: mu.rss / 1e6, heapMb: mu.heapUsed / 1e6, trades: core.index.tradesIndexed });
+  samples.push({
+    hour: h,
+    rssMb: mu.rss / 1e6,
+    heapMb: mu.heapUsed / 1e6,
+    heapTotalMb: mu.heapTotal / 1e6,
+    arrayBuffersMb: mu.arrayBuffers / 1e6,
+    trades: core.index.tradesIndexed,
+  });
 }
 const ix = core.index;
 console.log(

@@ -55,10 +55,14 @@ export class CandleSeries {
     this.cols = this.alloc(this.cap);
   }
 
+  /** One allocation per series: every column is a view into a single buffer (thousands of small pools). */
   private alloc(cap: number): Record<string, Float64Array> {
+    const names = this.withStats ? [...COLS, ...STAT_COLS] : COLS;
+    const buf = new Float64Array(cap * names.length);
     const out: Record<string, Float64Array> = {};
-    for (const c of COLS) out[c] = new Float64Array(cap);
-    if (this.withStats) for (const c of STAT_COLS) out[c] = new Float64Array(cap);
+    names.forEach((c, i) => {
+      out[c] = buf.subarray(i * cap, (i + 1) * cap);
+    });
     return out;
   }
 

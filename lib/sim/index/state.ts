@@ -34,16 +34,16 @@ export interface IndexCaps {
 
 export const DEFAULT_INDEX_CAPS: IndexCaps = {
   tapePerToken: 2000,
-  tapeTotal: 150_000,
+  tapeTotal: 120_000,
   secondsPerPool: 1800,
   minutesPerPool: 1500,
   hoursPerPool: 4400,
   wallets: 20_000,
   tradesPerWallet: 1000,
-  walletTradesTotal: 150_000,
+  walletTradesTotal: 120_000,
   positionsPerWallet: 300,
-  positionsTotal: 80_000,
-  makersPerToken: 2_000,
+  positionsTotal: 60_000,
+  makersPerToken: 1_000,
   fundings: 150_000,
 };
 
