@@ -68,10 +68,15 @@ test.describe("pulse board", () => {
       expect(count, view).toBeGreaterThan(0);
     }
     // A card is a real link to the token page (middle-click opens a new tab).
-    const first = column(page, "new").locator("article").first();
-    const id = (await first.getAttribute("data-token")) as string;
-    const [chain, address] = [id.slice(0, id.lastIndexOf(":")), id.slice(id.lastIndexOf(":") + 1)];
-    await expect(first.locator("a").first()).toHaveAttribute("href", `/token/${encodeURIComponent(chain)}/${address}`);
+    const link = await column(page, "new")
+      .locator("article")
+      .first()
+      .evaluate((el) => ({
+        id: el.getAttribute("data-token") ?? "",
+        href: el.querySelector("a")?.getAttribute("href"),
+      }));
+    const cut = link.id.lastIndexOf(":");
+    expect(link.href).toBe(`/token/${encodeURIComponent(link.id.slice(0, cut))}/${link.id.slice(cut + 1)}`);
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import type { RefObject } from "react";
+import { memo, type RefObject } from "react";
 import type { Factory, PulseToken } from "@/lib/api";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
 
@@ -17,7 +17,7 @@ interface ListProps {
   scrollRef: RefObject<HTMLDivElement | null>;
 }
 
-export function ColumnList(props: ListProps) {
+export const ColumnList = memo(function ColumnList(props: ListProps) {
   if (props.tokens.length > VIRTUALIZE_AT) return <VirtualList {...props} />;
   return (
     <div data-virtual="false">
@@ -26,7 +26,7 @@ export function ColumnList(props: ListProps) {
       ))}
     </div>
   );
-}
+});
 
 function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
   const virtualizer = useVirtualizer({

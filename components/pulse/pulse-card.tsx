@@ -33,7 +33,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
     <article
       data-token={`${t.chain}:${t.address}`}
       aria-label={label}
-      className="group relative flex h-[78px] items-stretch gap-2.5 border-b border-border/70 px-2.5 py-2 transition-colors hover:bg-panel-raised/70"
+      className="group relative flex h-[78px] items-stretch gap-2.5 [contain:strict] border-b border-border/70 px-2.5 py-2 transition-colors hover:bg-panel-raised/70"
     >
       <CardLink chain={t.chain} address={t.address} label={label} />
       <CardIcon chain={t.chain} address={t.address} iconUrl={m.iconUrl} />

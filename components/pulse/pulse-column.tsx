@@ -15,8 +15,12 @@ import { activeFilterCount, EMPTY_FILTER } from "./filter-params";
 import { filterUsesClock, visibleTokens } from "./filters";
 import { useClockIf } from "./use-clock";
 import { usePause } from "./use-pause";
+import { useThrottled } from "./use-throttled";
 import type { ColumnState } from "./view-state";
 import { VisibilityRoot } from "./visibility";
+
+/** A column redraws at most this often; every delta is still applied to the live list underneath. */
+export const COLUMN_REFRESH_MS = 250;
 
 export interface PulseColumnProps {
   view: PulseView;
@@ -48,9 +52,10 @@ export function PulseColumn({
   // Ages are measured on the market's clock (see ServerAge); whole seconds so the list is not re-filtered every frame.
   const offset = useStreamStore((s) => (usesClock ? Math.round(s.serverOffsetMs / 1000) * 1000 : 0));
   const now = useClockIf(usesClock) + offset;
+  const tokens = useThrottled(stream.tokens, COLUMN_REFRESH_MS);
   const live = useMemo(
-    () => visibleTokens(stream.tokens, state.filter, state.limit, now, (t) => launchpadOf(t)?.slug ?? null),
-    [stream.tokens, state.filter, state.limit, now, launchpadOf],
+    () => visibleTokens(tokens, state.filter, state.limit, now, (t) => launchpadOf(t)?.slug ?? null),
+    [tokens, state.filter, state.limit, now, launchpadOf],
   );
   const pause = usePause(live);
   const scrollRef = useRef<HTMLDivElement>(null);

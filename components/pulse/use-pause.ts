@@ -15,6 +15,15 @@ export interface Pause extends PausedView {
 }
 
 /**
+ * A card replaced under a resting pointer (an icon falling back to its avatar, a sparkline arriving) can make the
+ * browser report a leave the pointer never made; a leave whose point is still inside the box is not one.
+ */
+function stillInside(e: PointerEvent): boolean {
+  const r = (e.currentTarget as Element).getBoundingClientRect();
+  return e.clientX > r.left && e.clientX < r.right && e.clientY > r.top && e.clientY < r.bottom;
+}
+
+/**
  * Hovering (or tabbing into) a column freezes what it shows so a card does not move under the cursor; the live list
  * keeps updating underneath and lands the moment the pointer or focus leaves.
  */
@@ -39,7 +48,7 @@ export function usePause(live: readonly PulseToken[]): Pause {
         sync();
       },
       onPointerLeave(e) {
-        if (e.pointerType !== "mouse") return;
+        if (e.pointerType !== "mouse" || stillInside(e)) return;
         hover.current = false;
         sync();
       },
