@@ -197,16 +197,14 @@ function storeNotifications(batched: boolean): { notifications: number; ms: numb
   const t = performance.now();
   for (const f of FRAMES) {
     for (const r of f) {
-      store
-        .getState()
-        .actions.enqueue(key, {
-          type: "event",
-          id: "s1",
-          channel: "trades",
-          kind: "trades",
-          data: [r],
-          meta: { asOf: T0 },
-        } as EventFrame);
+      store.getState().actions.enqueue(key, {
+        type: "event",
+        id: "s1",
+        channel: "trades",
+        kind: "trades",
+        data: [r],
+        meta: { asOf: T0 },
+      } as EventFrame);
       if (!batched) store.getState().actions.flush();
     }
     scheduler.flush();
