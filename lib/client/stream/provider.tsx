@@ -15,12 +15,19 @@ export interface StreamContextValue {
 
 const StreamContext = createContext<StreamContextValue | null>(null);
 
-let browserRuntime: StreamRuntime | undefined;
+// On globalThis so a hot reload of this module does not open a second socket in the tab.
+const TAB_RUNTIME = Symbol.for("trading-explorer.stream-runtime");
+type Holder = { [TAB_RUNTIME]?: { runtime: StreamRuntime; queryClient: QueryClient } };
 
-/** The tab's runtime, created on first use (browser only). */
+/** The tab's runtime, created on first use (browser only), bound to the tab's QueryClient. */
 export function getBrowserStreamRuntime(queryClient: QueryClient): StreamRuntime {
-  browserRuntime ??= createStreamRuntime({ queryClient });
-  return browserRuntime;
+  const holder = globalThis as Holder;
+  const cur = holder[TAB_RUNTIME];
+  if (cur?.queryClient === queryClient) return cur.runtime;
+  cur?.runtime.dispose();
+  const runtime = createStreamRuntime({ queryClient });
+  holder[TAB_RUNTIME] = { runtime, queryClient };
+  return runtime;
 }
 
 export function StreamProvider({ children, runtime }: { children: ReactNode; runtime?: StreamRuntime }) {
