@@ -142,6 +142,8 @@ console.table(
       "p50 ms": fmt(r.p50, 2), "p99 ms": fmt(r.p99, 2),
       "p99 × direct": base ? fmt(r.p99 / base.p99, 2) : "",
       "server CPU %": fmt(r.serverCpuPct),
+      // CPU time the server spends per delivered message: its fan-out cost, whatever the load generator manages.
+      "server CPU µs/msg": r.deliveredPerSec ? fmt((r.serverCpuPct * 10_000) / r.deliveredPerSec, 1) : "",
       "upstream CPU %": r.path === "gateway" ? fmt(r.upstreamCpuPct) : "(= server)",
       "server RSS MB start→end (max)": `${fmt(r.rssStartMb, 1)}→${fmt(r.rssEndMb, 1)} (${fmt(r.rssMaxMb, 1)})`,
       "upstream conns": r.upstreamConns,
