@@ -8,6 +8,15 @@ import { tokenHref } from "@/components/search/search-target";
 import type { WatchRow as Row } from "./watch-rows";
 
 const td = "px-2 py-1.5 text-right align-middle";
+/** Price, 1h, 24h, Vol, MCap, Liq: which columns narrow screens drop (the header uses the same list). */
+export const CELL_VISIBILITY = [
+  "",
+  "hidden lg:table-cell",
+  "",
+  "hidden lg:table-cell",
+  "",
+  "hidden sm:table-cell",
+] as const;
 
 /** One starred token. Live rows hold a token-updates subscription; the rest refresh from the price batch. */
 export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onRemove: () => void }) {
@@ -50,18 +59,26 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
                 {streaming ? "● live" : "○"}
               </span>
             </span>
+            {error ? (
+              <span className="text-[11px] text-down" data-testid="watch-row-error" title={error.message}>
+                {error.code === "token_not_found" ? "Token not found" : "Could not load"}{" "}
+                <code className="font-mono text-[10px] text-muted">{error.code}</code>
+              </span>
+            ) : null}
           </span>
         </Link>
       </td>
       {error ? (
-        <td colSpan={4} className="px-2 py-1.5 text-right text-xs text-down" data-testid="watch-row-error">
-          {error.code === "token_not_found" ? "Token not found" : "Could not load"}:{" "}
-          <SafeText value={error.message} max={60} />{" "}
-          <code className="font-mono text-[10px] text-muted">{error.code}</code>
-        </td>
+        CELL_VISIBILITY.map((v, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed empty cells, one per column
+          <td key={i} className={`${td} ${v} text-xs text-muted`}>
+            —
+          </td>
+        ))
       ) : loading ? (
-        [0, 1, 2, 3].map((i) => (
-          <td key={i} className={i === 3 ? `${td} hidden sm:table-cell` : td}>
+        CELL_VISIBILITY.map((v, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells, one per column
+          <td key={i} className={`${td} ${v}`}>
             <Skeleton className="ml-auto h-3.5 w-14" />
           </td>
         ))
@@ -72,15 +89,21 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
               <Price value={price?.priceUsd} className="text-[13px]" />
             </Flash>
           </td>
+          <td className={`${td} ${CELL_VISIBILITY[1]}`}>
+            <Pct value={detail?.priceChange1hPct} className="text-xs" />
+          </td>
           <td className={td}>
             <Pct value={price?.priceChange24hPct} className="text-xs" />
+          </td>
+          <td className={`${td} ${CELL_VISIBILITY[3]}`}>
+            <Usd value={detail?.volume24hUsd} className="text-xs" />
           </td>
           <td className={td}>
             <Flash value={price?.marketCapUsd}>
               <Usd value={price?.marketCapUsd} className="text-xs" />
             </Flash>
           </td>
-          <td className={`${td} hidden sm:table-cell`}>
+          <td className={`${td} ${CELL_VISIBILITY[5]}`}>
             <Usd value={price?.liquidityUsd} className="text-xs" />
           </td>
         </>

@@ -11,7 +11,7 @@ export interface WatchRow {
   detail: TokenDetail | null;
 }
 
-export const SORT_KEYS = ["added", "symbol", "price", "change", "mcap", "liq"] as const;
+export const SORT_KEYS = ["added", "symbol", "price", "change1h", "change", "vol", "mcap", "liq"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDir = "asc" | "desc";
 
@@ -62,6 +62,10 @@ function value(r: WatchRow, key: SortKey): number | string | null {
       return r.price?.priceUsd ?? null;
     case "change":
       return r.price?.priceChange24hPct ?? null;
+    case "change1h":
+      return r.detail?.priceChange1hPct ?? null;
+    case "vol":
+      return r.detail?.volume24hUsd ?? null;
     case "mcap":
       return r.price?.marketCapUsd ?? null;
     case "liq":

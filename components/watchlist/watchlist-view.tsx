@@ -7,7 +7,7 @@ import type { WatchItem } from "@/lib/client/watchlist/items";
 import { useWatchlist, useWatchlistHydrated } from "@/lib/client/watchlist/store";
 import { EmptyState, ErrorState, SafeText, SkeletonRows } from "@/components/ui";
 import { SortHeader } from "./sort-header";
-import { WatchRow } from "./watch-row";
+import { CELL_VISIBILITY, WatchRow } from "./watch-row";
 import { joinRows, parseSort, type SortKey, sortRows } from "./watch-rows";
 import { useWatchData } from "./use-watch-data";
 
@@ -86,9 +86,11 @@ export function WatchlistView() {
             <colgroup>
               <col />
               <col className="w-24 sm:w-28" />
+              <col className="hidden w-20 lg:table-column" />
               <col className="w-16 sm:w-20" />
-              <col className="w-20" />
-              <col className="hidden w-20 sm:table-column" />
+              <col className="hidden w-24 lg:table-column" />
+              <col className="w-20 sm:w-24" />
+              <col className="hidden w-24 sm:table-column" />
               <col className="hidden w-16 md:table-column" />
               <col className="w-9" />
             </colgroup>
@@ -100,13 +102,25 @@ export function WatchlistView() {
                 <SortHeader k="price" active={sort.key} dir={sort.dir} onSort={onSort}>
                   Price
                 </SortHeader>
+                <SortHeader
+                  k="change1h"
+                  active={sort.key}
+                  dir={sort.dir}
+                  onSort={onSort}
+                  className={CELL_VISIBILITY[1]}
+                >
+                  1h
+                </SortHeader>
                 <SortHeader k="change" active={sort.key} dir={sort.dir} onSort={onSort}>
                   24h
+                </SortHeader>
+                <SortHeader k="vol" active={sort.key} dir={sort.dir} onSort={onSort} className={CELL_VISIBILITY[3]}>
+                  Vol 24h
                 </SortHeader>
                 <SortHeader k="mcap" active={sort.key} dir={sort.dir} onSort={onSort}>
                   MCap
                 </SortHeader>
-                <SortHeader k="liq" active={sort.key} dir={sort.dir} onSort={onSort} className="hidden sm:table-cell">
+                <SortHeader k="liq" active={sort.key} dir={sort.dir} onSort={onSort} className={CELL_VISIBILITY[5]}>
                   Liq
                 </SortHeader>
                 <SortHeader k="added" active={sort.key} dir={sort.dir} onSort={onSort} className="hidden md:table-cell">
