@@ -15,6 +15,7 @@ import { type ApiFetcher, apiFetch } from "../api-fetch";
 import { stableJson } from "../query-keys";
 import { createGapTracker } from "./gap-tracker";
 import { refetchFirstTapePage, repairPulse, repairSeries, repairTape, repairTokenState } from "./repair";
+import { createRepairQueue } from "./repair-queue";
 import { createResumeTracker, type ResumePoint } from "./resume-tracker";
 import type { FrameScheduler } from "./scheduler";
 import { createStreamClient, defaultStreamUrl, type StreamClient, type StreamClientOptions } from "./socket";
@@ -69,7 +70,6 @@ interface Held {
   liveChecked: boolean;
 }
 
-const REPAIR_ATTEMPTS = 3;
 const TAPE_REFRESH_MIN_MS = 5_000;
 
 export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
@@ -79,7 +79,6 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const store = createStreamStore({ scheduler: opts.scheduler, now, onTokenUpdates: (u) => applyTokenUpdates(qc, u) });
   const actions = store.getState().actions;
   const held = new Map<string, Held>();
-  const repairs = new Map<string, { running: Promise<void>; again: boolean }>();
   const tapeRefreshedAt = new Map<string, number>();
   const serverNow = () => now() + store.getState().serverOffsetMs;
   const deps = { fetcher, store, queryClient: qc, serverNow, freshRetryDelaysMs: opts.freshRetryDelaysMs };
@@ -124,41 +123,19 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     else await repairTokenState(deps, h.params as TokenUpdatesParams);
   }
 
-  async function repairWithRetry(key: string) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await repairOnce(key);
-      } catch (err) {
-        if (attempt >= REPAIR_ATTEMPTS || !held.has(key)) {
-          // Could not fill the hole: cut the ring at the gap so what shows is whole.
-          const anchor = gaps.anchor(key);
-          gaps.clear(key);
-          if (anchor) actions.truncateTape(key, anchor, false);
-          console.warn(`stream repair of ${key} failed`, err);
-          return;
-        }
-        await new Promise((r) => setTimeout(r, (opts.repairRetryMs ?? 1_000) * attempt));
-      }
-    }
-  }
-
-  function repair(key: string): Promise<void> {
-    const cur = repairs.get(key);
-    if (cur) {
-      cur.again = true;
-      return cur.running;
-    }
-    const entry = { running: Promise.resolve(), again: false };
-    entry.running = (async () => {
-      do {
-        entry.again = false;
-        await repairWithRetry(key);
-      } while (entry.again);
-      repairs.delete(key);
-    })();
-    repairs.set(key, entry);
-    return entry.running;
-  }
+  const queue = createRepairQueue({
+    run: repairOnce,
+    wanted: (key) => held.has(key),
+    retryMs: opts.repairRetryMs,
+    onGiveUp(key, err) {
+      // Could not fill the hole: cut the ring at the gap so what shows is whole.
+      const anchor = gaps.anchor(key);
+      gaps.clear(key);
+      if (anchor) actions.truncateTape(key, anchor, false);
+      console.warn(`stream repair of ${key} failed`, err);
+    },
+  });
+  const repair = (key: string) => queue.request(key);
 
   function checkFirstLiveBars(key: string, h: Held, bars: readonly Candle[]) {
     if (h.liveChecked || h.restAsOf === null || bars.length === 0) return;
@@ -267,7 +244,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     },
     repair,
     async idle() {
-      while (repairs.size) await Promise.all([...repairs.values()].map((r) => r.running));
+      await queue.idle();
     },
     dispose() {
       clearInterval(pruneTimer);

@@ -1,74 +1,33 @@
-import ReconnectingWebSocket from "reconnecting-websocket";
 import {
-  type AuthedFrame,
   type Channel,
   type ChannelParams,
   type ClientFrame,
-  type EventFrame,
   parseChannelParams,
   type ServerFrame,
   subscriptionKey,
 } from "@/lib/api";
 import { parseServerFrame } from "./frames";
-import { browserOnline, type OnlineSource } from "./online";
+import { browserOnline } from "./online";
+import { openReconnectingSocket } from "./reconnecting";
+import type {
+  ConnectionInfo,
+  StreamClient,
+  StreamClientOptions,
+  StreamSubscriptionError,
+  SubscriptionHandlers,
+} from "./socket-types";
 
 // One reconnecting WebSocket per tab to the gateway. A registry of subscriptions with client ids (s1, s2, …):
 // identical subscriptions share one id (ref counted), everything is resubscribed on reconnect.
 
-export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "offline";
-export interface ConnectionInfo {
-  status: ConnectionStatus;
-  /** When the status last changed (ms, client clock). */
-  since: number;
-  /** Connection attempts since the last live connection. */
-  attempt: number;
-  limits: AuthedFrame["limits"] | null;
-  /** Round trip of the last ping, ms. */
-  latencyMs: number | null;
-}
-export interface StreamSubscriptionError {
-  code: string;
-  message: string;
-  limit?: number;
-}
-export interface SubscriptionHandlers {
-  onEvent(frame: EventFrame): void;
-  onError?(error: StreamSubscriptionError): void;
-  onAck?(): void;
-  /** The gateway lost and restored its upstream: repair this subscription's data from REST. */
-  onResync?(reason: string): void;
-  /** The socket reconnected and this subscription was sent again: repair its data from REST. */
-  onReconnect?(): void;
-}
-
-export interface StreamClientOptions {
-  url: string | (() => string);
-  // biome-ignore lint/suspicious/noExplicitAny: any WebSocket-compatible constructor (browser, ws)
-  WebSocket?: any;
-  now?: () => number;
-  online?: OnlineSource;
-  /** Newest trade time seen for a trades subscription: sent as `sinceAt` on resubscribe so the gateway replays. */
-  sinceAt?: (key: string) => number | undefined;
-  minDelayMs?: number;
-  maxDelayMs?: number;
-  heartbeatMs?: number;
-  /** No frame for this long: the connection is presumed dead and replaced. */
-  idleTimeoutMs?: number;
-}
-
-export interface StreamClient {
-  subscribe<C extends Channel>(channel: C, params: unknown, handlers: SubscriptionHandlers): () => void;
-  connection(): ConnectionInfo;
-  onConnection(listener: (c: ConnectionInfo) => void): () => void;
-  /** Registered subscriptions (key → client id), for diagnostics and tests. */
-  subscriptions(): Map<
-    string,
-    { id: string; channel: Channel; params: ChannelParams[Channel]; state: "pending" | "active" | "error" }
-  >;
-  stats(): { framesIn: number; invalidFrames: number; reconnects: number };
-  reconnect(): void;
-  close(): void;
-}
+export type {
+  ConnectionInfo,
+  ConnectionStatus,
+  StreamClient,
+  StreamClientOptions,
+  StreamSubscriptionError,
+  SubscriptionHandlers,
+} from "./socket-types";
 
 interface Entry {
   id: string;
@@ -108,17 +67,7 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
   };
 
   const minDelay = opts.minDelayMs ?? 500;
-  const ws = new ReconnectingWebSocket(opts.url, [], {
-    WebSocket: opts.WebSocket,
-    // A getter: re-read on every attempt, so each backoff step carries fresh jitter.
-    get minReconnectionDelay() {
-      return minDelay + Math.random() * minDelay;
-    },
-    maxReconnectionDelay: opts.maxDelayMs ?? 10_000,
-    reconnectionDelayGrowFactor: 1.6,
-    connectionTimeout: 5_000,
-    maxEnqueuedMessages: 0,
-  });
+  const ws = openReconnectingSocket(opts.url, opts.WebSocket, { minDelayMs: minDelay, maxDelayMs: opts.maxDelayMs });
 
   function setInfo(patch: Partial<ConnectionInfo>) {
     const next = { ...info, ...patch };
