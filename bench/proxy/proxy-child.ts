@@ -53,7 +53,7 @@ const server = createServer(async (req, res) => {
   }
   if (url.pathname === "/__stats") {
     res.writeHead(200, { "content-type": "application/json" });
-    return res.end(JSON.stringify(state.ledger.snapshot()));
+    return res.end(JSON.stringify({ ...state.ledger.snapshot(), inFlight: state.proxy.inFlight() }));
   }
   if (url.pathname.startsWith("/api/v1/")) {
     const get = header(req);
