@@ -116,20 +116,37 @@ console.log(
 await bare.stop();
 await sim.stop();
 
-console.log(`\n== memory after a long accelerated run (${HOURS} virtual hours at default rates) ==`);
+const HEAP_LIMIT_MB = Number(process.env.SIM_BENCH_HEAP_MB ?? 400);
+console.log(
+  `\n== memory after a long accelerated run (${HOURS} virtual hours at default rates, --max-old-space-size=${HEAP_LIMIT_MB}) ==`,
+);
+type Sample = {
+  hour: number;
+  rssMb: number;
+  heapMb: number;
+  heapTotalMb: number;
+  arrayBuffersMb: number;
+  trades: number;
+};
 type Long = {
   hours: number;
   elapsedMs: number;
   trades: number;
   events: number;
-  samples: { hour: number; rssMb: number; heapMb: number; trades: number }[];
+  samples: Sample[];
   state: Record<string, number>;
   caps: Record<string, number>;
 };
-const long = await startChild<Long>("long-run.ts", [String(HOURS)], ["--expose-gc"]);
+const long = await startChild<Long>(
+  "long-run.ts",
+  [String(HOURS)],
+  ["--expose-gc", `--max-old-space-size=${HEAP_LIMIT_MB}`],
+);
 const L = long.info;
-row(["hour", "trades", "heap MB", "RSS MB"], [6, 12, 10, 10]);
-for (const x of L.samples) row([String(x.hour), String(x.trades), f(x.heapMb, 0), f(x.rssMb, 0)], [6, 12, 10, 10]);
+const M = [6, 12, 14, 16, 10];
+row(["hour", "trades", "heap used MB", "heap committed", "RSS MB"], M);
+for (const x of L.samples)
+  row([String(x.hour), String(x.trades), f(x.heapMb, 0), f(x.heapTotalMb, 0), f(x.rssMb, 0)], M);
 console.log(
   `${L.trades} trades, ${L.events} events in ${f(L.elapsedMs / 1000, 1)} s; held: ${JSON.stringify(L.state)}`,
 );

@@ -44,7 +44,7 @@ export const DEFAULT_INDEX_CAPS: IndexCaps = {
   positionsPerWallet: 300,
   positionsTotal: 60_000,
   makersPerToken: 1_000,
-  fundings: 150_000,
+  fundings: 60_000,
 };
 
 export interface MakerStat {
