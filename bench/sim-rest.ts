@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixedRate, type LoadResult } from "./sim-rest/load";
+import { processCpuMs } from "./sim-rest/proc-cpu";
 import { startChild } from "./sim-rest/spawn";
 import { measureThroughput } from "./sim-rest/throughput";
 
@@ -82,22 +83,31 @@ for (const [name, path] of [
 const file = join(tmpdir(), `sim-rest-bodies-${process.pid}.json`);
 writeFileSync(file, JSON.stringify(bodies));
 const bare = await startChild<{ baseUrl: string }>("bare-child.ts", [file]);
-const results: [string, LoadResult, LoadResult][] = [];
+// CPU per request from /proc: the sim process also runs the market (its idle cost is measured first).
+const idleCpu0 = processCpuMs(sim.proc.pid as number);
+await new Promise((r) => setTimeout(r, 5000));
+const simIdleCpuPerSec = (processCpuMs(sim.proc.pid as number) - idleCpu0) / 5;
+const results: { name: string; a: LoadResult; b: LoadResult; aCpu: number; bCpu: number }[] = [];
 for (const [name, path] of [
   ["tape (limit 100)", s.tape],
   ["candles (1h, limit 200)", s.candles],
 ] as const) {
-  const onSim = await fixedRate(`${s.baseUrl}${path}`, RATE, LOAD_SEC, headers);
-  const onBare = await fixedRate(
+  const c0 = processCpuMs(sim.proc.pid as number);
+  const t0 = performance.now();
+  const a = await fixedRate(`${s.baseUrl}${path}`, RATE, LOAD_SEC, headers);
+  const simCpu = processCpuMs(sim.proc.pid as number) - c0 - (simIdleCpuPerSec * (performance.now() - t0)) / 1000;
+  const b0 = processCpuMs(bare.proc.pid as number);
+  const b = await fixedRate(
     `${bare.info.baseUrl}${path.startsWith("/v1/token/trades") ? "/tape" : "/candles"}`,
     RATE,
     LOAD_SEC,
   );
-  results.push([name, onSim, onBare]);
+  const bareCpu = processCpuMs(bare.proc.pid as number) - b0;
+  results.push({ name, a, b, aCpu: simCpu / a.count, bCpu: bareCpu / b.count });
 }
-const W = [24, 10, 10, 10, 10, 10, 10];
-row(["", "sim p50", "sim p99", "bare p50", "bare p99", "p99 ratio", "sim rps"], W);
-for (const [name, a, b] of results)
+const W = [24, 10, 10, 10, 10, 10, 12, 12];
+row(["", "sim p50", "sim p99", "bare p50", "bare p99", "sim rps", "sim cpu/req", "bare cpu/req"], W);
+for (const { name, a, b, aCpu, bCpu } of results)
   row(
     [
       name,
@@ -105,13 +115,15 @@ for (const [name, a, b] of results)
       `${f(a.p99, 2)} ms`,
       `${f(b.p50, 2)} ms`,
       `${f(b.p99, 2)} ms`,
-      f(a.p99 / b.p99, 1),
       f(a.rps, 0),
+      `${f(aCpu, 3)} ms`,
+      `${f(bCpu, 3)} ms`,
     ],
     W,
   );
 console.log(
-  `sizes: tape ${f(bodies["/tape"]?.length ?? 0, 0)} B, candles ${f(bodies["/candles"]?.length ?? 0, 0)} B; non-2xx: ${results.map(([, a]) => a.non2xx).join(", ")}     target p99 ≤ 20 ms`,
+  `sizes: tape ${f(bodies["/tape"]?.length ?? 0, 0)} B, candles ${f(bodies["/candles"]?.length ?? 0, 0)} B; non-2xx: ${results.map((r) => r.a.non2xx).join(", ")}; ` +
+    `market idle cost ${f(simIdleCpuPerSec / 10, 1)} % of a core     target p99 ≤ 20 ms`,
 );
 await bare.stop();
 await sim.stop();
