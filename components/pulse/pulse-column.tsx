@@ -13,6 +13,7 @@ import { ColumnHeader, VIEW_TITLES } from "./column-header";
 import { ColumnList } from "./column-list";
 import { activeFilterCount, EMPTY_FILTER } from "./filter-params";
 import { filterUsesClock, visibleTokens } from "./filters";
+import { useServerOffset } from "./server-age";
 import { useClockIf } from "./use-clock";
 import { usePause } from "./use-pause";
 import { useThrottled } from "./use-throttled";
@@ -50,8 +51,9 @@ export function PulseColumn({
   const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
   const usesClock = filterUsesClock(state.filter);
   // Ages are measured on the market's clock (see ServerAge); whole seconds so the list is not re-filtered every frame.
-  const offset = useStreamStore((s) => (usesClock ? Math.round(s.serverOffsetMs / 1000) * 1000 : 0));
-  const now = useClockIf(usesClock) + offset;
+  const offset = useServerOffset();
+  const clock = useClockIf(usesClock);
+  const now = usesClock ? clock + offset : 0;
   const tokens = useThrottled(stream.tokens, COLUMN_REFRESH_MS);
   const live = useMemo(
     () => visibleTokens(tokens, state.filter, state.limit, now, (t) => launchpadOf(t)?.slug ?? null),
