@@ -21,6 +21,7 @@ import { CANDLE_OPTIONS, CHART_OPTIONS } from "./chart-theme";
 import { showsSeconds } from "./intervals";
 import type { LegendStore } from "./legend-store";
 import type { TradeMarker } from "./markers";
+import { createPaintThrottle, type PaintThrottle } from "./paint-throttle";
 
 // The candle chart: created once per mount, fed in place from the stream's bar ops (setData / update), never
 // re-rendered by React on a tick. History pages in as the user pans left.
@@ -36,6 +37,8 @@ export interface CandleChartProps {
 
 /** Bars visible right after a (re)load: recent history, not the whole page squeezed. */
 const INITIAL_BARS = 140;
+/** The forming candle repaints at most this often under a storm of ticks (the pane redraws whole on each update). */
+const TICK_PAINT_MS = 100;
 /** Load older history when fewer than this many bars remain left of the view. */
 const PAGE_AHEAD_BARS = 20;
 
@@ -99,9 +102,35 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
     p.volume.setData(bars.current.map(volPoint));
   };
 
+  const afterChange = () => {
+    const b = bars.current;
+    legend.setLast(b[b.length - 1] ?? null);
+    if (b.length) applyFormat(b[b.length - 1].close * k.current);
+    writeDataset();
+  };
+
+  // Live ticks land in the mirror at once; the series is brought up to date at most every TICK_PAINT_MS.
+  const dirtyFrom = useRef<number | null>(null);
+  const paintTicks = () => {
+    const p = parts.current;
+    const from = dirtyFrom.current;
+    dirtyFrom.current = null;
+    if (!p || from === null) return;
+    const b = bars.current;
+    for (let i = Math.max(0, from); i < b.length; i++) {
+      p.candles.update(point(scaleBar(b[i], k.current)));
+      p.volume.update(volPoint(b[i]));
+    }
+    afterChange();
+  };
+  const throttle = useRef<PaintThrottle | null>(null);
+  const paintRef = useRef(paintTicks);
+  paintRef.current = paintTicks;
+
   const onBars = (ops: BarOp[]) => {
     const p = parts.current;
     if (!p) return;
+    let full = false;
     for (const op of ops) {
       if (op.type === "reset") {
         bars.current = [];
@@ -109,24 +138,31 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
         p.volume.setData([]);
         fitPending.current = true;
         legend.setHover(null);
+        full = true;
       } else if (op.type === "setData") {
         bars.current = op.bars.slice();
         redraw();
         applyMarkers();
+        full = true;
         if (fitPending.current && bars.current.length > 0) {
           fitPending.current = false;
           const n = bars.current.length;
           p.chart.timeScale().setVisibleLogicalRange({ from: n - INITIAL_BARS, to: n + 6 });
         }
-      } else if (applyUpdate(bars.current, op.bar)) {
-        p.candles.update(point(scaleBar(op.bar, k.current)));
-        p.volume.update(volPoint(op.bar));
+      } else {
+        const before = bars.current.length;
+        if (applyUpdate(bars.current, op.bar)) {
+          const i = bars.current.length > before ? before : before - 1;
+          dirtyFrom.current = dirtyFrom.current === null ? i : Math.min(dirtyFrom.current, i);
+        }
       }
     }
-    const b = bars.current;
-    legend.setLast(b[b.length - 1] ?? null);
-    if (b.length) applyFormat(b[b.length - 1].close * k.current);
-    writeDataset();
+    if (full) {
+      // A full redraw already shows every tick.
+      throttle.current?.cancel();
+      dirtyFrom.current = null;
+      afterChange();
+    } else if (dirtyFrom.current !== null) throttle.current?.request();
   };
 
   useLayoutEffect(() => {
@@ -142,6 +178,8 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
     });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     parts.current = { chart, candles, volume, markers: createSeriesMarkers(candles, []) };
+    const ticks = createPaintThrottle(() => paintRef.current(), TICK_PAINT_MS);
+    throttle.current = ticks;
     minMove.current = 0;
 
     chart.subscribeCrosshairMove((param) => {
@@ -158,6 +196,8 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     return () => {
+      ticks.cancel();
+      throttle.current = null;
       parts.current = null;
       chart.remove();
     };
@@ -190,6 +230,8 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
     k.current = next;
     metricRef.current = metric;
     minMove.current = 0;
+    throttle.current?.cancel();
+    dirtyFrom.current = null;
     redraw();
     const b = bars.current;
     if (b.length) applyFormat(b[b.length - 1].close * next);

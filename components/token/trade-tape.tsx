@@ -13,8 +13,11 @@ import { pausedView } from "./paused-rows";
 import { TapeToolbar } from "./tape-toolbar";
 import { ROW_HEIGHT, TAPE_COLUMNS, TradeRow } from "./trade-row";
 import { useMakerNames } from "./use-maker-names";
+import { useThrottled } from "./use-throttled";
 import { type WashView, washFilterOf } from "./view-state";
 
+/** The list redraws at most this often (ms); the store takes every event as it comes. */
+export const TAPE_REFRESH_MS = 200;
 /** Fetch the next page when the last row drawn is this close to the end. */
 const PAGE_AHEAD_ROWS = 15;
 
@@ -44,19 +47,22 @@ export function TradeTape(props: TradeTapeProps) {
     [maker, wash, solana],
   );
   const live = useLiveTrades({ chain, address, pools, filters });
+  const liveRows = useThrottled(live.rows, TAPE_REFRESH_MS);
   const [frozen, setFrozen] = useState<Frozen | null>(null);
   const shown = useMemo(
-    () => (frozen ? pausedView(frozen.head, frozen.keys, live.rows) : { rows: live.rows, pending: 0 }),
-    [frozen, live.rows],
+    () => (frozen ? pausedView(frozen.head, frozen.keys, liveRows) : { rows: liveRows, pending: 0 }),
+    [frozen, liveRows],
   );
   const rows = shown.rows;
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Stable between list updates: the virtualizer recomputes its measurements when this changes.
+  const itemKey = useCallback((i: number) => (rows[i] ? tradeKey(rows[i]) : i), [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey: (i) => (rows[i] ? tradeKey(rows[i]) : i),
+    getItemKey: itemKey,
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();
@@ -82,8 +88,8 @@ export function TradeTape(props: TradeTapeProps) {
   const toggleMaker = useCallback((a: string) => onMaker(maker === a ? null : a), [onMaker, maker]);
 
   const pause = () => {
-    const head = live.rows[0] ?? null;
-    setFrozen({ head, keys: new Set(live.rows.map(tradeKey)) });
+    const head = liveRows[0] ?? null;
+    setFrozen({ head, keys: new Set(liveRows.map(tradeKey)) });
   };
 
   return (

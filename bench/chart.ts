@@ -1,0 +1,129 @@
+// Token page benchmark in Chromium, side by side in one run:
+//  1. lightweight-charts alone: setData of 50k bars (vs 5k bars and a plain copy of the 50k), per-tick update cost;
+//  2. the token page idle (the market's own pace) vs the same page under 1,000 trades/s injected into its stream:
+//     fps, frames over 50 ms, heap growth after GC, script time.
+// Targets (load phase): 0 frames over 50 ms, median fps ≥ 58, heap growth < 10 MB.
+// Run: node_modules/.bin/tsx bench/chart.ts   [BENCH_SECONDS=60] [BENCH_RATE=1000] [BENCH_BASE_URL=http://127.0.0.1:3510]
+// Without BENCH_BASE_URL answering, it starts the production server (scripts/start.mjs) on PORT 3510 / SIM_PORT 3511.
+import { type ChildProcess, spawn } from "node:child_process";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { measurePhase, type PhaseResult, routeStream } from "./chart/load";
+import { runMicro } from "./chart/micro";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const BASE = process.env.BENCH_BASE_URL ?? "http://127.0.0.1:3510";
+const SIM = process.env.BENCH_SIM_URL ?? "http://127.0.0.1:3511";
+const root = fileURLToPath(new URL("..", import.meta.url));
+const LIB = `${root}node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js`;
+
+async function up(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function ensureServer(): Promise<ChildProcess | null> {
+  if (await up(`${BASE}/api/health`)) return null;
+  const port = new URL(BASE).port || "3510";
+  const child = spawn("node", ["scripts/start.mjs"], {
+    cwd: root,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: "127.0.0.1",
+      SIM_PORT: String(Number(port) + 1),
+      SIM_SEED: "7",
+      SIM_SPEED: "1",
+      LOG_LEVEL: "warn",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-token",
+    },
+  });
+  for (let i = 0; i < 200 && !(await up(`${BASE}/api/health`)); i++) await new Promise((r) => setTimeout(r, 3000));
+  return child;
+}
+
+const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
+
+function printPhases(rows: PhaseResult[]) {
+  console.log("\nToken page, %d s per phase (rAF frames in headless Chromium):", SECONDS);
+  console.log("phase        trades/s   frames   fps med    fps p5  frames>50ms  worst ms   heap Δ MB  script s/s");
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(12)}${fmt(r.injectedTrades / r.seconds, 0)}${fmt(r.frames, 0)}${fmt(r.fpsMedian)}${fmt(r.fpsP5)}${fmt(r.longFrames, 0).padStart(13)}${fmt(r.worstFrameMs).padStart(10)}${fmt(r.heapEndMb - r.heapStartMb, 2).padStart(12)}${fmt(r.scriptSecPerSec, 3).padStart(12)}`,
+    );
+  const [idle, load] = rows;
+  console.log(
+    `load / idle: fps ×${(load.fpsMedian / idle.fpsMedian).toFixed(3)}, script time ×${(load.scriptSecPerSec / Math.max(1e-6, idle.scriptSecPerSec)).toFixed(1)}, long frames ${load.longFrames} vs ${idle.longFrames}`,
+  );
+  const ok = (b: boolean) => (b ? "met" : "NOT met");
+  console.log(
+    `targets (load): 0 frames > 50 ms — ${ok(load.longFrames === 0)}; median fps ≥ 58 — ${ok(load.fpsMedian >= 58)}; heap growth < 10 MB — ${ok(load.heapEndMb - load.heapStartMb < 10)}`,
+  );
+}
+
+async function main() {
+  const server = await ensureServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-background-timer-throttling",
+      "--disable-renderer-backgrounding",
+    ],
+  });
+  try {
+    console.log(
+      `machine load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(" ")} (2 shared cores)`,
+    );
+    const microPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const m = await runMicro(microPage, LIB, 5);
+    await microPage.close();
+    console.log("\nlightweight-charts 5.2.1 (median of 5):");
+    console.log(
+      `  setData 50k bars      ${fmt(m.setData50kMs, 2)} ms   (first paint ${m.firstPaint50kMs.toFixed(1)} ms)`,
+    );
+    console.log(
+      `  setData 5k bars       ${fmt(m.setData5kMs, 2)} ms   → 50k/5k ×${(m.setData50kMs / m.setData5kMs).toFixed(1)}`,
+    );
+    console.log(
+      `  copy of 50k bars      ${fmt(m.copy50kMs, 2)} ms   → setData/copy ×${(m.setData50kMs / m.copy50kMs).toFixed(1)}`,
+    );
+    console.log(`  update forming bar    ${fmt(m.updateUs, 1)} µs   (candle + volume on 50k bars)`);
+    console.log(
+      `  update forming bar    ${fmt(m.updateSmallUs, 1)} µs   (on 5k bars) → 50k/5k ×${(m.updateUs / m.updateSmallUs).toFixed(1)}`,
+    );
+    console.log(`  update new bar        ${fmt(m.updateNewBarUs, 1)} µs   (append on 50k bars)`);
+
+    const state = await (await fetch(`${SIM}/__control/state`)).json();
+    const t = state.data.notable.baseToken as { chain: string; address: string };
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const inj = await routeStream(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+    await page.goto(`${BASE}/token/${t.chain}/${t.address}?interval=1s`, { waitUntil: "load" });
+    await page.getByTestId("trade-row").first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(3000);
+    const idle = await measurePhase(page, cdp, inj, "idle", SECONDS);
+    inj.rate = RATE;
+    await page.waitForTimeout(3000);
+    const load = await measurePhase(page, cdp, inj, `${RATE}/s`, SECONDS);
+    inj.rate = 0;
+    printPhases([idle, load]);
+  } finally {
+    await browser.close();
+    server?.kill();
+  }
+}
+
+await main();
