@@ -27,7 +27,7 @@ export function SortHeader({
     <th
       scope="col"
       aria-sort={on ? (dir === "asc" ? "ascending" : "descending") : "none"}
-      className={cn("px-2 py-1.5 font-medium", align === "right" ? "text-right" : "text-left", className)}
+      className={cn("px-1.5 py-1.5 font-medium sm:px-2", align === "right" ? "text-right" : "text-left", className)}
     >
       <button
         type="button"

@@ -7,7 +7,7 @@ import { Age, ChainTag, Flash, Pct, Price, SafeText, Skeleton, TokenIcon, Usd } 
 import { tokenHref } from "@/components/search/search-target";
 import type { WatchRow as Row } from "./watch-rows";
 
-const td = "px-2 py-1.5 text-right align-middle";
+const td = "px-1.5 py-1.5 text-right align-middle sm:px-2";
 /** Price, 1h, 24h, Vol, MCap, Liq: which columns narrow screens drop (the header uses the same list). */
 export const CELL_VISIBILITY = [
   "",
@@ -56,13 +56,14 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
                 }
                 className={streaming ? "text-up" : "text-muted"}
               >
-                {streaming ? "● live" : "○"}
+                {streaming ? "●" : "○"}
+                <span className={streaming ? "hidden sm:inline" : "sr-only"}>{streaming ? " live" : " polled"}</span>
               </span>
             </span>
             {error ? (
-              <span className="text-[11px] text-down" data-testid="watch-row-error" title={error.message}>
-                {error.code === "token_not_found" ? "Token not found" : "Could not load"}{" "}
-                <code className="font-mono text-[10px] text-muted">{error.code}</code>
+              <span className="truncate text-[11px] text-down" data-testid="watch-row-error" title={error.message}>
+                {error.code === "token_not_found" ? "Not found" : "Could not load"}{" "}
+                <code className="hidden font-mono text-[10px] text-muted sm:inline">{error.code}</code>
               </span>
             ) : null}
           </span>

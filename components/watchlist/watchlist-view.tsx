@@ -85,14 +85,14 @@ export function WatchlistView() {
             <caption className="sr-only">Watchlist, sortable by column</caption>
             <colgroup>
               <col />
-              <col className="w-24 sm:w-28" />
+              <col className="w-[5.5rem] sm:w-28" />
               <col className="hidden w-20 lg:table-column" />
-              <col className="w-16 sm:w-20" />
+              <col className="w-14 sm:w-20" />
               <col className="hidden w-24 lg:table-column" />
-              <col className="w-20 sm:w-24" />
+              <col className="w-16 sm:w-24" />
               <col className="hidden w-24 sm:table-column" />
               <col className="hidden w-16 md:table-column" />
-              <col className="w-9" />
+              <col className="w-8 sm:w-9" />
             </colgroup>
             <thead className="border-b border-border text-[11px] text-muted">
               <tr>
