@@ -9,6 +9,8 @@ const KEY = process.env.SIM_KEY ?? process.env.MARKET_API_KEY ?? "";
 const NEXT_DIR = join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next");
 
 test.skip(KEY.length < 8, "start the test server with SIM_KEY (the embedded market's key) to run the key-leak checks");
+// Pages render on a shared, loaded machine: give each test room.
+test.describe.configure({ timeout: 90_000 });
 
 const PATHS = [
   "/",

@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 
 // The REST proxy against the running app and its embedded market (SIM_SEED=7).
+// Pages render on a shared, loaded machine: give each test room.
+test.describe.configure({ timeout: 90_000 });
 
 test("proxies registry endpoints as the spec's envelopes, then serves them from cache", async ({ request }) => {
   const first = await request.get("/api/v1/meta/chains");
