@@ -5,7 +5,7 @@
 // Request/Response objects the Next route uses. Service, proxy and baseline each run in their own process.
 // Run: node_modules/.bin/tsx bench/proxy.ts   [BENCH_SECONDS=5]
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
@@ -66,7 +66,10 @@ async function main() {
     const file = join(tmpdir(), `proxy-bench-${process.pid}.json`);
     writeFileSync(file, direct.text);
     const bare = await startChild<{ url: string }>("bare-child.ts", { BENCH_BODY_FILE: file });
-    stops.unshift(bare.stop);
+    stops.unshift(async () => {
+      await bare.stop();
+      rmSync(file, { force: true });
+    });
 
     let runIndex = 0;
     const overflow: string[] = [];
