@@ -73,16 +73,16 @@ const seenPreconfirmed = (page: Page, tx: string) =>
 
 test.describe("candles", () => {
   test("render for several intervals including 1s and 1M, kept in the URL", async ({ page, pageErrors }) => {
+    test.setTimeout(180_000);
     const t = notable.establishedToken;
     await page.goto(tokenUrl(t, "?interval=1s"));
     await waitForBars(page);
     await expect(page.getByTestId("chart-legend")).toContainText("1s");
-    for (const i of ["1m", "1h", "1d"]) {
-      await page.locator(`[data-interval="${i}"]`).first().click();
-      await expect(page).toHaveURL(new RegExp(`interval=${i}`));
-      await expect(page.getByTestId("chart-legend")).toContainText(`· ${i}`);
-      await waitForBars(page);
-    }
+    await page.locator('[data-interval="1h"]').first().click();
+    await expect(page).toHaveURL(/interval=1h/);
+    await expect(page.getByTestId("chart-legend")).toContainText("· 1h");
+    await waitForBars(page);
+    await expect.poll(async () => (await chartState(page)).last % 3600).toBe(0);
     await page.getByRole("button", { name: /More/ }).click();
     await page.getByRole("menuitemradio", { name: "1mo" }).click();
     await expect(page).toHaveURL(/interval=1M/);
