@@ -37,6 +37,8 @@ export interface CandleChartProps {
 
 /** Bars visible right after a (re)load: recent history, not the whole page squeezed. */
 const INITIAL_BARS = 140;
+/** …but never fewer slots than this (a handful of bars would otherwise be drawn absurdly wide). */
+const MIN_SLOTS = 40;
 /** The forming candle repaints at most this often under a storm of ticks (the pane redraws whole on each update). */
 const TICK_PAINT_MS = 100;
 /** Load older history when fewer than this many bars remain left of the view. */
@@ -147,7 +149,9 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
         if (fitPending.current && bars.current.length > 0) {
           fitPending.current = false;
           const n = bars.current.length;
-          p.chart.timeScale().setVisibleLogicalRange({ from: n - INITIAL_BARS, to: n + 6 });
+          // Recent history at a readable width; a young token's few bars fill the pane instead of hugging the right.
+          const from = Math.min(n - MIN_SLOTS, Math.max(-10, n - INITIAL_BARS));
+          p.chart.timeScale().setVisibleLogicalRange({ from, to: n + 6 });
         }
       } else {
         const before = bars.current.length;

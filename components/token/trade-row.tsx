@@ -25,10 +25,20 @@ export interface TradeRowProps {
   activeMaker: boolean;
   onMaker(address: string): void;
   top: number;
+  /** Server clock minus this tab's clock (ms, whole seconds): ages count on the market's clock. */
+  clockOffset: number;
 }
 
 /** One tape row: age, side, USD, token amount, quote amount, USD price, maker with badges, tx link. */
-export const TradeRow = memo(function TradeRow({ trade: t, chain, name, activeMaker, onMaker, top }: TradeRowProps) {
+export const TradeRow = memo(function TradeRow({
+  trade: t,
+  chain,
+  name,
+  activeMaker,
+  onMaker,
+  top,
+  clockOffset,
+}: TradeRowProps) {
   const side = t.isBuy ? "text-up" : "text-down";
   const priceUsd = t.amountToken > 0 ? t.volumeUsd / t.amountToken : null;
   const tx = safeHttpsUrl(explorerTxUrl(chain, t.txHash));
@@ -48,7 +58,7 @@ export const TradeRow = memo(function TradeRow({ trade: t, chain, name, activeMa
       style={{ transform: `translateY(${top}px)` }}
     >
       <span className="text-muted">
-        <Age at={t.at} />
+        <Age at={t.at - clockOffset} />
       </span>
       <span className={cn("font-medium", side)}>{t.isBuy ? "Buy" : "Sell"}</span>
       <span className={cn("num truncate text-right", side)} title={`$${t.volumeUsd}`}>
