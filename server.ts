@@ -4,8 +4,10 @@ import type { Duplex } from "node:stream";
 import nextEnv from "@next/env";
 import next from "next";
 import { type Config, ConfigError, loadConfig } from "./lib/server/config";
+import { stampClientIp } from "./lib/server/client-ip";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createLogger, type Logger } from "./lib/server/logger";
+import { loadProxySettings } from "./lib/server/proxy-settings";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
@@ -14,10 +16,11 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const dir = import.meta.dirname;
 const dev = process.env.NODE_ENV !== "production";
 
-function readConfig(): Config {
+function readConfig(): Config & { trustProxy: boolean } {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
   try {
-    return loadConfig();
+    // The proxy's tunables are read here too, so a malformed one stops start-up rather than the first request.
+    return { ...loadConfig(), trustProxy: loadProxySettings().trustProxy };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}`);
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
   });
 
   httpServer.on("request", (req, res) => {
+    // The rate limiter keys on this stamp; a client-sent X-Forwarded-For counts only with TRUST_PROXY=1.
+    stampClientIp(req, config.trustProxy);
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error, url: req.url }, "request failed");
       if (!res.headersSent) res.statusCode = 500;

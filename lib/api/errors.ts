@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   invalid_body: 400,
   invalid_json: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   token_not_found: 404,
   method_not_allowed: 405,

@@ -43,7 +43,7 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `must be >= ${min}`).max(max, `must be <= ${max}`));
 
-const schema = z.object({
+export const CONFIG_ENV_SCHEMA = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: int(0, 65_535).default(3000),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
@@ -84,7 +84,7 @@ function parseOrigins(csv: string | undefined): string[] {
     });
 }
 
-function resolveUpstream(env: Env, parsed: z.infer<typeof schema>): UpstreamConfig {
+function resolveUpstream(env: Env, parsed: z.infer<typeof CONFIG_ENV_SCHEMA>): UpstreamConfig {
   const set = UPSTREAM_VARS.filter((name) => present(env, name) !== undefined);
   if (set.length === 0) return { kind: "embedded" };
   const missing = UPSTREAM_VARS.find((name) => present(env, name) === undefined);
@@ -104,8 +104,8 @@ function resolveUpstream(env: Env, parsed: z.infer<typeof schema>): UpstreamConf
 
 /** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const cleaned = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, present(env, name)]));
-  const result = schema.safeParse(cleaned);
+  const cleaned = Object.fromEntries(Object.keys(CONFIG_ENV_SCHEMA.shape).map((name) => [name, present(env, name)]));
+  const result = CONFIG_ENV_SCHEMA.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");

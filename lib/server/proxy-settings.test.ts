@@ -14,6 +14,7 @@ describe("proxy settings", () => {
       trustProxy: false,
       creditBudgetPerDay: undefined,
       logLevel: "info",
+      metricsToken: undefined,
     });
   });
 
@@ -40,5 +41,6 @@ describe("proxy settings", () => {
     );
     expect(() => loadProxySettings({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY must be 0 or 1/);
     expect(() => loadProxySettings({ PROXY_CACHE_MB: "-1" })).toThrow(/PROXY_CACHE_MB must be a whole number/);
+    expect(() => loadProxySettings({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 });

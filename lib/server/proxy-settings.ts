@@ -15,6 +15,8 @@ export interface ProxySettings {
   trustProxy: boolean;
   creditBudgetPerDay: number | undefined;
   logLevel: LogLevel;
+  /** Bearer token that opens /api/metrics to non-loopback callers (unset = loopback only). */
+  metricsToken: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -26,7 +28,7 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `must be >= ${min}`).max(max, `must be <= ${max}`));
 
-const schema = z.object({
+export const PROXY_ENV_SCHEMA = z.object({
   PROXY_CACHE_MB: int(1, 65_536).default(64),
   PROXY_UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(8_000),
   PROXY_RATE_LIMIT_RPS: int(0, 100_000).default(20),
@@ -36,16 +38,21 @@ const schema = z.object({
   TRUST_PROXY: z.enum(["0", "1", "true", "false"], "must be 0 or 1").default("0"),
   MARKET_CREDIT_BUDGET: int(1, Number.MAX_SAFE_INTEGER).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .max(256, "must be at most 256 characters")
+    .optional(),
 });
 
 export function loadProxySettings(env: Env = process.env): ProxySettings {
   const cleaned = Object.fromEntries(
-    Object.keys(schema.shape).map((k) => [
+    Object.keys(PROXY_ENV_SCHEMA.shape).map((k) => [
       k,
       env[k] === undefined || env[k]?.trim() === "" ? undefined : env[k]?.trim(),
     ]),
   );
-  const r = schema.safeParse(cleaned);
+  const r = PROXY_ENV_SCHEMA.safeParse(cleaned);
   if (!r.success) {
     const issue = r.error.issues[0];
     throw new ConfigError(`${String(issue?.path[0] ?? "environment")} ${issue?.message ?? "is invalid"}`);
@@ -61,5 +68,6 @@ export function loadProxySettings(env: Env = process.env): ProxySettings {
     trustProxy: p.TRUST_PROXY === "1" || p.TRUST_PROXY === "true",
     creditBudgetPerDay: p.MARKET_CREDIT_BUDGET,
     logLevel: p.LOG_LEVEL,
+    metricsToken: p.METRICS_TOKEN,
   };
 }

@@ -1,13 +1,18 @@
 // GET /api/metrics – Prometheus text: proxy latency histograms, cache results, credits, usage sources.
+// Loopback callers only, or a bearer METRICS_TOKEN (lib/server/metrics-access.ts).
 import { errorResponse } from "@/lib/server/error-response";
+import { assertMetricsAccess } from "@/lib/server/metrics-access";
 import { getProxyState } from "@/lib/server/proxy-state";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET() {
+export async function GET(req: Request) {
   try {
-    const { registry } = getProxyState().metrics;
+    const state = getProxyState();
+    const { registry } = state.metrics;
+    const settings = state.settings;
+    assertMetricsAccess(req.headers, settings);
     return new Response(await registry.metrics(), {
       headers: { "content-type": registry.contentType, "cache-control": "no-store" },
     });

@@ -58,7 +58,9 @@ describe("GET /api/usage and /api/metrics", () => {
     tp.state.metrics.request("search", "GET", 200, "hit", 0.0004);
     tp.state.metrics.cache("search", "hit");
     tp.state.metrics.upstream("search", "ok", 0.003);
-    const res = await metricsGET();
+    const res = await metricsGET(
+      new Request("http://localhost/api/metrics", { headers: { "x-forwarded-for": "127.0.0.1" } }),
+    );
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();
     expect(text).toContain(
@@ -71,5 +73,13 @@ describe("GET /api/usage and /api/metrics", () => {
     expect(text).toContain("explorer_proxy_credit_budget_per_day 1000");
     expect(text).toContain('explorer_usage{source="stream",name="connections"} 3');
     expect(text).not.toContain("usage-key");
+  });
+
+  it("refuses metrics to a caller from elsewhere with 403 forbidden", async () => {
+    const res = await metricsGET(
+      new Request("http://localhost/api/metrics", { headers: { "x-forwarded-for": "203.0.113.9" } }),
+    );
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("forbidden");
   });
 });
