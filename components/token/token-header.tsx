@@ -3,9 +3,8 @@
 import type { ReactNode } from "react";
 import { Address } from "@/components/ui/address";
 import { Age } from "@/components/ui/age";
-import { Badge, Chip } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { ChainTag } from "@/components/ui/chain-tag";
-import { cn } from "@/components/ui/cn";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Flash } from "@/components/ui/flash";
 import { Count, Usd } from "@/components/ui/num";

@@ -31,13 +31,14 @@ function lineWindow(ageMs: number): { interval: "1m" | "15m" | "1h"; limit: numb
   return { interval: "1h", limit: 48 };
 }
 
-async function closes(t: TokenDetail, chain: Parameters<typeof loadToken>[0]): Promise<number[]> {
+async function closes(t: TokenDetail, chain: Parameters<typeof loadToken>[0], asOf: number): Promise<number[]> {
   try {
+    const { interval, limit } = lineWindow(Math.max(0, asOf - t.createdAt));
     const pools = await fetchEndpoint("tokenPools", { query: { chain, address: t.address } });
     const chosen = selectPools(pools.data, null, t.pool?.address ?? null);
     if (chosen.length === 0) return [];
     const c = await fetchEndpoint("ohlcv", {
-      query: { chain, address: t.address, pools: chosen, interval: "1h", limit: 48 },
+      query: { chain, address: t.address, pools: chosen, interval, limit },
     });
     return c.data.map((b) => b.close);
   } catch {
@@ -91,7 +92,7 @@ export default async function Image({ params }: { params: Promise<{ chain: strin
     );
   }
   const t = loaded.env.data;
-  const values = await closes(t, route.chain);
+  const values = await closes(t, route.chain, loaded.env.meta.asOf);
   const line = sparklineGeometry(values, LINE_W, LINE_H, 6);
   const change = t.priceChange24hPct;
   const tone = change === null ? MUTED : change >= 0 ? UP : DOWN;
