@@ -1,13 +1,17 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { serverClock } from "@/lib/client/server-clock";
 import { formatAge, formatDateTimeUtc, isoDateTime } from "@/lib/format/time";
 import { cn } from "./cn";
 import { sharedTicker } from "./ticker";
 
 const subscribe = sharedTicker.subscribe;
 
-/** Relative age ("12s", "4m", "3h") that ticks. All instances share one 1 s timer; each re-renders only when its text changes. */
+/**
+ * Relative age ("12s", "4m", "3h") on the market's clock (lib/client/server-clock), so a market running ahead of the
+ * local clock still reads right. It ticks: all instances share one 1 s timer; each re-renders only when its text changes.
+ */
 export function Age({
   at,
   className,
@@ -19,7 +23,7 @@ export function Age({
 }) {
   const label = useSyncExternalStore(
     subscribe,
-    () => formatAge(at, sharedTicker.now()),
+    () => formatAge(at, sharedTicker.now() + serverClock.offsetMs()),
     () => formatAge(at, Date.now()),
   );
   return (

@@ -9,6 +9,7 @@ import {
   toApiError,
   toSearchParams,
 } from "@/lib/api";
+import { observeServerTime } from "./server-clock";
 
 // The browser's one door to REST: same-origin `/api/v1/*` only, errors parsed once into ApiError.
 
@@ -115,5 +116,6 @@ async function fetchFrom<K extends EndpointId>(
     throw new ApiError("upstream_bad_response", `${def.path}: response is not a { data, meta } envelope`, {
       status: 502,
     });
+  observeServerTime(body.meta.asOf);
   return body as Envelope<K>;
 }

@@ -10,6 +10,7 @@ import {
   type TokenTrade,
   type TokenUpdate,
 } from "@/lib/api";
+import { observeServerTime } from "../server-clock";
 import { applyEvents, type QueuedEvent } from "./apply-events";
 import { type BarOp, emptySeries, MAX_BARS, type SeriesState, upsertBars } from "./reducers/candles";
 import { applyPulseSnapshot, emptyPulse, type PulseListState } from "./reducers/pulse";
@@ -124,6 +125,7 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
         const s = get();
         const r = applyEvents({ pulse: s.pulse, tapes: s.tapes, series: s.series }, batch);
         const serverOffsetMs = r.maxAsOf !== null ? r.maxAsOf - now() : s.serverOffsetMs;
+        if (r.maxAsOf !== null) observeServerTime(r.maxAsOf);
         const t = now() + serverOffsetMs;
         let tapes = r.slices.tapes;
         for (const [k, tape] of Object.entries(tapes)) {
