@@ -1,18 +1,19 @@
 import { expect, test } from "./fixtures";
 
-test("a browser WebSocket to /api/stream connects and gets frames back", async ({ page, streamUrl }) => {
+test("a browser WebSocket to /api/stream is greeted and answers a ping with its own token", async ({ page, streamUrl }) => {
   await page.goto("/");
   const frames = await page.evaluate(
     (url) =>
       new Promise<unknown[]>((resolve, reject) => {
-        const received: unknown[] = [];
+        const received: { type?: string }[] = [];
         const ws = new WebSocket(url);
-        const timer = setTimeout(() => reject(new Error("no frames within 5 s")), 5_000);
-        ws.onopen = () => ws.send(JSON.stringify({ type: "ping" }));
+        const timer = setTimeout(() => reject(new Error(`no pong within 10 s: ${JSON.stringify(received)}`)), 10_000);
         ws.onerror = () => reject(new Error("websocket error"));
         ws.onmessage = (event) => {
-          received.push(JSON.parse(String(event.data)));
-          if (received.length === 2) {
+          const f = JSON.parse(String(event.data)) as { type?: string };
+          received.push(f);
+          if (f.type === "authed") ws.send(JSON.stringify({ type: "ping", t: 4242 }));
+          if (f.type === "pong") {
             clearTimeout(timer);
             ws.close();
             resolve(received);
@@ -21,8 +22,8 @@ test("a browser WebSocket to /api/stream connects and gets frames back", async (
       }),
     streamUrl,
   );
-  expect(frames[0]).toMatchObject({ type: "hello" });
-  expect(frames).toHaveLength(2);
+  expect(frames[0]).toMatchObject({ type: "authed" });
+  expect(frames.at(-1)).toEqual({ type: "pong", t: 4242 });
 });
 
 test("other WebSocket paths are refused", async ({ page, baseURL }) => {
