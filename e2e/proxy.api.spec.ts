@@ -74,3 +74,18 @@ test("usage and metrics answer", async ({ request }) => {
   expect(text).toContain("explorer_proxy_request_duration_seconds_bucket");
   expect(text).toContain("explorer_proxy_cache_results_total");
 });
+
+test("the upstream's own errors pass through with their code: an unknown token is 404 token_not_found", async ({
+  request,
+}) => {
+  // Visit a page first: the proxy state is shared between the route and page bundles.
+  await request.get("/pulse");
+  for (const path of [
+    "/api/v1/token?chain=evm:1&address=0x0000000000000000000000000000000000000001",
+    "/api/v1/token/pools?chain=solana&address=11111111111111111111111111111111",
+  ]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect((await res.json()).error.code, path).toBe("token_not_found");
+  }
+});

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
-test("a browser WebSocket to /api/stream is greeted and answers a ping with its own token", async ({ page, streamUrl }) => {
+test("a browser WebSocket to /api/stream is greeted and answers a ping with its own token", async ({
+  page,
+  streamUrl,
+}) => {
   await page.goto("/");
   const frames = await page.evaluate(
     (url) =>

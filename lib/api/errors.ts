@@ -29,7 +29,22 @@ export interface ApiErrorBody {
   error: { code: ErrorCode | (string & {}); message: string; param?: string };
 }
 
+/**
+ * The server bundles this module more than once (each route and page entry may carry its own copy) and objects such as
+ * the proxy state are shared between them through globalThis; a plain `instanceof` would then miss an ApiError made by
+ * another copy and turn a 404 into a 500. Every copy brands its errors with the same global symbol and checks that.
+ */
+const API_ERROR_BRAND = Symbol.for("trading-explorer.api-error");
+
 export class ApiError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true
+    );
+  }
+  readonly [API_ERROR_BRAND] = true;
   readonly code: string;
   readonly status: number;
   readonly param?: string;
@@ -55,6 +70,7 @@ export function isApiErrorBody(x: unknown): x is ApiErrorBody {
 
 /** Parses any response body into an ApiError (used once on the client, once on the server). */
 export function toApiError(status: number, body: unknown): ApiError {
-  if (isApiErrorBody(body)) return new ApiError(body.error.code, body.error.message ?? body.error.code, { status, param: body.error.param });
+  if (isApiErrorBody(body))
+    return new ApiError(body.error.code, body.error.message ?? body.error.code, { status, param: body.error.param });
   return new ApiError(status >= 500 ? "upstream_error" : "internal_error", `HTTP ${status}`, { status });
 }
