@@ -18,7 +18,7 @@ describe("ApiError", () => {
     expect(new ApiError("not_found", "x") instanceof copy.ApiError).toBe(true);
     expect(new Error("plain") instanceof ApiError).toBe(false);
     expect({ name: "ApiError", code: "x" } instanceof ApiError).toBe(false);
-    expect(null instanceof ApiError).toBe(false);
+    expect((null as unknown) instanceof ApiError).toBe(false);
   });
 
   it("parses any body into an ApiError once", () => {
