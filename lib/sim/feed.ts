@@ -38,13 +38,14 @@ export interface MarketFeed {
   /** Pools of the token (for validating a `pools` filter). */
   tokenPools(chain: string, address: string): string[];
   tokenUpdate(chain: string, address: string): TokenUpdate | null;
-  /** The newest candle(s) exactly as REST /v1/token/ohlcv would return them now (limit 2). */
+  /** The newest candle(s) exactly as REST /v1/token/ohlcv would return them now (`limit`, default 2). */
   formingCandles(
     chain: string,
     address: string,
     pools: string[] | undefined,
     interval: OhlcvInterval,
     quote: Quote,
+    limit?: number,
   ): Candle[];
   /** Exactly what REST /v1/pulse returns now. */
   pulseList(view: PulseView, chains: string[], limit: number): PulseToken[];

@@ -23,12 +23,12 @@ export function createMarketFeed(core: SimCore): MarketFeed {
       const t = token(chain, address);
       return t ? tokenUpdate(t, ix) : null;
     },
-    formingCandles(chain, address, pools, interval: OhlcvInterval, quote: Quote): Candle[] {
+    formingCandles(chain, address, pools, interval: OhlcvInterval, quote: Quote, limit = 2): Candle[] {
       const t = token(chain, address);
       if (!t) return [];
       const set = pools?.length ? new Set(pools.map((p) => canon(chain, p))) : null;
       const chosen = set ? t.pools.filter((p) => set.has(p.address)) : t.pools;
-      return ohlcvView(ix, t, chosen, interval, quote, { limit: 2 }).candles;
+      return ohlcvView(ix, t, chosen, interval, quote, { limit }).candles;
     },
     pulseList(view: PulseView, chains: string[], limit: number): PulseToken[] {
       return ix.pulse.list(view, chains, limit).map((t) => pulseEntry(t, ix));

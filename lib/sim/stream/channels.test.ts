@@ -171,6 +171,34 @@ describe("ohlcv", () => {
     expect(forming).toMatchObject({ open: 3, close: 2, time: closed.time + 1 });
   });
 
+  it("a revert behind the forming candle re-sends every candle from its bucket: upserting them equals REST", async () => {
+    const c = await h.connect();
+    await h.subscribe(c, "o", "ohlcv", { chain: BASE, address: TOKEN, interval: "1s" });
+    h.timers.advance(1000 - (h.timers.now() % 1000));
+    const seen = new Map<number, unknown>();
+    const apply = () => {
+      const frames = candleFrames(c.take("o"));
+      for (const f of frames) for (const k of f.data) seen.set(k.time, k);
+      return frames;
+    };
+    h.feed.trade(BASE, TOKEN, { priceNative: 1 });
+    const pre = h.feed.trade(BASE, TOKEN, { priceNative: 9, preconfirmed: true });
+    await c.barrier();
+    for (const price of [2, 3, 4, 5]) {
+      h.timers.advance(1000);
+      h.feed.trade(BASE, TOKEN, { priceNative: price });
+      await c.barrier();
+    }
+    apply();
+    h.feed.revert(BASE, TOKEN, pre); // its bucket closed four candles ago
+    await c.barrier();
+    const [repair] = apply();
+    expect(repair.data.length).toBeGreaterThanOrEqual(5);
+    const rest = h.feed.formingCandles(BASE, TOKEN, undefined, "1s", "native", 100);
+    expect(rest.map((k) => seen.get(k.time))).toEqual(rest);
+    expect(rest[0]).toMatchObject({ high: 1, close: 1 }); // the reverted 9 is gone everywhere
+  });
+
   it("quotes in USD on Solana and accepts solana:solana", async () => {
     const c = await h.connect();
     const ack = await h.subscribe(c, "u", "ohlcv", {

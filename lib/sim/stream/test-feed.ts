@@ -193,6 +193,7 @@ export class TestFeed implements MarketFeed {
     pools: string[] | undefined,
     interval: OhlcvInterval,
     quote: Quote,
+    limit = 2,
   ): Candle[] {
     const step = INTERVAL_SECONDS[interval];
     const rate = quote === "usd" ? this.solUsd : 1;
@@ -212,7 +213,7 @@ export class TestFeed implements MarketFeed {
     }
     const all = [...buckets.values()].sort((a, b) => a.time - b.time);
     for (let i = 1; i < all.length; i++) all[i].open = all[i - 1].close; // connected candles
-    return all.slice(-2);
+    return all.slice(-limit);
   }
 
   pulseList(view: PulseView, chains: string[], limit: number): PulseToken[] {
