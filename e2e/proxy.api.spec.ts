@@ -37,14 +37,38 @@ test("POST twins take a JSON body and keep input order", async ({ request }) => 
 });
 
 test("a bad request is 400 with a code and costs no credits", async ({ request }) => {
-  const before = (await (await request.get("/api/usage")).json()).rest;
   const res = await request.get("/api/v1/search?limit=10");
   expect(res.status()).toBe(400);
   expect((await res.json()).error).toMatchObject({ code: "missing_parameter", param: "q" });
   const unknown = await request.get("/api/v1/search?q=x&key=1");
   expect((await unknown.json()).error).toMatchObject({ code: "unknown_parameter", param: "key" });
-  const after = (await (await request.get("/api/usage")).json()).rest;
-  expect(after.byEndpoint.search?.calls ?? 0).toBe(before.byEndpoint.search?.calls ?? 0);
+
+  // Usage counters are server-wide and other tests run alongside: count on an endpoint no page calls.
+  const calls = async () =>
+    ((await (await request.get("/api/usage")).json()).rest.byEndpoint.tokenSecurityBatch?.calls ?? 0) as number;
+  const before = await calls();
+  const bad = [
+    { data: {} },
+    { data: { items: [] } },
+    { data: { items: [{ chain: "evm:1", address: "0xnot-an-address" }] } },
+    {
+      data: {
+        items: Array.from({ length: 501 }, () => ({ chain: "solana", address: "11111111111111111111111111111111" })),
+      },
+    },
+    { data: "{not json", headers: { "content-type": "application/json" } },
+  ];
+  for (const b of bad) {
+    const r = await request.post("/api/v1/token/security", b);
+    expect(r.status(), JSON.stringify(b).slice(0, 80)).toBe(400);
+    expect(typeof (await r.json()).error.code).toBe("string");
+  }
+  expect(await calls()).toBe(before);
+  const good = await request.post("/api/v1/token/security", {
+    data: { items: [{ chain: "solana", address: "11111111111111111111111111111111" }] },
+  });
+  expect(good.status()).toBe(200);
+  expect(await calls()).toBe(before + 1);
 });
 
 test("unknown paths are 404, wrong methods 405", async ({ request }) => {
