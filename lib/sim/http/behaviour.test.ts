@@ -236,3 +236,39 @@ describe("token views", () => {
     expect(/<img|javascript:|data:|vbscript:|\u202E|\u200B|\u200D|[А-Я]|TO THE MOON/i.test(blob)).toBe(true);
   });
 });
+
+describe("tape page cache", () => {
+  it("answers a repeat request with the same page until the tape changes, then with the new rows and flags", async () => {
+    const t = await busyToken("evm:8453");
+    const url = `/v1/token/trades?chain=evm:8453&address=${t.address}&pools=${t.pools.join(",")}&limit=50`;
+    const a = await get(url);
+    const b = await get(url);
+    expect(b.data).toEqual(a.data);
+    expect(b.meta.nextCursor).toBe(a.meta.nextCursor);
+    expect(b.meta.asOf).toBeGreaterThanOrEqual(a.meta.asOf);
+    // Let the market trade (and Base confirm its preconfirmed swaps) until the tape moves.
+    let c = b;
+    for (let i = 0; i < 120 && JSON.stringify(c.data) === JSON.stringify(a.data); i++) {
+      h.advance(1_000);
+      c = await get(url);
+    }
+    expect(c.data).not.toEqual(a.data);
+    const key = (r: Json) => `${r.txHash}:${r.block}:${r.logIndex}`;
+    // At every moment (new swaps, Base confirmations ~2.5 s later, reverts), the possibly cached page equals a fresh
+    // read of the same rows through an uncached spelling: a maker-list POST.
+    let sawPreconfirmed = false;
+    for (let i = 0; i < 12; i++) {
+      const page = await get(url);
+      const makers = [...new Set(page.data.map((r: Json) => r.maker as string))];
+      const fresh = await h.call("POST", "/v1/token/trades", {
+        body: { chain: "evm:8453", address: t.address, pools: t.pools, makers, limit: 50 },
+      });
+      expect(fresh.status, JSON.stringify(fresh.body).slice(0, 300)).toBe(200);
+      expect(fresh.body.data.map(key)).toEqual(page.data.map(key));
+      expect(fresh.body.data.map((r: Json) => r.preconfirmed)).toEqual(page.data.map((r: Json) => r.preconfirmed));
+      sawPreconfirmed ||= page.data.some((r: Json) => r.preconfirmed);
+      h.advance(700);
+    }
+    expect(sawPreconfirmed).toBe(true);
+  });
+});

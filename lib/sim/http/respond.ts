@@ -3,14 +3,33 @@ import { ApiError } from "@/lib/api";
 
 // JSON out, errors in the one shape `{ error: { code, message, param? } }` (§7, lib/api/errors.ts).
 
+/** A response part already serialized (a cached page): spliced into the envelope as is. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+/** `{ data, meta }` as JSON text; `data` may be pre-serialized. */
+export function envelopeText(data: unknown, meta: Record<string, unknown>): string {
+  if (data instanceof RawJson) return `{"data":${data.json},"meta":${JSON.stringify(meta)}}`;
+  return JSON.stringify({ data, meta });
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.writableEnded || res.destroyed) return;
-  const text = JSON.stringify(body);
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": String(Buffer.byteLength(text)),

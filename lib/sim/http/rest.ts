@@ -5,7 +5,7 @@ import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
 import { HANDLERS } from "./handlers";
-import { readJsonBody, sendError, sendJson } from "./respond";
+import { envelopeText, readJsonBody, sendError, sendJsonText } from "./respond";
 
 // The REST pipeline, in this order: route (404/405) → key (401) → body and parameters (400) → faults → handler
 // → credits. Nothing is charged unless the call succeeds.
@@ -60,15 +60,10 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   const out = HANDLERS[def.id as EndpointId](v.input, d.core);
   const credits = def.credits(v.input);
   d.ledger.charge(key, credits, def.id);
-  sendJson(
-    res,
-    200,
-    { data: out.data, meta: { asOf: d.core.now(), ...out.meta } },
-    {
-      "x-credits-spent": String(credits),
-      "x-credits-total": String(d.ledger.spent(key)),
-    },
-  );
+  sendJsonText(res, 200, envelopeText(out.data, { asOf: d.core.now(), ...out.meta }), {
+    "x-credits-spent": String(credits),
+    "x-credits-total": String(d.ledger.spent(key)),
+  });
 }
 
 export function keyChecker(keys: readonly string[]): (key: string) => boolean {

@@ -267,6 +267,7 @@ export class MarketIndex implements ViewCtx {
   private confirmed(t: IndexedToken, r: TradeRecord): void {
     const legs = popPending(t, r);
     r.preconfirmed = false;
+    t.tape.touch();
     if (!t.retired) this.commit(t, r, legs);
     this.publish(t, r);
   }

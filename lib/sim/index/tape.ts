@@ -16,10 +16,22 @@ export interface TapeFilter {
 
 export class Tape {
   readonly records: TradeRecord[] = [];
+  private changes = 0;
 
   constructor(readonly cap: number) {}
 
+  /** Bumped by every change a page could show (new, confirmed, reverted or trimmed rows). */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** A record changed in place (a preconfirmed row confirmed). */
+  touch(): void {
+    this.changes++;
+  }
+
   push(r: TradeRecord): void {
+    this.changes++;
     this.records.push(r);
     // Trim in batches so pushes stay O(1) amortised.
     if (this.records.length > this.cap + Math.max(16, this.cap >> 3))
@@ -30,6 +42,7 @@ export class Tape {
   trimTo(n: number): number {
     const drop = this.size - n;
     if (drop <= 0) return 0;
+    this.changes++;
     this.records.splice(0, this.records.length - n);
     return drop;
   }
@@ -50,6 +63,7 @@ export class Tape {
 
   remove(seq: number): TradeRecord | null {
     const i = this.find(seq);
+    if (i >= 0) this.changes++;
     return i < 0 ? null : ((this.records.splice(i, 1)[0] as TradeRecord) ?? null);
   }
 

@@ -13,11 +13,13 @@ import { ohlcvView } from "../../index/ohlcv-view";
 import type { TradeRecord } from "../../index/records";
 import { type IndexedToken, ready } from "../../index/state";
 import { decodeCursor, encodeCursor, type TapeFilter } from "../../index/tape";
+import { RawJson } from "../respond";
 import { choosePools, type Handler, requireToken } from "./common";
+import { pageCacheOf } from "./page-cache";
 
 // §4.3 tape (GET and the POST twin with makers), §4.5 candles, §4.13 sparklines.
 
-function tape(t: IndexedToken, p: Record<string, unknown>, makers?: string[]) {
+function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers?: string[]) {
   const pools = choosePools(t, p.pools as string[]);
   if (p.washFilter !== undefined && t.chain !== "solana")
     throw new ApiError("invalid_parameter", "washFilter applies to Solana only", { param: "washFilter" });
@@ -33,8 +35,28 @@ function tape(t: IndexedToken, p: Record<string, unknown>, makers?: string[]) {
   };
   const scope = `${t.chain}|${t.address}`;
   const before = p.cursor === undefined ? undefined : decodeCursor(p.cursor as string, scope);
-  const page = t.tape.page(p.limit as number, filter, before);
   const counts = Array.isArray(p.include) && p.include.includes("traderTxCounts");
+  // Repeat requests between two changes of the tape get the same bytes (maker-list POSTs are not cached).
+  const cache = filter.makers && filter.makers.size > 1 ? null : pageCacheOf(core);
+  const cacheKey = cache
+    ? JSON.stringify([
+        scope,
+        filter.pools ? [...filter.pools].sort() : null,
+        filter.washFilter ?? null,
+        filter.type ?? null,
+        filter.minUsd ?? null,
+        filter.maxUsd ?? null,
+        filter.fromAt ?? null,
+        filter.toAt ?? null,
+        filter.makers ? [...filter.makers] : null,
+        before ?? null,
+        p.limit,
+        counts,
+      ])
+    : "";
+  const hit = cache?.get(cacheKey, t.tape.version);
+  if (hit) return { data: new RawJson(hit.json), meta: hit.meta };
+  const page = t.tape.page(p.limit as number, filter, before);
   const data = page.records.map((r: TradeRecord) => {
     const row = r.toRow();
     const m = counts ? t.makers.get(r.maker) : undefined;
@@ -42,14 +64,15 @@ function tape(t: IndexedToken, p: Record<string, unknown>, makers?: string[]) {
     return row;
   });
   const last = page.records[page.records.length - 1];
-  return {
-    data,
-    meta: { hasMore: page.hasMore, nextCursor: page.hasMore && last ? encodeCursor(last.seq, scope) : null },
-  };
+  const meta = { hasMore: page.hasMore, nextCursor: page.hasMore && last ? encodeCursor(last.seq, scope) : null };
+  if (!cache) return { data, meta };
+  const json = JSON.stringify(data);
+  cache.set(cacheKey, t.tape.version, json, meta);
+  return { data: new RawJson(json), meta };
 }
 
 export const tokenTradesHandler: Handler = ({ query }, core) =>
-  tape(requireToken(core, query.chain as string, query.address as string), query);
+  tape(core, requireToken(core, query.chain as string, query.address as string), query);
 
 export const tokenTradesByMakersHandler: Handler = ({ body }, core) => {
   const b = body as Record<string, unknown> & { chain: string; address: string; pools: string[]; makers: string[] };
@@ -61,6 +84,7 @@ export const tokenTradesByMakersHandler: Handler = ({ body }, core) => {
   };
   const t = requireToken(core, chain as string, canon(b.address, "address"));
   return tape(
+    core,
     t,
     { ...b, pools: b.pools.map((p) => canon(p, "pools")) },
     b.makers.map((m) => canon(m, "makers")),
