@@ -29,6 +29,9 @@ interface ChartState {
   first: number;
   last: number;
   lastClose: number;
+  lastHigh: number;
+  lastLow: number;
+  lastVolume: number;
   markers: number;
 }
 
@@ -38,6 +41,9 @@ async function chartState(page: Page): Promise<ChartState> {
     first: Number(el.dataset.firstTime ?? 0),
     last: Number(el.dataset.lastTime ?? 0),
     lastClose: Number(el.dataset.lastClose ?? 0),
+    lastHigh: Number(el.dataset.lastHigh ?? 0),
+    lastLow: Number(el.dataset.lastLow ?? 0),
+    lastVolume: Number(el.dataset.lastVolume ?? 0),
     markers: Number(el.dataset.markers ?? 0),
   }));
 }
@@ -154,14 +160,27 @@ test.describe("candles", () => {
 test.describe("live tape", () => {
   test("a live trade appears in the tape and moves the forming candle", async ({ page }) => {
     const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
-    await page.goto(tokenUrl(launched));
+    // Hourly candles: the forming one stays the same bucket for the whole test even on a fast market clock.
+    await page.goto(tokenUrl(launched, "?interval=1h"));
     await waitForBars(page);
     const before = await chartState(page);
     const trade = (
       await simScenario({ action: "trade", chain: "solana", address: launched.address, side: "buy", usd: 400 })
     ).data;
-    await expect(page.locator(`[data-testid="trade-row"][data-tx="${trade.trade.txHash}"]`)).toBeVisible();
-    await expect.poll(async () => (await chartState(page)).lastClose).toBeGreaterThan(before.lastClose);
+    const row = trade.trade as { txHash: string; amountNative: number; amountToken: number };
+    const price = row.amountNative / row.amountToken;
+    await expect(page.locator(`[data-testid="trade-row"][data-tx="${row.txHash}"]`)).toBeVisible();
+    // The market keeps trading the token, so the close may go either way; the trade itself must be in the forming
+    // candle: its volume added and its price inside the candle's range (or a later bucket begun after it).
+    await expect
+      .poll(async () => {
+        const s = await chartState(page);
+        if (s.last > before.last) return "rolled";
+        const inRange = s.lastLow <= price * 1.000001 && s.lastHigh >= price * 0.999999;
+        const added = s.lastVolume >= before.lastVolume + row.amountNative * 0.999;
+        return inRange && added ? "in candle" : `volume ${s.lastVolume}, range ${s.lastLow}..${s.lastHigh} vs ${price}`;
+      })
+      .toMatch(/^(in candle|rolled)$/);
   });
 
   test("hovering pauses the tape and buffers new rows until the pointer leaves", async ({ page }) => {

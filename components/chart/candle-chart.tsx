@@ -94,6 +94,9 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
     box.dataset.firstTime = String(b[0]?.time ?? "");
     box.dataset.lastTime = String(b[b.length - 1]?.time ?? "");
     box.dataset.lastClose = String(b[b.length - 1]?.close ?? "");
+    box.dataset.lastHigh = String(b[b.length - 1]?.high ?? "");
+    box.dataset.lastLow = String(b[b.length - 1]?.low ?? "");
+    box.dataset.lastVolume = String(b[b.length - 1]?.volume ?? "");
   };
 
   const redraw = () => {
