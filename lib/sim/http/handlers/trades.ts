@@ -95,22 +95,40 @@ export const ohlcvHandler: Handler = ({ query }, core) => {
   const t = requireToken(core, query.chain as string, query.address as string);
   const interval = query.interval as OhlcvInterval;
   const quote = query.quote as Quote;
-  const page = ohlcvView(core.index, t, choosePools(t, query.pools as string[]), interval, quote, {
+  const pools = choosePools(t, query.pools as string[]);
+  // Candles change only with the token's trades (new, confirmed, reverted: the tape's version) — except USD quotes,
+  // which follow SOL/USD too and are not cached.
+  const cache = quote === "usd" ? null : pageCacheOf(core);
+  const cacheKey = cache
+    ? JSON.stringify([
+        "ohlcv",
+        t.chain,
+        t.address,
+        pools.map((p) => p.address).sort(),
+        interval,
+        query.endTime ?? null,
+        query.limit,
+      ])
+    : "";
+  const hit = cache?.get(cacheKey, t.tape.version);
+  if (hit) return { data: new RawJson(hit.json), meta: hit.meta };
+  const page = ohlcvView(core.index, t, pools, interval, quote, {
     endTime: query.endTime as number | undefined,
     limit: query.limit as number,
   });
   const c = page.candles;
-  return {
-    data: c,
-    meta: {
-      interval,
-      count: c.length,
-      oldestTime: c[0]?.time ?? null,
-      newestTime: c[c.length - 1]?.time ?? null,
-      hasMore: page.hasMore,
-      quote,
-    },
+  const meta = {
+    interval,
+    count: c.length,
+    oldestTime: c[0]?.time ?? null,
+    newestTime: c[c.length - 1]?.time ?? null,
+    hasMore: page.hasMore,
+    quote,
   };
+  if (!cache) return { data: c, meta };
+  const json = JSON.stringify(c);
+  cache.set(cacheKey, t.tape.version, json, meta);
+  return { data: new RawJson(json), meta };
 };
 
 /** §4.13: window and point spacing per timeframe; closes carried forward so every series has even spacing. */
