@@ -18,6 +18,7 @@ import {
   candleSchema,
   chainSchema,
   factorySchema,
+  INTERVAL_SECONDS,
   nativePriceSchema,
   OHLCV_INTERVALS,
   PNL_PERIODS,
@@ -151,25 +152,10 @@ const tradeRules = allRules(sameFamily("address", "pools", "maker"), (input) => 
   return null;
 });
 
-const INTERVAL_SEC: Record<string, number> = {
-  "1s": 1,
-  "5s": 5,
-  "15s": 15,
-  "30s": 30,
-  "1m": 60,
-  "3m": 180,
-  "5m": 300,
-  "15m": 900,
-  "30m": 1800,
-  "1h": 3600,
-  "2h": 7200,
-  "4h": 14400,
-  "6h": 21600,
-  "12h": 43200,
-  "1d": 86400,
-  "1w": 604800,
-  "1M": 31 * 86400,
-};
+/** Longest span of one bucket, for immutability: a month bucket can hold 31 days. */
+function longestBucketSec(interval: string): number {
+  return interval === "1M" ? 31 * 86400 : ((INTERVAL_SECONDS as Record<string, number>)[interval] ?? 300);
+}
 
 function defineEndpoints<const T extends Record<string, Omit<EndpointDef, "id">>>(defs: T) {
   return Object.fromEntries(Object.entries(defs).map(([id, d]) => [id, { id, ...d }])) as {
@@ -278,7 +264,7 @@ export const endpoints = defineEndpoints({
       // §4.5: historical pages are immutable once their newest bucket has closed.
       immutable: (i, now) => {
         const end = i.query.endTime as number | undefined;
-        const step = INTERVAL_SEC[i.query.interval as string] ?? 300;
+        const step = longestBucketSec(i.query.interval as string);
         return end !== undefined && (end + step) * 1000 < now - 5 * SEC;
       },
     },
