@@ -16,9 +16,19 @@ export interface PulseCardProps {
   launchpad: Factory | null;
 }
 
-function Stat({ label, children, title }: { label: string; children: ReactNode; title?: string }) {
+function Stat({
+  label,
+  children,
+  title,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  title?: string;
+  className?: string;
+}) {
   return (
-    <span className="inline-flex items-baseline gap-1" title={title}>
+    <span className={className ?? "inline-flex items-baseline gap-1"} title={title}>
       <span className="text-[10px] text-muted">{label}</span>
       {children}
     </span>
@@ -51,7 +61,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
           creatorName={t.creator.displayName || t.creator.ensName}
           creatorAvatar={t.creator.avatarUrl}
         />
-        <div className="flex min-w-0 items-center gap-2 text-[11px]">
+        <div className="flex min-w-0 items-center gap-2 overflow-hidden text-[11px]">
           {t.migrated ? (
             <span className="flex items-center gap-1.5 text-muted">
               <Badge kind="migrated" />
@@ -62,7 +72,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
               ) : null}
             </span>
           ) : (
-            <ProgressBar value={t.bondingProgress} className="w-28" label="Bonding progress" />
+            <ProgressBar value={t.bondingProgress} className="w-28 max-sm:w-20" label="Bonding progress" />
           )}
           <Stat label="TX" title={`${t.txns} transactions: ${t.buys} buys, ${t.sells} sells`}>
             <Count value={t.txns} className="text-fg" />
@@ -72,7 +82,8 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
               <span className="text-down">{t.sells}</span>
             </span>
           </Stat>
-          <Stat label="F" title="Fees paid">
+          {/* Fees give way on a phone: the row keeps bonding progress and the buy/sell split legible. */}
+          <Stat label="F" title="Fees paid" className="inline-flex items-baseline gap-1 max-sm:hidden">
             <Usd value={t.feesUsd} className="text-fg" />
           </Stat>
         </div>

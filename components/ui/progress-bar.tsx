@@ -37,7 +37,7 @@ export function ProgressBar({
       aria-valuemax={100}
       aria-valuenow={Math.round(pct * 10) / 10}
       aria-valuetext={text}
-      className={cn("flex min-w-fit items-center gap-1.5", className)}
+      className={cn("flex min-w-[4.25rem] items-center gap-1.5", className)}
     >
       <svg
         viewBox="0 0 100 4"
