@@ -82,7 +82,10 @@ test("rows show their own errors, sort by column in the URL, remove with undo, a
   await page.reload();
   await expect(page.getByRole("columnheader", { name: /MCap/ })).toHaveAttribute("aria-sort", "ascending");
 
-  await page.getByRole("button", { name: `Remove ${a.symbol} from watchlist` }).click();
+  await page
+    .locator(`[data-testid="watch-row"][data-address="${a.address}"]`)
+    .getByRole("button", { name: `Remove ${a.symbol} from watchlist` })
+    .click();
   await expect(rows).toHaveCount(2);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(rows).toHaveCount(3);
