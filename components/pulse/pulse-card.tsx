@@ -100,7 +100,14 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
             <Usd value={t.volumeUsd} className="text-fg" />
           </Stat>
           <Stat label="L">
-            <Usd value={t.liquidityUsd} className="text-fg" />
+            {t.migrated && t.liquidityUsd === 0 ? (
+              // Between the migration and the DEX pool's creation the liquidity is in transit, not gone.
+              <span className="text-amber-300" title="Liquidity is moving from the bonding curve to the DEX pool">
+                moving
+              </span>
+            ) : (
+              <Usd value={t.liquidityUsd} className="text-fg" />
+            )}
           </Stat>
         </span>
       </div>
