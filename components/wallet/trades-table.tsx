@@ -15,8 +15,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { type ChainId, chainInfo, explorerTxUrl, type WalletTrade } from "@/lib/api";
 import { walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
 import { shortAddress } from "@/lib/format";
-
-const rowKey = (t: WalletTrade) => `${t.txHash}:${t.tokenAddress}:${t.isBuy ? "b" : "s"}`;
+import { walletRowKeys } from "./trade-keys";
 
 /** Newest first; EVM pages with beforeAt = meta.oldestAt (§4.2) as the list scrolls, Solana is one page. */
 export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string }) {
@@ -27,19 +26,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
     () => new Map((positions.data?.data ?? []).map((p) => [p.address, p.symbol])),
     [positions.data],
   );
-  const rows = useMemo(() => {
-    const seen = new Set<string>();
-    const out: WalletTrade[] = [];
-    for (const page of q.data?.pages ?? [])
-      for (const t of page.data) {
-        const k = rowKey(t);
-        if (!seen.has(k)) {
-          seen.add(k);
-          out.push(t);
-        }
-      }
-    return out;
-  }, [q.data]);
+  const rows = useMemo(() => walletRowKeys((q.data?.pages ?? []).map((p) => p.data)), [q.data]);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
   useEffect(() => {
@@ -100,14 +87,14 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
               </tr>
             </thead>
             <tbody>
-              {rows.map((t) => {
+              {rows.map(({ row: t, key }) => {
                 const symbol = "tokenSymbol" in t ? t.tokenSymbol : symbols.get(t.tokenAddress);
                 const tx = explorerTxUrl(t.chain, t.txHash);
                 return (
                   <tr
-                    key={rowKey(t)}
+                    key={key}
                     data-testid="wallet-trade-row"
-                    data-key={rowKey(t)}
+                    data-key={key}
                     className="border-t border-border/60 hover:bg-panel-raised"
                   >
                     <td className="px-2 py-1 text-left text-muted">
