@@ -169,7 +169,10 @@ test.describe("live tape", () => {
     ).data;
     const row = trade.trade as { txHash: string; amountNative: number; amountToken: number };
     const price = row.amountNative / row.amountToken;
-    await expect(page.locator(`[data-testid="trade-row"][data-tx="${row.txHash}"]`)).toBeVisible();
+    const tapeRow = page.locator(`[data-testid="trade-row"][data-tx="${row.txHash}"]`);
+    await expect(tapeRow).toBeVisible();
+    // Its age counts on the market's clock: seconds, however far the market's clock runs ahead of this tab's.
+    await expect(tapeRow.locator("time")).toHaveText(/^\d{1,2}s$/);
     // The market keeps trading the token, so the close may go either way; the trade itself must be in the forming
     // candle: its volume added and its price inside the candle's range (or a later bucket begun after it).
     await expect

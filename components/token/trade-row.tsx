@@ -25,8 +25,6 @@ export interface TradeRowProps {
   activeMaker: boolean;
   onMaker(address: string): void;
   top: number;
-  /** Server clock minus this tab's clock (ms, whole seconds): ages count on the market's clock. */
-  clockOffset: number;
 }
 
 /** One tape row: age, side, USD, token amount, quote amount, USD price, maker with badges, tx link. */
@@ -37,7 +35,6 @@ export const TradeRow = memo(function TradeRow({
   activeMaker,
   onMaker,
   top,
-  clockOffset,
 }: TradeRowProps) {
   const side = t.isBuy ? "text-up" : "text-down";
   const priceUsd = t.amountToken > 0 ? t.volumeUsd / t.amountToken : null;
@@ -58,7 +55,8 @@ export const TradeRow = memo(function TradeRow({
       style={{ transform: `translateY(${top}px)` }}
     >
       <span className="text-muted">
-        <Age at={t.at - clockOffset} />
+        {/* Age counts on the market's clock (lib/client/server-clock). */}
+        <Age at={t.at} />
       </span>
       <span className={cn("font-medium", side)}>{t.isBuy ? "Buy" : "Sell"}</span>
       <span className={cn("num truncate text-right", side)} title={`$${t.volumeUsd}`}>

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api";
-import { useLiveTrades, useStreamStore } from "@/lib/client/stream/hooks";
+import { useLiveTrades } from "@/lib/client/stream/hooks";
 import type { TradeFilters } from "@/lib/client/trade-filters";
 import { pausedView } from "./paused-rows";
 import { TapeToolbar } from "./tape-toolbar";
@@ -47,7 +47,6 @@ export function TradeTape(props: TradeTapeProps) {
     [maker, wash, solana],
   );
   const live = useLiveTrades({ chain, address, pools, filters });
-  const clockOffset = useStreamStore((s) => Math.round(s.serverOffsetMs / 1000) * 1000);
   const liveRows = useThrottled(live.rows, TAPE_REFRESH_MS);
   const [frozen, setFrozen] = useState<Frozen | null>(null);
   const shown = useMemo(
@@ -154,7 +153,6 @@ export function TradeTape(props: TradeTapeProps) {
                   activeMaker={maker === t.maker}
                   onMaker={toggleMaker}
                   top={it.start}
-                  clockOffset={clockOffset}
                 />
               );
             })}

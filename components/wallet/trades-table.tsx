@@ -12,7 +12,7 @@ import { Num, Usd } from "@/components/ui/num";
 import { Price } from "@/components/ui/price";
 import { SafeText } from "@/components/ui/safe-text";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { type ChainId, chainInfo, explorerTxUrl, type WalletTrade } from "@/lib/api";
+import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
 import { walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
 import { shortAddress } from "@/lib/format";
 import { walletRowKeys } from "./trade-keys";
