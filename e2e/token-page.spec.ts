@@ -252,6 +252,7 @@ test.describe("live tape", () => {
     // preconfirmed row (its confirmed copy, a revert) are held back 2 s so the flagged state is observable.
     const confirmed = new Set<string>();
     const revertedTx = new Set<string>();
+    let tradesAcked = false;
     await page.routeWebSocket(/\/api\/stream/, (ws) => {
       const server = ws.connectToServer();
       ws.onMessage((m) => server.send(m));
@@ -263,6 +264,7 @@ test.describe("live tape", () => {
           kind: string;
           data: { txHash: string; preconfirmed?: boolean }[];
         };
+        if (frame.type === "subscribed" && frame.channel === "trades") tradesAcked = true;
         if (frame.type !== "event" || frame.channel !== "trades") return ws.send(m);
         const later = (data: unknown[]) => setTimeout(() => ws.send(JSON.stringify({ ...frame, data })), 2_000);
         if (frame.kind === "revert") {
@@ -281,6 +283,9 @@ test.describe("live tape", () => {
     await page.goto(tokenUrl(t));
     await expect(page.getByTestId("trade-row").first()).toBeVisible();
     await watchPreconfirmed(page);
+    // The first rows come from the server render; trade only once the live subscription is acknowledged, or the
+    // preconfirmed copy can pass before it and only the confirmed one reach the page.
+    await expect.poll(() => tradesAcked).toBe(true);
 
     const ok = (await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 25 })).data;
     expect(ok.trade.preconfirmed).toBe(true);
