@@ -74,6 +74,21 @@ async function watchPreconfirmed(page: Page) {
   });
 }
 
+/** Passes the page's stream through and reports when its live trades subscription is acknowledged. */
+async function trackTradesAck(page: Page): Promise<() => boolean> {
+  let acked = false;
+  await page.routeWebSocket(/\/api\/stream/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      const f = JSON.parse(String(m)) as { type?: string; channel?: string };
+      if (f.type === "subscribed" && f.channel === "trades") acked = true;
+      ws.send(m);
+    });
+  });
+  return () => acked;
+}
+
 const seenPreconfirmed = (page: Page, tx: string) =>
   page.evaluate((t) => (window as unknown as { __preconf: Set<string> }).__preconf.has(t), tx);
 
@@ -188,8 +203,11 @@ test.describe("live tape", () => {
 
   test("hovering pauses the tape and buffers new rows until the pointer leaves", async ({ page }) => {
     const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
+    const acked = await trackTradesAck(page);
     await page.goto(tokenUrl(launched));
     await expect(page.getByTestId("trade-row").first()).toBeVisible();
+    // The first rows are server-rendered: trade only once the live subscription is acknowledged.
+    await expect.poll(acked).toBe(true);
     await page.getByTestId("trade-tape").hover();
     await expect(page.getByTestId("trade-tape")).toHaveAttribute("data-paused", "true");
     const trade = (
@@ -199,6 +217,7 @@ test.describe("live tape", () => {
     await expect(page.getByTestId("tape-paused")).toContainText(/new/);
     await expect(row).toHaveCount(0);
     await page.mouse.move(5, 5);
+    await expect(page.getByTestId("trade-tape")).toHaveAttribute("data-paused", "false");
     await expect(row).toBeVisible();
   });
 
