@@ -25,15 +25,9 @@ const walletUrl = (address: string, chain?: string, extra = "") =>
 /** Row values and their totals read in one pass: positions refetch as prices move, so two reads could straddle one. */
 async function tableSums(page: Page) {
   return page.getByTestId("positions").evaluate((root) => {
-    const nums = (id: string) =>
-      [...root.querySelectorAll(`[data-testid="${id}"]`)].map((el) => Number((el as HTMLElement).dataset.usd));
+    const nums = (id: string) => [...root.querySelectorAll(`[data-testid="${id}"]`)].map((el) => Number((el as HTMLElement).dataset.usd));
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    return {
-      value: sum(nums("position-value")),
-      total: nums("total-value")[0],
-      pnl: sum(nums("position-pnl")),
-      totalPnl: nums("total-pnl")[0],
-    };
+    return { value: sum(nums("position-value")), total: nums("total-value")[0], pnl: sum(nums("position-pnl")), totalPnl: nums("total-pnl")[0] };
   });
 }
 
@@ -81,9 +75,7 @@ test("switching the PnL period redraws the curve and keeps it in the URL", async
   await expect(page.getByTestId("pnl-summary")).toBeVisible();
   await page.getByTestId("pnl-section").getByText("7D", { exact: true }).click();
   await expect(page).toHaveURL(/period=7d/);
-  const api = await (
-    await page.request.get(`/api/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=7d`)
-  ).json();
+  const api = await (await page.request.get(`/api/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=7d`)).json();
   if (api.data.history.length > 0)
     await expect(page.getByTestId("pnl-chart")).toHaveAttribute("data-points", String(api.data.history.length));
   await page.reload();
@@ -98,10 +90,7 @@ test("EVM trades page further with no duplicates", async ({ page }) => {
   const rows = page.getByTestId("wallet-trade-row");
   await expect(rows.first()).toBeVisible();
   await expect(rows).toHaveCount(50);
-  await page
-    .getByTestId("wallet-trades")
-    .getByText(/Load older trades|Loading older trades/)
-    .scrollIntoViewIfNeeded();
+  await page.getByTestId("wallet-trades").getByText(/Load older trades|Loading older trades/).scrollIntoViewIfNeeded();
   await expect.poll(() => rows.count()).toBeGreaterThan(50);
   const keys = await rows.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.key));
   expect(new Set(keys).size).toBe(keys.length);

@@ -3,42 +3,13 @@ import { z } from "zod";
 import { canonicalAddress } from "./address";
 import { parseChainId } from "./chains";
 import {
-  addressParam,
-  chainParam,
-  csvParam,
-  enumParam,
-  intParam,
-  numberParam,
-  type ParamSpec,
-  type ParsedParams,
-  stringParam,
+  addressParam, chainParam, csvParam, enumParam, intParam, numberParam, type ParamSpec, type ParsedParams, stringParam,
 } from "./params";
 import {
-  batchSlotSchema,
-  candleSchema,
-  chainSchema,
-  factorySchema,
-  INTERVAL_SECONDS,
-  nativePriceSchema,
-  OHLCV_INTERVALS,
-  PNL_PERIODS,
-  PULSE_VIEWS,
-  pulseTokenSchema,
-  STATS_WINDOWS,
-  searchResultSchema,
-  tokenDetailSchema,
-  tokenHolderSchema,
-  tokenMetadataSchema,
-  tokenPoolSchema,
-  tokenPriceSchema,
-  tokenSecuritySchema,
-  tokenStatsSchema,
-  tokenTradeSchema,
-  walletFundingSchema,
-  walletPnlSchema,
-  walletPositionSchema,
-  walletProfileSchema,
-  walletTradeSchema,
+  batchSlotSchema, candleSchema, chainSchema, factorySchema, INTERVAL_SECONDS, nativePriceSchema, OHLCV_INTERVALS, PNL_PERIODS, PULSE_VIEWS,
+  pulseTokenSchema, searchResultSchema, STATS_WINDOWS, tokenDetailSchema, tokenHolderSchema, tokenMetadataSchema,
+  tokenPoolSchema, tokenPriceSchema, tokenSecuritySchema, tokenStatsSchema, tokenTradeSchema, walletFundingSchema,
+  walletPnlSchema, walletPositionSchema, walletProfileSchema, walletTradeSchema,
 } from "./schemas";
 
 // The endpoint registry: the spec's §4 and §8 in one table, shared by the embedded service, the proxy and the browser.
@@ -81,19 +52,11 @@ const cacheMedium: CachePolicy = { ttlMs: 15 * SEC, swrMs: 60 * SEC, staleIfErro
 const cacheLong: CachePolicy = { ttlMs: 60 * MIN, swrMs: 24 * 60 * MIN, staleIfErrorMs: 7 * 24 * 60 * MIN };
 
 const metaBase = { asOf: z.number().int(), degraded: z.boolean().optional(), staleAgeMs: z.number().optional() };
-const meta = <T extends z.ZodRawShape = Record<never, never>>(extra: T = {} as T) =>
-  z.looseObject({ ...metaBase, ...extra });
+const meta = <T extends z.ZodRawShape = Record<never, never>>(extra: T = {} as T) => z.looseObject({ ...metaBase, ...extra });
 
 const chainBody = z.string().refine((s) => parseChainId(s) !== null, "must be evm:<chain id> or solana");
-const chainBodyAlias = z
-  .string()
-  .refine(
-    (s) => parseChainId(s, { allowSolanaAlias: true }) !== null,
-    "must be evm:<chain id>, solana or solana:solana",
-  );
-const addressBody = z
-  .string()
-  .refine((s) => canonicalAddress(s) !== null, "must be an EVM hex or Solana base58 address");
+const chainBodyAlias = z.string().refine((s) => parseChainId(s, { allowSolanaAlias: true }) !== null, "must be evm:<chain id>, solana or solana:solana");
+const addressBody = z.string().refine((s) => canonicalAddress(s) !== null, "must be an EVM hex or Solana base58 address");
 const tokenRefBody = z.strictObject({ chain: chainBody, address: addressBody });
 
 /** The address params named must belong to the chain's family. */
@@ -143,8 +106,7 @@ const tradeFilters = {
 };
 const tradeRules = allRules(sameFamily("address", "pools", "maker"), (input) => {
   const q = input.query;
-  if (q.washFilter !== undefined && q.chain !== "solana")
-    return { param: "washFilter", message: "washFilter applies to Solana only" };
+  if (q.washFilter !== undefined && q.chain !== "solana") return { param: "washFilter", message: "washFilter applies to Solana only" };
   if (q.minUsd !== undefined && q.maxUsd !== undefined && (q.minUsd as number) > (q.maxUsd as number))
     return { param: "minUsd", message: "minUsd must not exceed maxUsd" };
   if (q.fromAt !== undefined && q.toAt !== undefined && (q.fromAt as number) > (q.toAt as number))
@@ -158,56 +120,33 @@ function longestBucketSec(interval: string): number {
 }
 
 function defineEndpoints<const T extends Record<string, Omit<EndpointDef, "id">>>(defs: T) {
-  return Object.fromEntries(Object.entries(defs).map(([id, d]) => [id, { id, ...d }])) as {
-    [K in keyof T]: T[K] & { id: K };
-  };
+  return Object.fromEntries(Object.entries(defs).map(([id, d]) => [id, { id, ...d }])) as { [K in keyof T]: T[K] & { id: K } };
 }
 
 export const endpoints = defineEndpoints({
   search: {
-    method: "GET",
-    path: "/v1/search",
-    summary: "Token search by address or text (§4.1)",
-    query: {
-      q: stringParam(1, 200).required(),
-      chain: chainParam().optional(),
-      limit: intParam(1, 50).withDefault(12),
-    },
-    credits: perCall(5),
-    cache: cacheMedium,
-    data: z.array(searchResultSchema),
-    meta: meta(),
+    method: "GET", path: "/v1/search", summary: "Token search by address or text (§4.1)",
+    query: { q: stringParam(1, 200).required(), chain: chainParam().optional(), limit: intParam(1, 50).withDefault(12) },
+    credits: perCall(5), cache: cacheMedium,
+    data: z.array(searchResultSchema), meta: meta(),
   },
   walletTrades: {
-    method: "GET",
-    path: "/v1/wallet/trades",
-    summary: "Wallet trade history, newest first (§4.2)",
+    method: "GET", path: "/v1/wallet/trades", summary: "Wallet trade history, newest first (§4.2)",
     query: { ...walletRef, limit: intParam(1, 100).withDefault(50), beforeAt: intParam(0, 1e14).optional() },
     refine: allRules(sameFamily("wallet"), (i) =>
-      i.query.beforeAt !== undefined && i.query.chain === "solana"
-        ? { param: "beforeAt", message: "beforeAt applies to EVM chains only" }
-        : null,
-    ),
-    credits: perCall(1),
-    cache: { ...cacheShort, ttlMs: 5 * SEC },
-    data: z.array(walletTradeSchema),
-    meta: meta({ oldestAt: z.number().int().nullable().optional() }),
+      i.query.beforeAt !== undefined && i.query.chain === "solana" ? { param: "beforeAt", message: "beforeAt applies to EVM chains only" } : null),
+    credits: perCall(1), cache: { ...cacheShort, ttlMs: 5 * SEC },
+    data: z.array(walletTradeSchema), meta: meta({ oldestAt: z.number().int().nullable().optional() }),
   },
   tokenTrades: {
-    method: "GET",
-    path: "/v1/token/trades",
-    summary: "Token trade tape (§4.3)",
+    method: "GET", path: "/v1/token/trades", summary: "Token trade tape (§4.3)",
     query: { ...tokenRef, pools: poolsParam.required(), ...tradeFilters },
     refine: tradeRules,
-    credits: perCall(1),
-    cache: cacheShort,
-    data: z.array(tokenTradeSchema),
-    meta: meta({ hasMore: z.boolean(), nextCursor: z.string().nullable() }),
+    credits: perCall(1), cache: cacheShort,
+    data: z.array(tokenTradeSchema), meta: meta({ hasMore: z.boolean(), nextCursor: z.string().nullable() }),
   },
   tokenTradesByMakers: {
-    method: "POST",
-    path: "/v1/token/trades",
-    summary: "Token trade tape filtered by up to 2000 makers (§4.3 POST twin)",
+    method: "POST", path: "/v1/token/trades", summary: "Token trade tape filtered by up to 2000 makers (§4.3 POST twin)",
     query: {},
     body: z.strictObject({
       chain: chainBody,
@@ -221,29 +160,21 @@ export const endpoints = defineEndpoints({
       fromAt: z.number().int().min(0).optional(),
       toAt: z.number().int().min(0).optional(),
     }),
-    credits: perCall(1),
-    cache: cacheShort,
-    data: z.array(tokenTradeSchema),
-    meta: meta({ hasMore: z.boolean(), nextCursor: z.string().nullable() }),
+    credits: perCall(1), cache: cacheShort,
+    data: z.array(tokenTradeSchema), meta: meta({ hasMore: z.boolean(), nextCursor: z.string().nullable() }),
   },
   pulse: {
-    method: "GET",
-    path: "/v1/pulse",
-    summary: "Launchpad lists: new, bonding, graduated (§4.4)",
+    method: "GET", path: "/v1/pulse", summary: "Launchpad lists: new, bonding, graduated (§4.4)",
     query: {
       view: enumParam(PULSE_VIEWS).required(),
       chains: csvParam(chainParam().required(), 1, 8, "chain ids").required(),
       limit: intParam(1, 100).withDefault(30),
     },
-    credits: perCall(1),
-    cache: cacheShort,
-    data: z.array(pulseTokenSchema),
-    meta: meta({ view: z.enum(PULSE_VIEWS) }),
+    credits: perCall(1), cache: cacheShort,
+    data: z.array(pulseTokenSchema), meta: meta({ view: z.enum(PULSE_VIEWS) }),
   },
   ohlcv: {
-    method: "GET",
-    path: "/v1/token/ohlcv",
-    summary: "Candles (§4.5)",
+    method: "GET", path: "/v1/token/ohlcv", summary: "Candles (§4.5)",
     query: {
       chain: chainParam({ allowSolanaAlias: true }).required(),
       address: addressParam().required(),
@@ -254,10 +185,7 @@ export const endpoints = defineEndpoints({
       quote: enumParam(["native", "usd"] as const).withDefault("native"),
     },
     refine: allRules(sameFamily("address", "pools"), (i) =>
-      i.query.quote === "usd" && i.query.chain !== "solana"
-        ? { param: "quote", message: "quote=usd applies to Solana only" }
-        : null,
-    ),
+      i.query.quote === "usd" && i.query.chain !== "solana" ? { param: "quote", message: "quote=usd applies to Solana only" } : null),
     credits: perCall(5),
     cache: {
       ...cacheShort,
@@ -270,252 +198,142 @@ export const endpoints = defineEndpoints({
     },
     data: z.array(candleSchema),
     meta: meta({
-      interval: z.enum(OHLCV_INTERVALS),
-      count: z.number().int(),
-      oldestTime: z.number().int().nullable(),
-      newestTime: z.number().int().nullable(),
-      hasMore: z.boolean(),
-      quote: z.enum(["native", "usd"]),
+      interval: z.enum(OHLCV_INTERVALS), count: z.number().int(), oldestTime: z.number().int().nullable(),
+      newestTime: z.number().int().nullable(), hasMore: z.boolean(), quote: z.enum(["native", "usd"]),
     }),
   },
   walletProfileBatch: {
-    method: "POST",
-    path: "/v1/wallet/profile",
-    summary: "Wallet identity profiles, batch (§4.6)",
+    method: "POST", path: "/v1/wallet/profile", summary: "Wallet identity profiles, batch (§4.6)",
     query: {},
-    body: z.strictObject({
-      items: z
-        .array(z.strictObject({ address: addressBody }))
-        .min(1)
-        .max(100),
-    }),
-    credits: perItem,
-    cache: cacheMedium,
-    data: z.array(z.object({ data: walletProfileSchema.nullable() })),
-    meta: meta(),
+    body: z.strictObject({ items: z.array(z.strictObject({ address: addressBody })).min(1).max(100) }),
+    credits: perItem, cache: cacheMedium,
+    data: z.array(z.object({ data: walletProfileSchema.nullable() })), meta: meta(),
   },
   walletProfile: {
-    method: "GET",
-    path: "/v1/wallet/profile",
-    summary: "Wallet identity profile with linked wallets (§4.7)",
+    method: "GET", path: "/v1/wallet/profile", summary: "Wallet identity profile with linked wallets (§4.7)",
     query: { address: addressParam().required() },
-    credits: perCall(1),
-    cache: cacheMedium,
-    data: z.object({ profile: walletProfileSchema.nullable(), linkedWallets: z.array(z.string()) }),
-    meta: meta(),
+    credits: perCall(1), cache: cacheMedium,
+    data: z.object({ profile: walletProfileSchema.nullable(), linkedWallets: z.array(z.string()) }), meta: meta(),
   },
   walletPositions: {
-    method: "GET",
-    path: "/v1/wallet/positions",
-    summary: "Wallet positions with PnL (§4.8)",
-    query: walletRef,
-    refine: sameFamily("wallet"),
-    credits: perCall(2),
-    cache: cacheShort,
-    data: z.array(walletPositionSchema),
-    meta: meta(),
+    method: "GET", path: "/v1/wallet/positions", summary: "Wallet positions with PnL (§4.8)",
+    query: walletRef, refine: sameFamily("wallet"),
+    credits: perCall(2), cache: cacheShort,
+    data: z.array(walletPositionSchema), meta: meta(),
   },
   walletPnl: {
-    method: "GET",
-    path: "/v1/wallet/pnl",
-    summary: "Wallet realized PnL curve and summary (§4.9)",
-    query: {
-      wallet: addressParam().required(),
-      chain: chainParam().optional(),
-      period: enumParam(PNL_PERIODS).withDefault("30d"),
-    },
+    method: "GET", path: "/v1/wallet/pnl", summary: "Wallet realized PnL curve and summary (§4.9)",
+    query: { wallet: addressParam().required(), chain: chainParam().optional(), period: enumParam(PNL_PERIODS).withDefault("30d") },
     refine: (i) => {
       const w = i.query.wallet as string;
       const c = i.query.chain as string | undefined;
       const sol = !w.startsWith("0x");
       if (c === undefined && sol) return { param: "chain", message: "a Solana wallet needs chain=solana" };
-      if (c !== undefined && (c === "solana") !== sol)
-        return { param: "wallet", message: `address does not belong to chain ${c}` };
+      if (c !== undefined && (c === "solana") !== sol) return { param: "wallet", message: `address does not belong to chain ${c}` };
       return null;
     },
-    credits: perCall(1),
-    cache: cacheMedium,
-    data: walletPnlSchema,
-    meta: meta(),
+    credits: perCall(1), cache: cacheMedium,
+    data: walletPnlSchema, meta: meta(),
   },
   walletFunding: {
-    method: "GET",
-    path: "/v1/wallet/funding",
-    summary: "First funding of a wallet (§4.10)",
-    query: walletRef,
-    refine: sameFamily("wallet"),
-    credits: perCall(1),
-    cache: cacheLong,
-    data: walletFundingSchema.nullable(),
-    meta: meta(),
+    method: "GET", path: "/v1/wallet/funding", summary: "First funding of a wallet (§4.10)",
+    query: walletRef, refine: sameFamily("wallet"),
+    credits: perCall(1), cache: cacheLong,
+    data: walletFundingSchema.nullable(), meta: meta(),
   },
   chains: {
-    method: "GET",
-    path: "/v1/meta/chains",
-    summary: "Chain metadata (§4.11, free)",
-    query: {},
-    credits: perCall(0),
-    cache: cacheLong,
-    data: z.array(chainSchema),
-    meta: meta(),
+    method: "GET", path: "/v1/meta/chains", summary: "Chain metadata (§4.11, free)",
+    query: {}, credits: perCall(0), cache: cacheLong,
+    data: z.array(chainSchema), meta: meta(),
   },
   nativePrices: {
-    method: "GET",
-    path: "/v1/prices/native",
-    summary: "Native coin USD prices (§4.12)",
-    query: {},
-    credits: perCall(1),
-    cache: { ttlMs: 3 * SEC, swrMs: 10 * SEC, staleIfErrorMs: 10 * MIN },
-    data: z.record(z.string(), nativePriceSchema),
-    meta: meta(),
+    method: "GET", path: "/v1/prices/native", summary: "Native coin USD prices (§4.12)",
+    query: {}, credits: perCall(1), cache: { ttlMs: 3 * SEC, swrMs: 10 * SEC, staleIfErrorMs: 10 * MIN },
+    data: z.record(z.string(), nativePriceSchema), meta: meta(),
   },
   sparklines: {
-    method: "POST",
-    path: "/v1/token/sparklines",
-    summary: "Mini price series per pool (§4.13)",
+    method: "POST", path: "/v1/token/sparklines", summary: "Mini price series per pool (§4.13)",
     query: {},
     body: z.strictObject({
       chain: chainBodyAlias,
       pools: z.array(addressBody).min(1).max(100),
       timeframe: z.enum(["1m", "5m", "30m", "1h", "24h", "7d"]).default("24h"),
     }),
-    credits: (i) => ((i.body as { pools?: unknown[] }).pools ?? []).length,
-    cache: cacheMedium,
+    credits: (i) => ((i.body as { pools?: unknown[] }).pools ?? []).length, cache: cacheMedium,
     data: z.record(z.string(), z.array(z.number())),
     meta: meta({ timeframe: z.string(), quote: z.literal("native") }),
   },
   token: {
-    method: "GET",
-    path: "/v1/token",
-    summary: "Token detail (§4.14)",
-    query: tokenRef,
-    refine: sameFamily("address"),
-    credits: perCall(1),
-    cache: cacheShort,
-    data: tokenDetailSchema,
-    meta: meta(),
+    method: "GET", path: "/v1/token", summary: "Token detail (§4.14)",
+    query: tokenRef, refine: sameFamily("address"), credits: perCall(1), cache: cacheShort,
+    data: tokenDetailSchema, meta: meta(),
   },
   tokenBatch: {
-    method: "POST",
-    path: "/v1/token",
-    summary: "Token detail, batch with per-item error slots (§4.14)",
-    query: {},
-    body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(100) }),
-    credits: perItem,
-    cache: cacheShort,
-    data: z.array(batchSlotSchema(tokenDetailSchema)),
-    meta: meta(),
+    method: "POST", path: "/v1/token", summary: "Token detail, batch with per-item error slots (§4.14)",
+    query: {}, body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(100) }),
+    credits: perItem, cache: cacheShort,
+    data: z.array(batchSlotSchema(tokenDetailSchema)), meta: meta(),
   },
   tokenPrice: {
-    method: "GET",
-    path: "/v1/token/price",
-    summary: "Lean token price (§4.14)",
-    query: tokenRef,
-    refine: sameFamily("address"),
-    credits: perCall(1),
-    cache: cacheShort,
-    data: tokenPriceSchema,
-    meta: meta(),
+    method: "GET", path: "/v1/token/price", summary: "Lean token price (§4.14)",
+    query: tokenRef, refine: sameFamily("address"), credits: perCall(1), cache: cacheShort,
+    data: tokenPriceSchema, meta: meta(),
   },
   tokenPriceBatch: {
-    method: "POST",
-    path: "/v1/token/price",
-    summary: "Lean token price, batch (§4.14)",
-    query: {},
-    body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(100) }),
-    credits: perItem,
-    cache: cacheShort,
-    data: z.array(batchSlotSchema(tokenPriceSchema)),
-    meta: meta(),
+    method: "POST", path: "/v1/token/price", summary: "Lean token price, batch (§4.14)",
+    query: {}, body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(100) }),
+    credits: perItem, cache: cacheShort,
+    data: z.array(batchSlotSchema(tokenPriceSchema)), meta: meta(),
   },
   tokenPools: {
-    method: "GET",
-    path: "/v1/token/pools",
-    summary: "Pools of a token, rank 1 prices it (§4.14)",
-    query: { ...tokenRef, limit: intParam(1, 50).withDefault(10) },
-    refine: sameFamily("address"),
-    credits: perCall(1),
-    cache: cacheMedium,
-    data: z.array(tokenPoolSchema),
-    meta: meta(),
+    method: "GET", path: "/v1/token/pools", summary: "Pools of a token, rank 1 prices it (§4.14)",
+    query: { ...tokenRef, limit: intParam(1, 50).withDefault(10) }, refine: sameFamily("address"),
+    credits: perCall(1), cache: cacheMedium,
+    data: z.array(tokenPoolSchema), meta: meta(),
   },
   tokenStats: {
-    method: "GET",
-    path: "/v1/token/stats",
-    summary: "Windowed token stats (§4.14)",
+    method: "GET", path: "/v1/token/stats", summary: "Windowed token stats (§4.14)",
     query: {
       ...tokenRef,
       windows: csvParam(enumParam(STATS_WINDOWS).required(), 1, 4, "windows").withDefault([...STATS_WINDOWS]),
       pools: poolsParam.optional(),
     },
-    refine: sameFamily("address", "pools"),
-    credits: perCall(1),
-    cache: cacheShort,
-    data: tokenStatsSchema,
-    meta: meta(),
+    refine: sameFamily("address", "pools"), credits: perCall(1), cache: cacheShort,
+    data: tokenStatsSchema, meta: meta(),
   },
   tokenHolders: {
-    method: "GET",
-    path: "/v1/token/holders",
-    summary: "Top holders with supply share (§4.14)",
-    query: { ...tokenRef, limit: intParam(1, 100).withDefault(20) },
-    refine: sameFamily("address"),
-    credits: perCall(1),
-    cache: cacheMedium,
-    data: z.array(tokenHolderSchema),
-    meta: meta({ holders: z.number().int() }),
+    method: "GET", path: "/v1/token/holders", summary: "Top holders with supply share (§4.14)",
+    query: { ...tokenRef, limit: intParam(1, 100).withDefault(20) }, refine: sameFamily("address"),
+    credits: perCall(1), cache: cacheMedium,
+    data: z.array(tokenHolderSchema), meta: meta({ holders: z.number().int() }),
   },
   tokenMetadata: {
-    method: "GET",
-    path: "/v1/token/metadata",
-    summary: "Socials, icon, description, dex-paid (§4.14)",
-    query: tokenRef,
-    refine: sameFamily("address"),
-    credits: perCall(1),
-    cache: cacheMedium,
-    data: tokenMetadataSchema,
-    meta: meta(),
+    method: "GET", path: "/v1/token/metadata", summary: "Socials, icon, description, dex-paid (§4.14)",
+    query: tokenRef, refine: sameFamily("address"), credits: perCall(1), cache: cacheMedium,
+    data: tokenMetadataSchema, meta: meta(),
   },
   tokenSecurity: {
-    method: "GET",
-    path: "/v1/token/security",
-    summary: "Mint / freeze authority, tri-state (§4.14)",
-    query: tokenRef,
-    refine: sameFamily("address"),
-    credits: perCall(1),
-    cache: cacheMedium,
-    data: tokenSecuritySchema,
-    meta: meta(),
+    method: "GET", path: "/v1/token/security", summary: "Mint / freeze authority, tri-state (§4.14)",
+    query: tokenRef, refine: sameFamily("address"), credits: perCall(1), cache: cacheMedium,
+    data: tokenSecuritySchema, meta: meta(),
   },
   tokenSecurityBatch: {
-    method: "POST",
-    path: "/v1/token/security",
-    summary: "Mint / freeze authority, batch up to 500 (§4.14)",
-    query: {},
-    body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(500) }),
-    credits: perItem,
-    cache: cacheMedium,
-    data: z.array(batchSlotSchema(tokenSecuritySchema)),
-    meta: meta(),
+    method: "POST", path: "/v1/token/security", summary: "Mint / freeze authority, batch up to 500 (§4.14)",
+    query: {}, body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(500) }),
+    credits: perItem, cache: cacheMedium,
+    data: z.array(batchSlotSchema(tokenSecuritySchema)), meta: meta(),
   },
   factories: {
-    method: "GET",
-    path: "/v1/meta/factories",
-    summary: "Launchpad factory registry (§4.14, free)",
-    query: { chain: chainParam().optional() },
-    credits: perCall(0),
-    cache: cacheLong,
-    data: z.array(factorySchema),
-    meta: meta(),
+    method: "GET", path: "/v1/meta/factories", summary: "Launchpad factory registry (§4.14, free)",
+    query: { chain: chainParam().optional() }, credits: perCall(0), cache: cacheLong,
+    data: z.array(factorySchema), meta: meta(),
   },
 });
 
 export type EndpointId = keyof typeof endpoints;
 export type Endpoints = typeof endpoints;
 export type QueryOf<K extends EndpointId> = ParsedParams<Endpoints[K]["query"]>;
-export type BodyOf<K extends EndpointId> = Endpoints[K] extends { body: z.ZodType }
-  ? z.output<Endpoints[K]["body"]>
-  : undefined;
+export type BodyOf<K extends EndpointId> = Endpoints[K] extends { body: z.ZodType } ? z.output<Endpoints[K]["body"]> : undefined;
 export type DataOf<K extends EndpointId> = z.output<Endpoints[K]["data"]>;
 export type MetaOf<K extends EndpointId> = z.output<Endpoints[K]["meta"]>;
 export interface Envelope<K extends EndpointId> {

@@ -18,13 +18,7 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = (message: string): Parsed<never> => ({ ok: false, message });
 
 function param<T>(doc: string, parse: (raw: string) => Parsed<T>, format: (v: T) => string = String) {
-  const make = <P extends boolean>(required: boolean, def?: T): Param<T, P> => ({
-    required,
-    default: def,
-    doc,
-    parse,
-    format,
-  });
+  const make = <P extends boolean>(required: boolean, def?: T): Param<T, P> => ({ required, default: def, doc, parse, format });
   return {
     required: () => make<true>(true),
     optional: () => make<false>(false),
@@ -66,10 +60,13 @@ export function enumParam<const V extends string>(values: readonly V[]) {
 }
 
 export function chainParam(opts: { allowSolanaAlias?: boolean } = {}) {
-  return param<ChainId>("chain id: evm:<id> or solana", (raw) => {
-    const c = parseChainId(raw, opts);
-    return c ? ok(c) : fail(`must be evm:<chain id> or solana${opts.allowSolanaAlias ? " (or solana:solana)" : ""}`);
-  });
+  return param<ChainId>(
+    "chain id: evm:<id> or solana",
+    (raw) => {
+      const c = parseChainId(raw, opts);
+      return c ? ok(c) : fail(`must be evm:<chain id> or solana${opts.allowSolanaAlias ? " (or solana:solana)" : ""}`);
+    },
+  );
 }
 
 export function addressParam() {

@@ -130,45 +130,12 @@ export const candleSchema = z.object({
   volume: z.number(),
 });
 export type Candle = z.infer<typeof candleSchema>;
-export const OHLCV_INTERVALS = [
-  "1s",
-  "5s",
-  "15s",
-  "30s",
-  "1m",
-  "3m",
-  "5m",
-  "15m",
-  "30m",
-  "1h",
-  "2h",
-  "4h",
-  "6h",
-  "12h",
-  "1d",
-  "1w",
-  "1M",
-] as const;
+export const OHLCV_INTERVALS = ["1s", "5s", "15s", "30s", "1m", "3m", "5m", "15m", "30m", "1h", "2h", "4h", "6h", "12h", "1d", "1w", "1M"] as const;
 export type OhlcvInterval = (typeof OHLCV_INTERVALS)[number];
 /** Fixed bucket widths in seconds; `1w` buckets start Monday 00:00 UTC, `1M` on the 1st (calendar month). */
 export const INTERVAL_SECONDS: Record<OhlcvInterval, number> = {
-  "1s": 1,
-  "5s": 5,
-  "15s": 15,
-  "30s": 30,
-  "1m": 60,
-  "3m": 180,
-  "5m": 300,
-  "15m": 900,
-  "30m": 1800,
-  "1h": 3600,
-  "2h": 7200,
-  "4h": 14400,
-  "6h": 21600,
-  "12h": 43200,
-  "1d": 86400,
-  "1w": 604800,
-  "1M": 2592000,
+  "1s": 1, "5s": 5, "15s": 15, "30s": 30, "1m": 60, "3m": 180, "5m": 300, "15m": 900, "30m": 1800,
+  "1h": 3600, "2h": 7200, "4h": 14400, "6h": 21600, "12h": 43200, "1d": 86400, "1w": 604800, "1M": 2592000,
 };
 export type Quote = "native" | "usd";
 

@@ -2,14 +2,7 @@ import "./zod-setup";
 import { z } from "zod";
 import { canonicalAddress } from "./address";
 import { parseChainId } from "./chains";
-import {
-  candleSchema,
-  OHLCV_INTERVALS,
-  PULSE_VIEWS,
-  pulseTokenSchema,
-  tokenTradeSchema,
-  tokenUpdateSchema,
-} from "./schemas";
+import { candleSchema, OHLCV_INTERVALS, PULSE_VIEWS, pulseTokenSchema, tokenTradeSchema, tokenUpdateSchema } from "./schemas";
 
 // §6 stream protocol. Frame shapes are not shown by the spec: these are ours, used by the embedded
 // service, the gateway (which speaks the same protocol to browsers, minus the key) and the browser.
@@ -22,21 +15,12 @@ export const PRECONFIRM_TTL_MS = 30_000;
 export const PULSE_SNAPSHOT_INTERVAL_MS = 30_000;
 export const TOKEN_UPDATE_MIN_INTERVAL_MS = 1_000;
 
-const chain = z
-  .string()
-  .refine((s) => parseChainId(s) !== null, "must be evm:<chain id> or solana")
-  .transform((s) => parseChainId(s) as string);
+const chain = z.string().refine((s) => parseChainId(s) !== null, "must be evm:<chain id> or solana").transform((s) => parseChainId(s) as string);
 const chainAlias = z
   .string()
-  .refine(
-    (s) => parseChainId(s, { allowSolanaAlias: true }) !== null,
-    "must be evm:<chain id>, solana or solana:solana",
-  )
+  .refine((s) => parseChainId(s, { allowSolanaAlias: true }) !== null, "must be evm:<chain id>, solana or solana:solana")
   .transform((s) => parseChainId(s, { allowSolanaAlias: true }) as string);
-const address = z
-  .string()
-  .refine((s) => canonicalAddress(s) !== null, "must be an EVM or Solana address")
-  .transform((s) => canonicalAddress(s) as string);
+const address = z.string().refine((s) => canonicalAddress(s) !== null, "must be an EVM or Solana address").transform((s) => canonicalAddress(s) as string);
 const pools = z.array(address).min(1).max(50);
 
 export const CHANNELS = ["trades", "ohlcv", "token-updates", "pulse"] as const;
@@ -63,18 +47,9 @@ export type TradesParams = z.output<typeof tradesParamsSchema>;
 export type OhlcvParams = z.output<typeof ohlcvParamsSchema>;
 export type TokenUpdatesParams = z.output<typeof tokenUpdatesParamsSchema>;
 export type PulseParams = z.output<typeof pulseParamsSchema>;
-export type ChannelParams = {
-  trades: TradesParams;
-  ohlcv: OhlcvParams;
-  "token-updates": TokenUpdatesParams;
-  pulse: PulseParams;
-};
+export type ChannelParams = { trades: TradesParams; ohlcv: OhlcvParams; "token-updates": TokenUpdatesParams; pulse: PulseParams };
 
-const subId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.:-]+$/, "letters, digits and _ . : - only");
+const subId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, "letters, digits and _ . : - only");
 
 // ---- client → server ----
 export const authFrameSchema = z.strictObject({ type: z.literal("auth"), key: z.string().min(1).max(256) });
@@ -88,119 +63,44 @@ export const subscribeFrameSchema = z.strictObject({
 });
 export const unsubscribeFrameSchema = z.strictObject({ type: z.literal("unsubscribe"), id: subId });
 export const pingFrameSchema = z.strictObject({ type: z.literal("ping"), t: z.number().optional() });
-export const clientFrameSchema = z.discriminatedUnion("type", [
-  authFrameSchema,
-  subscribeFrameSchema,
-  unsubscribeFrameSchema,
-  pingFrameSchema,
-]);
+export const clientFrameSchema = z.discriminatedUnion("type", [authFrameSchema, subscribeFrameSchema, unsubscribeFrameSchema, pingFrameSchema]);
 export type ClientFrame = z.output<typeof clientFrameSchema>;
 export type SubscribeFrame = z.output<typeof subscribeFrameSchema>;
 
 // ---- server → client ----
 export const STREAM_ERROR_CODES = [
-  "auth_required",
-  "auth_failed",
-  "invalid_frame",
-  "frame_too_large",
-  "unknown_channel",
-  "invalid_params",
-  "duplicate_id",
-  "unknown_id",
-  "limit_connections",
-  "limit_subscriptions",
-  "limit_tracked",
-  "rate_limited",
-  "slow_consumer",
-  "origin_forbidden",
-  "upstream_unavailable",
-  "internal_error",
+  "auth_required", "auth_failed", "invalid_frame", "frame_too_large", "unknown_channel", "invalid_params",
+  "duplicate_id", "unknown_id", "limit_connections", "limit_subscriptions", "limit_tracked", "rate_limited",
+  "slow_consumer", "origin_forbidden", "upstream_unavailable", "internal_error",
   "token_not_found", // subscribe to a token the market does not know
 ] as const;
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
 
 /** WebSocket close codes used with a final error frame. */
-export const CLOSE_CODES = {
-  authFailed: 4001,
-  protocol: 4002,
-  limitConnections: 4008,
-  slowConsumer: 4009,
-  originForbidden: 4003,
-  shuttingDown: 1001,
-} as const;
+export const CLOSE_CODES = { authFailed: 4001, protocol: 4002, limitConnections: 4008, slowConsumer: 4009, originForbidden: 4003, shuttingDown: 1001 } as const;
 
 export const tradeKeySchema = z.object({ txHash: z.string(), block: z.number().int(), logIndex: z.number().int() });
 const eventMeta = z.looseObject({ asOf: z.number().int() });
 
 export const tradesEventSchema = z.discriminatedUnion("kind", [
-  z.object({
-    type: z.literal("event"),
-    id: z.string(),
-    channel: z.literal("trades"),
-    kind: z.literal("trades"),
-    data: z.array(tokenTradeSchema),
-    meta: eventMeta,
-  }),
+  z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("trades"), kind: z.literal("trades"), data: z.array(tokenTradeSchema), meta: eventMeta }),
   // Our signal for a reverted preconfirmed row (§3): drop these keys now rather than after 30 s.
-  z.object({
-    type: z.literal("event"),
-    id: z.string(),
-    channel: z.literal("trades"),
-    kind: z.literal("revert"),
-    data: z.array(tradeKeySchema),
-    meta: eventMeta,
-  }),
+  z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("trades"), kind: z.literal("revert"), data: z.array(tradeKeySchema), meta: eventMeta }),
 ]);
 export const ohlcvEventSchema = z.object({
-  type: z.literal("event"),
-  id: z.string(),
-  channel: z.literal("ohlcv"),
-  kind: z.literal("candle"),
+  type: z.literal("event"), id: z.string(), channel: z.literal("ohlcv"), kind: z.literal("candle"),
   data: z.array(candleSchema), // the forming candle (and the one it just closed, when a bucket rolls)
   meta: z.looseObject({ asOf: z.number().int(), interval: z.enum(OHLCV_INTERVALS), quote: z.enum(["native", "usd"]) }),
 });
 export const tokenUpdateEventSchema = z.object({
-  type: z.literal("event"),
-  id: z.string(),
-  channel: z.literal("token-updates"),
-  kind: z.literal("update"),
-  data: tokenUpdateSchema,
-  meta: eventMeta,
+  type: z.literal("event"), id: z.string(), channel: z.literal("token-updates"), kind: z.literal("update"), data: tokenUpdateSchema, meta: eventMeta,
 });
 const pulseMeta = z.looseObject({ asOf: z.number().int(), view: z.enum(PULSE_VIEWS) });
 export const pulseEventSchema = z.discriminatedUnion("kind", [
-  z.object({
-    type: z.literal("event"),
-    id: z.string(),
-    channel: z.literal("pulse"),
-    kind: z.literal("snapshot"),
-    data: z.array(pulseTokenSchema),
-    meta: pulseMeta,
-  }),
-  z.object({
-    type: z.literal("event"),
-    id: z.string(),
-    channel: z.literal("pulse"),
-    kind: z.literal("enter"),
-    data: pulseTokenSchema,
-    meta: pulseMeta,
-  }),
-  z.object({
-    type: z.literal("event"),
-    id: z.string(),
-    channel: z.literal("pulse"),
-    kind: z.literal("update"),
-    data: pulseTokenSchema,
-    meta: pulseMeta,
-  }),
-  z.object({
-    type: z.literal("event"),
-    id: z.string(),
-    channel: z.literal("pulse"),
-    kind: z.literal("leave"),
-    data: z.object({ chain: z.string(), address: z.string() }),
-    meta: pulseMeta,
-  }),
+  z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("snapshot"), data: z.array(pulseTokenSchema), meta: pulseMeta }),
+  z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("enter"), data: pulseTokenSchema, meta: pulseMeta }),
+  z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("update"), data: pulseTokenSchema, meta: pulseMeta }),
+  z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("leave"), data: z.object({ chain: z.string(), address: z.string() }), meta: pulseMeta }),
 ]);
 export type TradesEvent = z.output<typeof tradesEventSchema>;
 export type OhlcvEvent = z.output<typeof ohlcvEventSchema>;
@@ -210,18 +110,9 @@ export type EventFrame = TradesEvent | OhlcvEvent | TokenUpdateEvent | PulseEven
 
 export const authedFrameSchema = z.object({
   type: z.literal("authed"),
-  limits: z.object({
-    connections: z.number().int(),
-    subscriptionsPerConnection: z.number().int(),
-    trackedTokens: z.number().int(),
-  }),
+  limits: z.object({ connections: z.number().int(), subscriptionsPerConnection: z.number().int(), trackedTokens: z.number().int() }),
 });
-export const subscribedFrameSchema = z.object({
-  type: z.literal("subscribed"),
-  id: z.string(),
-  channel: z.enum(CHANNELS),
-  params: z.unknown(),
-});
+export const subscribedFrameSchema = z.object({ type: z.literal("subscribed"), id: z.string(), channel: z.enum(CHANNELS), params: z.unknown() });
 export const unsubscribedFrameSchema = z.object({ type: z.literal("unsubscribed"), id: z.string() });
 export const errorFrameSchema = z.object({
   type: z.literal("error"),
@@ -240,30 +131,17 @@ export type UnsubscribedFrame = z.output<typeof unsubscribedFrameSchema>;
 export type ErrorFrame = z.output<typeof errorFrameSchema>;
 export type PongFrame = z.output<typeof pongFrameSchema>;
 export type ResyncFrame = z.output<typeof resyncFrameSchema>;
-export type ServerFrame =
-  | AuthedFrame
-  | SubscribedFrame
-  | UnsubscribedFrame
-  | ErrorFrame
-  | PongFrame
-  | ResyncFrame
-  | EventFrame;
+export type ServerFrame = AuthedFrame | SubscribedFrame | UnsubscribedFrame | ErrorFrame | PongFrame | ResyncFrame | EventFrame;
 
 /** Parses a subscribe frame's params for its channel (error message on failure). */
-export function parseChannelParams<C extends Channel>(
-  channel: C,
-  params: unknown,
-): { ok: true; params: ChannelParams[C] } | { ok: false; code: "unknown_channel" | "invalid_params"; message: string } {
-  if (!(CHANNELS as readonly string[]).includes(channel))
-    return { ok: false, code: "unknown_channel", message: `unknown channel "${String(channel).slice(0, 32)}"` };
+export function parseChannelParams<C extends Channel>(channel: C, params: unknown):
+  | { ok: true; params: ChannelParams[C] }
+  | { ok: false; code: "unknown_channel" | "invalid_params"; message: string } {
+  if (!(CHANNELS as readonly string[]).includes(channel)) return { ok: false, code: "unknown_channel", message: `unknown channel "${String(channel).slice(0, 32)}"` };
   const r = channelParamsSchemas[channel].safeParse(params);
   if (!r.success) {
     const i = r.error.issues[0];
-    return {
-      ok: false,
-      code: "invalid_params",
-      message: `${i?.path.join(".") || "params"}: ${i?.message ?? "invalid"}`,
-    };
+    return { ok: false, code: "invalid_params", message: `${i?.path.join(".") || "params"}: ${i?.message ?? "invalid"}` };
   }
   const p = r.data as ChannelParams[C];
   if (channel === "ohlcv" && (p as OhlcvParams).quote === "usd" && (p as OhlcvParams).chain !== "solana")
@@ -281,12 +159,10 @@ export function trackedKeys(channel: Channel, params: ChannelParams[Channel]): s
 /** A stable key for identical subscriptions (the gateway shares them). */
 export function subscriptionKey(channel: Channel, params: ChannelParams[Channel]): string {
   const p = params as Record<string, unknown>;
-  const norm = Object.keys(p)
-    .sort()
-    .map((k) => {
-      const v = p[k];
-      return `${k}=${Array.isArray(v) ? [...v].sort().join(",") : String(v)}`;
-    });
+  const norm = Object.keys(p).sort().map((k) => {
+    const v = p[k];
+    return `${k}=${Array.isArray(v) ? [...v].sort().join(",") : String(v)}`;
+  });
   return `${channel}?${norm.join("&")}`;
 }
 

@@ -24,12 +24,7 @@ describe("validateRequest", () => {
     ["search", "q=x&chain=ethereum", "invalid_parameter", "chain"],
     ["pulse", "view=new&chains=solana&limit=101", "invalid_parameter", "limit"],
     ["pulse", "view=old&chains=solana", "invalid_parameter", "view"],
-    [
-      "pulse",
-      "view=new&chains=evm:1,evm:10,evm:56,evm:137,evm:8453,evm:42161,evm:43114,evm:81457,solana",
-      "invalid_parameter",
-      "chains",
-    ],
+    ["pulse", "view=new&chains=evm:1,evm:10,evm:56,evm:137,evm:8453,evm:42161,evm:43114,evm:81457,solana", "invalid_parameter", "chains"],
     ["walletTrades", `chain=solana&wallet=${SOL}&beforeAt=5`, "invalid_parameter", "beforeAt"],
     ["walletTrades", `chain=evm:1&wallet=${EVM}&limit=101`, "invalid_parameter", "limit"],
     ["walletTrades", `chain=evm:1&wallet=${SOL}`, "invalid_parameter", "wallet"],
@@ -49,12 +44,8 @@ describe("validateRequest", () => {
   });
 
   it("accepts solana:solana only where the spec allows it", () => {
-    expect(validateRequest(endpoints.ohlcv, q(`chain=solana:solana&address=${SOL}&pools=${SOL}`), undefined).ok).toBe(
-      true,
-    );
-    expect(
-      validateRequest(endpoints.tokenTrades, q(`chain=solana:solana&address=${SOL}&pools=${SOL}`), undefined).ok,
-    ).toBe(false);
+    expect(validateRequest(endpoints.ohlcv, q(`chain=solana:solana&address=${SOL}&pools=${SOL}`), undefined).ok).toBe(true);
+    expect(validateRequest(endpoints.tokenTrades, q(`chain=solana:solana&address=${SOL}&pools=${SOL}`), undefined).ok).toBe(false);
   });
 
   it("validates bodies strictly, with bounds", () => {

@@ -5,57 +5,33 @@ import { ApiError } from "./errors";
 export type Validated = { ok: true; input: EndpointInput } | { ok: false; error: ApiError };
 
 /** §7.1: every parameter checked against the registry, unknown ones rejected, defaults applied. */
-export function validateQuery(
-  def: EndpointDef,
-  params: URLSearchParams,
-): { ok: true; query: Record<string, unknown> } | { ok: false; error: ApiError } {
+export function validateQuery(def: EndpointDef, params: URLSearchParams): { ok: true; query: Record<string, unknown> } | { ok: false; error: ApiError } {
   const query: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const [name, raw] of params) {
     const spec = Object.hasOwn(def.query, name) ? def.query[name] : undefined;
-    if (!spec)
-      return {
-        ok: false,
-        error: new ApiError("unknown_parameter", `unknown parameter "${name.slice(0, 64)}"`, {
-          param: name.slice(0, 64),
-        }),
-      };
-    if (seen.has(name))
-      return {
-        ok: false,
-        error: new ApiError("invalid_parameter", `"${name}" is given more than once`, { param: name }),
-      };
+    if (!spec) return { ok: false, error: new ApiError("unknown_parameter", `unknown parameter "${name.slice(0, 64)}"`, { param: name.slice(0, 64) }) };
+    if (seen.has(name)) return { ok: false, error: new ApiError("invalid_parameter", `"${name}" is given more than once`, { param: name }) };
     seen.add(name);
     const r = spec.parse(raw);
-    if (!r.ok)
-      return { ok: false, error: new ApiError("invalid_parameter", `"${name}" ${r.message}`, { param: name }) };
+    if (!r.ok) return { ok: false, error: new ApiError("invalid_parameter", `"${name}" ${r.message}`, { param: name }) };
     query[name] = r.value;
   }
   for (const [name, spec] of Object.entries(def.query)) {
     if (seen.has(name)) continue;
-    if (spec.required)
-      return {
-        ok: false,
-        error: new ApiError("missing_parameter", `"${name}" is required (${spec.doc})`, { param: name }),
-      };
+    if (spec.required) return { ok: false, error: new ApiError("missing_parameter", `"${name}" is required (${spec.doc})`, { param: name }) };
     if (spec.default !== undefined) query[name] = spec.default;
   }
   return { ok: true, query };
 }
 
-export function validateBody(
-  def: EndpointDef,
-  body: unknown,
-): { ok: true; body: unknown } | { ok: false; error: ApiError } {
+export function validateBody(def: EndpointDef, body: unknown): { ok: true; body: unknown } | { ok: false; error: ApiError } {
   if (!def.body) return { ok: true, body: undefined };
   const r = (def.body as z.ZodType).safeParse(body);
   if (r.success) return { ok: true, body: r.data };
   const issue = r.error.issues[0];
   const path = issue?.path.map(String).join(".") || "body";
-  const msg =
-    issue?.code === "unrecognized_keys"
-      ? `unknown field(s): ${(issue as { keys?: string[] }).keys?.join(", ")}`
-      : (issue?.message ?? "invalid body");
+  const msg = issue?.code === "unrecognized_keys" ? `unknown field(s): ${(issue as { keys?: string[] }).keys?.join(", ")}` : issue?.message ?? "invalid body";
   return { ok: false, error: new ApiError("invalid_body", `${path}: ${msg}`, { param: path }) };
 }
 

@@ -1,11 +1,5 @@
 import {
-  type Channel,
-  CLOSE_CODES,
-  clientFrameSchema,
-  type ErrorFrame,
-  parseChannelParams,
-  type ServerFrame,
-  type StreamErrorCode,
+  type Channel, CLOSE_CODES, clientFrameSchema, type ErrorFrame, parseChannelParams, type ServerFrame, type StreamErrorCode,
   subscriptionKey,
 } from "@/lib/api";
 import type { Clock } from "./clock";
@@ -62,16 +56,8 @@ export class BrowserSession implements Subscriber {
     private readonly d: SessionDeps,
   ) {
     const l = d.limits;
-    this.queue = new SendQueue(
-      transport,
-      { highWaterBytes: l.sendHighWaterBytes, maxQueuedBytes: l.maxQueuedBytes },
-      d.budget,
-    );
-    this.subscribeBucket = createTokenBucket({
-      ratePerSec: l.subscribeRatePerSec,
-      burst: l.subscribeBurst,
-      now: d.clock.now,
-    });
+    this.queue = new SendQueue(transport, { highWaterBytes: l.sendHighWaterBytes, maxQueuedBytes: l.maxQueuedBytes }, d.budget);
+    this.subscribeBucket = createTokenBucket({ ratePerSec: l.subscribeRatePerSec, burst: l.subscribeBurst, now: d.clock.now });
     this.frameBucket = createTokenBucket({ ratePerSec: l.frameRatePerSec, burst: l.frameBurst, now: d.clock.now });
   }
 
@@ -94,8 +80,7 @@ export class BrowserSession implements Subscriber {
     }
     this.throttled = false;
     if (isBinary) return this.error("invalid_frame", "frames are JSON text");
-    if (data.length > this.d.limits.maxFrameBytes)
-      return this.error("frame_too_large", `frames are at most ${this.d.limits.maxFrameBytes} bytes`);
+    if (data.length > this.d.limits.maxFrameBytes) return this.error("frame_too_large", `frames are at most ${this.d.limits.maxFrameBytes} bytes`);
     let raw: unknown;
     try {
       raw = JSON.parse(data.toString("utf8"));
@@ -105,11 +90,7 @@ export class BrowserSession implements Subscriber {
     const parsed = clientFrameSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return this.error(
-        "invalid_frame",
-        `${issue?.path.join(".") || "frame"}: ${issue?.message ?? "invalid"}`.slice(0, 200),
-        idOf(raw),
-      );
+      return this.error("invalid_frame", `${issue?.path.join(".") || "frame"}: ${issue?.message ?? "invalid"}`.slice(0, 200), idOf(raw));
     }
     const f = parsed.data;
     switch (f.type) {
@@ -134,12 +115,7 @@ export class BrowserSession implements Subscriber {
     if (this.subs.has(id)) return this.error("duplicate_id", `subscription "${id}" already exists`, id);
     if (this.subs.size >= l.maxSubscriptions) {
       this.d.counters.limitRejections++;
-      return this.error(
-        "limit_subscriptions",
-        `at most ${l.maxSubscriptions} subscriptions per connection`,
-        id,
-        l.maxSubscriptions,
-      );
+      return this.error("limit_subscriptions", `at most ${l.maxSubscriptions} subscriptions per connection`, id, l.maxSubscriptions);
     }
     if (!this.subscribeBucket.take()) return this.error("rate_limited", "subscribing too fast; retry in a moment", id);
     const p = parseChannelParams(channel as Channel, params);

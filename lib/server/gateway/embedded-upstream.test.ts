@@ -37,11 +37,7 @@ beforeEach(async () => {
   clock = createVirtualClock();
   gw = createStreamGateway({
     upstream: { streamUrl: sim.url.replace(/\/v1\/stream$/, ""), key: KEY },
-    clock,
-    random: () => 0.5,
-    registerUsage: false,
-    log: { warn: () => {} },
-    heartbeatMs: 600_000,
+    clock, random: () => 0.5, registerUsage: false, log: { warn: () => {} }, heartbeatMs: 600_000,
   });
   http = createServer();
   const g = gw;
@@ -137,9 +133,7 @@ describe("stream gateway in front of the embedded service", () => {
     rows.push(sim.feed.trade(BASE, token(0)), sim.feed.trade(BASE, token(0)));
     await until(() => a.of("event").flatMap((f) => f.data as never[]).length >= 4, "rows after the loss");
     await new Promise((r) => setTimeout(r, 50));
-    const seen = a
-      .of("event")
-      .flatMap((f) => (f.data as { txHash: string; block: number; logIndex: number }[]).map(tradeKey));
+    const seen = a.of("event").flatMap((f) => (f.data as { txHash: string; block: number; logIndex: number }[]).map(tradeKey));
     expect(seen).toEqual(rows.map(tradeKey));
     expect(gw.stats().duplicateRows).toBeGreaterThan(0);
   });

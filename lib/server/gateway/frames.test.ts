@@ -22,31 +22,15 @@ describe("frames", () => {
   it("splices an id into a shared body to give a valid event frame", () => {
     const body = eventBody("ohlcv", "candle", [candle(60)], { asOf: 1, interval: "1m", quote: "native" });
     const frame = JSON.parse(textFramePayload(eventFrame(eventHead("c:1"), body)));
-    expect(ohlcvEventSchema.parse(frame)).toEqual({
-      type: "event",
-      id: "c:1",
-      channel: "ohlcv",
-      kind: "candle",
-      data: [candle(60)],
-      meta: { asOf: 1, interval: "1m", quote: "native" },
-    });
+    expect(ohlcvEventSchema.parse(frame)).toEqual({ type: "event", id: "c:1", channel: "ohlcv", kind: "candle", data: [candle(60)], meta: { asOf: 1, interval: "1m", quote: "native" } });
   });
 
   it("gives the same JSON as serializing the whole frame, for any id and payload", () => {
     fc.assert(
-      fc.property(
-        fc.string({ minLength: 1, maxLength: 64 }),
-        fc.jsonValue(),
-        fc.dictionary(fc.string(), fc.jsonValue()),
-        (id, data, meta) => {
-          const spliced = JSON.parse(
-            textFramePayload(eventFrame(eventHead(id), eventBody("trades", "trades", data, meta))),
-          );
-          expect(spliced).toEqual(
-            JSON.parse(JSON.stringify({ type: "event", id, channel: "trades", kind: "trades", data, meta })),
-          );
-        },
-      ),
+      fc.property(fc.string({ minLength: 1, maxLength: 64 }), fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue()), (id, data, meta) => {
+        const spliced = JSON.parse(textFramePayload(eventFrame(eventHead(id), eventBody("trades", "trades", data, meta))));
+        expect(spliced).toEqual(JSON.parse(JSON.stringify({ type: "event", id, channel: "trades", kind: "trades", data, meta })));
+      }),
     );
   });
 
@@ -60,10 +44,6 @@ describe("frames", () => {
   });
 
   it("serializes control frames", () => {
-    expect(
-      errorFrameSchema.parse(
-        JSON.parse(textFramePayload(controlFrame({ type: "error", code: "limit_tracked", message: "x", limit: 50 }))),
-      ).limit,
-    ).toBe(50);
+    expect(errorFrameSchema.parse(JSON.parse(textFramePayload(controlFrame({ type: "error", code: "limit_tracked", message: "x", limit: 50 })))).limit).toBe(50);
   });
 });

@@ -13,10 +13,7 @@ describe("stream gateway: browser protocol", () => {
   it("greets a browser with authed at once, without asking for a key", async () => {
     h = await startHarness();
     const b = await h.browser();
-    expect(authedFrameSchema.parse(b.frames[0])).toEqual({
-      type: "authed",
-      limits: { connections: 1, subscriptionsPerConnection: 20, trackedTokens: 50 },
-    });
+    expect(authedFrameSchema.parse(b.frames[0])).toEqual({ type: "authed", limits: { connections: 1, subscriptionsPerConnection: 20, trackedTokens: 50 } });
     b.send({ type: "auth", key: "whatever" });
     b.send({ type: "ping", t: 42 });
     await b.waitFor((f) => f.type === "pong");
@@ -77,10 +74,7 @@ describe("stream gateway: browser protocol", () => {
     const b = await h.browser();
     for (let i = 0; i < 5; i++) b.subscribe(`s${i}`, "trades", tradesParams(i));
     await until(() => b.of("error").length === 2 && b.of("subscribed").length === 3, "3 acks and 2 refusals");
-    expect(b.of("error").map((f) => [f.id, f.code])).toEqual([
-      ["s3", "rate_limited"],
-      ["s4", "rate_limited"],
-    ]);
+    expect(b.of("error").map((f) => [f.id, f.code])).toEqual([["s3", "rate_limited"], ["s4", "rate_limited"]]);
     h.clock.advance(1_000);
     b.subscribe("s3", "trades", tradesParams(3));
     await b.waitFor((f) => f.type === "subscribed" && f.id === "s3");

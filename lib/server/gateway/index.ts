@@ -85,9 +85,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const target = options.getUpstream ?? (() => options.upstream);
   const pool = new UpstreamPool({
-    target,
-    clock,
-    random: options.random ?? Math.random,
+    target, clock, random: options.random ?? Math.random,
     limits: { ...STREAM_LIMITS, ...options.limits },
     releaseGraceMs: options.releaseGraceMs ?? 10_000,
     idleCloseMs: options.idleCloseMs ?? 30_000,
@@ -99,12 +97,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
     onWarn: (message) => log.warn(message),
   });
   // The socket under each session doubles a browser's maximum frame: oversized frames get an error frame, huge ones a close.
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: limits.maxFrameBytes * 4,
-    perMessageDeflate: false,
-    clientTracking: false,
-  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 4, perMessageDeflate: false, clientTracking: false });
   const sessions = new Map<WebSocket, { session: BrowserSession; alive: boolean }>();
   const batcher = createWriteBatcher(clock);
   const budget = { queued: 0, max: options.maxTotalQueuedBytes ?? 256 * 1024 * 1024 };
@@ -141,14 +134,10 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
 
   function accept(ws: WebSocket, socket: Duplex) {
     counters.browserConnectionsTotal++;
-    const session = new BrowserSession(batcher.transport(ws, socket), {
-      pool,
-      clock,
-      counters,
-      limits,
-      budget,
-      onClosed: () => sessions.delete(ws),
-    });
+    const session = new BrowserSession(
+      batcher.transport(ws, socket),
+      { pool, clock, counters, limits, budget, onClosed: () => sessions.delete(ws) },
+    );
     const entry = { session, alive: true };
     sessions.set(ws, entry);
     socket.on("drain", () => session.pump());
@@ -189,12 +178,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
         }
         if (sessions.size >= maxBrowsers) {
           counters.limitRejections++;
-          return refuse(
-            ws,
-            "limit_connections",
-            "the stream is at capacity; retry shortly",
-            CLOSE_CODES.limitConnections,
-          );
+          return refuse(ws, "limit_connections", "the stream is at capacity; retry shortly", CLOSE_CODES.limitConnections);
         }
         accept(ws, socket);
       });

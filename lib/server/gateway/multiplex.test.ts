@@ -23,22 +23,9 @@ describe("stream gateway: sharing the key's upstream budget", () => {
     h.up.emit(keyOf("trades", tradesParams(1)), { kind: "trades", data: [trade(1, 1000)], meta: { asOf: 1000 } });
     const ea = await a.waitFor((f) => f.type === "event");
     const eb = await b.waitFor((f) => f.type === "event");
-    expect(ea).toEqual({
-      type: "event",
-      id: "mine",
-      channel: "trades",
-      kind: "trades",
-      data: [trade(1, 1000)],
-      meta: { asOf: 1000 },
-    });
+    expect(ea).toEqual({ type: "event", id: "mine", channel: "trades", kind: "trades", data: [trade(1, 1000)], meta: { asOf: 1000 } });
     expect(eb.id).toBe("yours");
-    expect(h.gw.stats()).toMatchObject({
-      upstreamSubscriptions: 1,
-      upstreamConnections: 1,
-      browserConnections: 2,
-      browserSubscriptions: 2,
-      trackedTokens: 1,
-    });
+    expect(h.gw.stats()).toMatchObject({ upstreamSubscriptions: 1, upstreamConnections: 1, browserConnections: 2, browserSubscriptions: 2, trackedTokens: 1 });
   });
 
   it("packs 25 distinct subscriptions onto 2 upstream connections", async () => {
@@ -145,10 +132,7 @@ describe("stream gateway: sharing the key's upstream budget", () => {
     await until(() => late.of("event").length === 3, "late joiner state");
     const [p, c, u] = ["lp", "lc", "lu"].map((id) => late.of("event", id)[0]);
     expect(p).toMatchObject({ kind: "snapshot", meta });
-    expect(((p?.data ?? []) as { symbol: string; priceUsd: number }[]).map((t) => [t.symbol, t.priceUsd])).toEqual([
-      ["T3", 1],
-      ["T2", 9],
-    ]);
+    expect(((p?.data ?? []) as { symbol: string; priceUsd: number }[]).map((t) => [t.symbol, t.priceUsd])).toEqual([["T3", 1], ["T2", 9]]);
     expect(c).toMatchObject({ kind: "candle", data: [candle(60, 2), candle(120, 4)], meta: cmeta });
     expect(u).toMatchObject({ kind: "update", data: tokenUpdate(EVM_TOKEN(1), 2, 2) });
     expect(h.up.subscriptions()).toHaveLength(3);
@@ -162,11 +146,7 @@ describe("stream gateway: sharing the key's upstream budget", () => {
     const k = keyOf("trades", tradesParams(1));
     h.up.emit(k, { kind: "trades", data: [trade(1, 1_000), trade(2, 2_000)], meta: { asOf: 2_000 } });
     h.up.emit(k, { kind: "trades", data: [trade(3, 3_000, true)], meta: { asOf: 3_000 } });
-    h.up.emit(k, {
-      kind: "revert",
-      data: [{ txHash: trade(3, 0).txHash, block: trade(3, 0).block, logIndex: trade(3, 0).logIndex }],
-      meta: { asOf: 3_001 },
-    });
+    h.up.emit(k, { kind: "revert", data: [{ txHash: trade(3, 0).txHash, block: trade(3, 0).block, logIndex: trade(3, 0).logIndex }], meta: { asOf: 3_001 } });
     h.up.emit(k, { kind: "trades", data: [trade(4, 4_000)], meta: { asOf: 4_000 } });
     await until(() => a.of("event").length === 4, "4 events");
     const b = await h.browser();
@@ -196,14 +176,7 @@ describe("stream gateway: nothing accumulates", () => {
       h.clock.advance(1_000);
       await until(() => h?.up.connections() === 0, "upstream released");
     }
-    expect(h.gw.stats()).toMatchObject({
-      browserConnections: 0,
-      browserSubscriptions: 0,
-      upstreamSubscriptions: 0,
-      upstreamConnections: 0,
-      trackedTokens: 0,
-      queuedBytes: 0,
-    });
+    expect(h.gw.stats()).toMatchObject({ browserConnections: 0, browserSubscriptions: 0, upstreamSubscriptions: 0, upstreamConnections: 0, trackedTokens: 0, queuedBytes: 0 });
     expect(h.clock.pending()).toBe(1); // only the heartbeat is scheduled
   });
 });

@@ -12,16 +12,8 @@ describe("pulse late-joiner state", () => {
     expect(pulseSnapshotData(s).map((t) => t.symbol)).toEqual(["T1", "T2"]);
     s = applyPulseEvent(s, { kind: "enter", data: pulseToken(3), meta });
     s = applyPulseEvent(s, { kind: "update", data: pulseToken(2, 5), meta });
-    expect(pulseSnapshotData(s).map((t) => [t.symbol, t.priceUsd])).toEqual([
-      ["T3", 1],
-      ["T1", 1],
-      ["T2", 5],
-    ]);
-    s = applyPulseEvent(s, {
-      kind: "leave",
-      data: { chain: "evm:8453", address: pulseToken(1).address },
-      meta: { asOf: 7, view: "new" },
-    });
+    expect(pulseSnapshotData(s).map((t) => [t.symbol, t.priceUsd])).toEqual([["T3", 1], ["T1", 1], ["T2", 5]]);
+    s = applyPulseEvent(s, { kind: "leave", data: { chain: "evm:8453", address: pulseToken(1).address }, meta: { asOf: 7, view: "new" } });
     expect(pulseSnapshotData(s).map((t) => t.symbol)).toEqual(["T3", "T2"]);
     expect(s.meta).toEqual({ asOf: 7, view: "new" });
   });
@@ -44,11 +36,7 @@ describe("pulse late-joiner state", () => {
             state = applyPulseEvent(state, { kind: "snapshot", data: e.data.map((n) => pulseToken(n)), meta }, cap);
             model = [...new Set(e.data)].slice(0, cap);
           } else if (e.kind === "leave") {
-            state = applyPulseEvent(
-              state,
-              { kind: "leave", data: { chain: "evm:8453", address: pulseToken(e.data).address }, meta },
-              cap,
-            );
+            state = applyPulseEvent(state, { kind: "leave", data: { chain: "evm:8453", address: pulseToken(e.data).address }, meta }, cap);
             model = model.filter((n) => n !== e.data);
           } else {
             state = applyPulseEvent(state, { kind: e.kind, data: pulseToken(e.data), meta }, cap);

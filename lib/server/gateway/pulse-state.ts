@@ -16,11 +16,7 @@ export const EMPTY_PULSE: PulseState = { entries: new Map(), meta: null };
 const keyOf = (t: { chain: string; address: string }) => `${t.chain}:${t.address}`;
 
 /** Pure reducer: returns a new state, never mutates `state`. */
-export function applyPulseEvent(
-  state: PulseState,
-  event: Pick<PulseEvent, "kind" | "data" | "meta">,
-  cap = MAX_PULSE_ENTRIES,
-): PulseState {
+export function applyPulseEvent(state: PulseState, event: Pick<PulseEvent, "kind" | "data" | "meta">, cap = MAX_PULSE_ENTRIES): PulseState {
   const meta = { ...event.meta };
   switch (event.kind) {
     case "snapshot": {

@@ -34,9 +34,7 @@ describe("trades replay window", () => {
   it("holds its bounds and never forwards a duplicate inside them, whatever arrives", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ n: fc.nat(40), pre: fc.boolean(), dt: fc.nat(300), revert: fc.boolean() }), {
-          maxLength: 300,
-        }),
+        fc.array(fc.record({ n: fc.nat(40), pre: fc.boolean(), dt: fc.nat(300), revert: fc.boolean() }), { maxLength: 300 }),
         fc.integer({ min: 1, max: 60 }),
         (ops, maxRows) => {
           const w = new ReplayWindow({ maxRows, maxAgeMs: 5_000 });
@@ -45,15 +43,12 @@ describe("trades replay window", () => {
           for (const op of ops) {
             now += op.dt;
             if (op.revert) w.revert([trade(op.n, 0)], now);
-            else
-              for (const r of w.add([trade(op.n, now, op.pre)], now))
-                forwarded.push(`${tradeKey(r)}:${r.preconfirmed}`);
+            else for (const r of w.add([trade(op.n, now, op.pre)], now)) forwarded.push(`${tradeKey(r)}:${r.preconfirmed}`);
             expect(w.size).toBeLessThanOrEqual(maxRows);
             for (const r of w.since(0, now)) expect(r.at).toBeGreaterThanOrEqual(now - 5_000);
           }
           // Within bounds (fewer distinct rows than the cap, all inside the age window) there are no duplicates.
-          if (new Set(ops.map((o) => o.n)).size <= maxRows && now <= 5_000)
-            expect(new Set(forwarded).size).toBe(forwarded.length);
+          if (new Set(ops.map((o) => o.n)).size <= maxRows && now <= 5_000) expect(new Set(forwarded).size).toBe(forwarded.length);
         },
       ),
     );

@@ -34,8 +34,7 @@ export class ReplayWindow {
       const key = tradeKey(row);
       const seen = this.entries.get(key);
       if (seen && (seen.reverted || !seen.row.preconfirmed || row.preconfirmed)) continue;
-      if (seen)
-        seen.row = row; // confirmation replaces the preconfirmed row in place
+      if (seen) seen.row = row; // confirmation replaces the preconfirmed row in place
       else this.entries.set(key, { row, receivedAt: now, reverted: false });
       fresh.push(row);
     }

@@ -11,19 +11,14 @@ afterEach(async () => {
   h = undefined;
 });
 
-const rowsOf = (b: TestBrowser, id: string) =>
-  b.of("event", id).flatMap((f) => f.data as { txHash: string; block: number; logIndex: number }[]);
+const rowsOf = (b: TestBrowser, id: string) => b.of("event", id).flatMap((f) => f.data as { txHash: string; block: number; logIndex: number }[]);
 
 /** Advances the virtual clock (backoff timers) until the condition holds. */
 async function advanceUntil(hh: Harness, cond: () => boolean, what: string) {
-  await until(
-    () => {
-      if (!cond()) hh.clock.advance(250);
-      return cond();
-    },
-    what,
-    5_000,
-  );
+  await until(() => {
+    if (!cond()) hh.clock.advance(250);
+    return cond();
+  }, what, 5_000);
 }
 
 describe("stream gateway: upstream loss and slow browsers", () => {
@@ -31,18 +26,7 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     const sent: ReturnType<typeof trade>[] = [];
     // This upstream repeats its recent rows to every new subscription: the gateway must not pass them on twice.
     h = await startHarness({
-      upstream: {
-        onSubscribe: (sub, send) =>
-          sub.channel === "trades" &&
-          send({
-            type: "event",
-            id: sub.id,
-            channel: "trades",
-            kind: "trades",
-            data: sent.slice(-3),
-            meta: { asOf: 1 },
-          }),
-      },
+      upstream: { onSubscribe: (sub, send) => sub.channel === "trades" && send({ type: "event", id: sub.id, channel: "trades", kind: "trades", data: sent.slice(-3), meta: { asOf: 1 } }) },
     });
     const a = await h.browser();
     const b = await h.browser();
@@ -81,12 +65,7 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     }
     expect(h.gw.stats().duplicateRows).toBe(3);
     // Nothing is subscribed twice upstream.
-    expect(
-      h.up
-        .subscriptions()
-        .map((s) => s.key)
-        .sort(),
-    ).toEqual([k, keyOf("ohlcv", ohlcvParams(2)), keyOf("pulse", pulseParams)].sort());
+    expect(h.up.subscriptions().map((s) => s.key).sort()).toEqual([k, keyOf("ohlcv", ohlcvParams(2)), keyOf("pulse", pulseParams)].sort());
   });
 
   it("tells a browser waiting on an unavailable upstream, instead of leaving it hanging", async () => {
@@ -104,9 +83,7 @@ describe("stream gateway: upstream loss and slow browsers", () => {
   });
 
   it("passes on the upstream's refusal of a subscription with each browser's own id", async () => {
-    h = await startHarness({
-      upstream: { limits: { connections: 5, subscriptionsPerConnection: 20, trackedTokens: 1 } },
-    });
+    h = await startHarness({ upstream: { limits: { connections: 5, subscriptionsPerConnection: 20, trackedTokens: 1 } } });
     const a = await h.browser();
     a.subscribe("one", "trades", tradesParams(1));
     await a.waitFor((f) => f.type === "subscribed");
@@ -147,9 +124,7 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     await until(() => slow.closed !== null, "slow browser sees the close", 5_000);
     expect(slow.closed?.code).toBe(CLOSE_CODES.slowConsumer);
     // Every frame reached the fast browser once, in order.
-    expect(fast.of("event").map((f) => (f.meta as { asOf: number }).asOf)).toEqual(
-      Array.from({ length: FRAMES }, (_, i) => i),
-    );
+    expect(fast.of("event").map((f) => (f.meta as { asOf: number }).asOf)).toEqual(Array.from({ length: FRAMES }, (_, i) => i));
   }, 60_000); // ~15 MB through loopback sockets: slow on a loaded machine
 
   it("conflates a slow browser's latest-wins frames (token updates)", async () => {
@@ -162,45 +137,29 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     const { tokenUpdate, EVM_TOKEN } = await import("./test-fixtures");
     // A paused reader's socket still takes a few MB; past that, updates wait in the queue and get conflated.
     const pad = "x".repeat(32 * 1024);
-    for (let i = 0; i < 600; i++)
-      h.up.emit(k, { kind: "update", data: tokenUpdate(EVM_TOKEN(1), i, i), meta: { asOf: i, pad } });
+    for (let i = 0; i < 600; i++) h.up.emit(k, { kind: "update", data: tokenUpdate(EVM_TOKEN(1), i, i), meta: { asOf: i, pad } });
     await until(() => (h?.gw.stats().conflated ?? 0) > 0, "conflation", 10_000);
     a.ws.resume();
-    await until(
-      () => (a.of("event").at(-1)?.meta as { asOf: number } | undefined)?.asOf === 599,
-      "latest update arrives",
-      10_000,
-    );
+    await until(() => (a.of("event").at(-1)?.meta as { asOf: number } | undefined)?.asOf === 599, "latest update arrives", 10_000);
     expect(a.of("event").length).toBeLessThan(600);
     expect(a.closed).toBeNull();
   }, 20_000);
 
   it("survives fuzzed browser frames: every answer is a known frame, the connection stays usable", async () => {
-    h = await startHarness({
-      gateway: { browser: { frameRatePerSec: 1e6, frameBurst: 1e6, subscribeRatePerSec: 1e6, subscribeBurst: 1e6 } },
-    });
+    h = await startHarness({ gateway: { browser: { frameRatePerSec: 1e6, frameBurst: 1e6, subscribeRatePerSec: 1e6, subscribeBurst: 1e6 } } });
     const b = await h.browser();
     const frameArb = fc.oneof(
       fc.string({ maxLength: 200 }),
       fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-      fc
-        .record(
-          {
-            type: fc.constantFrom("subscribe", "unsubscribe", "ping", "auth", "event", "", "SUBSCRIBE"),
-            id: fc.oneof(fc.string({ maxLength: 70 }), fc.integer(), fc.constant("s1")),
-            channel: fc.constantFrom("trades", "ohlcv", "token-updates", "pulse", "nope", "__proto__"),
-            params: fc.oneof(
-              fc.jsonValue({ maxDepth: 2 }),
-              fc.constant(tradesParams(1)),
-              fc.constant({ view: "new", chains: ["solana"] }),
-            ),
-            sinceAt: fc.oneof(fc.integer(), fc.double(), fc.constant(undefined)),
-            t: fc.oneof(fc.double(), fc.string()),
-            key: fc.string(),
-          },
-          { requiredKeys: ["type"] },
-        )
-        .map((v) => JSON.stringify(v)),
+      fc.record({
+        type: fc.constantFrom("subscribe", "unsubscribe", "ping", "auth", "event", "", "SUBSCRIBE"),
+        id: fc.oneof(fc.string({ maxLength: 70 }), fc.integer(), fc.constant("s1")),
+        channel: fc.constantFrom("trades", "ohlcv", "token-updates", "pulse", "nope", "__proto__"),
+        params: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(tradesParams(1)), fc.constant({ view: "new", chains: ["solana"] })),
+        sinceAt: fc.oneof(fc.integer(), fc.double(), fc.constant(undefined)),
+        t: fc.oneof(fc.double(), fc.string()),
+        key: fc.string(),
+      }, { requiredKeys: ["type"] }).map((v) => JSON.stringify(v)),
     );
     let pings = 0;
     await fc.assert(

@@ -63,33 +63,14 @@ describe("send queue", () => {
   it("never holds more than its budget and loses no non-conflated frame, for any traffic", () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.record({
-            size: fc.integer({ min: 1, max: 40 }),
-            slot: fc.option(fc.constantFrom("a", "b"), { nil: undefined }),
-            drain: fc.boolean(),
-          }),
-          { maxLength: 200 },
-        ),
+        fc.array(fc.record({ size: fc.integer({ min: 1, max: 40 }), slot: fc.option(fc.constantFrom("a", "b"), { nil: undefined }), drain: fc.boolean() }), { maxLength: 200 }),
         (ops) => {
           let buffered = 0;
           const out: number[] = [];
-          const q = new SendQueue(
-            {
-              bufferedAmount: () => buffered,
-              write: (b) => {
-                buffered += b.length;
-                out.push(b.readUInt32LE(0));
-              },
-            },
-            { highWaterBytes: 50, maxQueuedBytes: 200 },
-          );
+          const q = new SendQueue({ bufferedAmount: () => buffered, write: (b) => { buffered += b.length; out.push(b.readUInt32LE(0)); } }, { highWaterBytes: 50, maxQueuedBytes: 200 });
           const kept: number[] = [];
           ops.forEach((op, i) => {
-            if (op.drain) {
-              buffered = 0;
-              q.pump();
-            }
+            if (op.drain) { buffered = 0; q.pump(); }
             const b = Buffer.alloc(Math.max(4, op.size));
             b.writeUInt32LE(i, 0);
             const r = q.push(b, op.slot ? { key: op.slot, parts: [] } : undefined);
@@ -97,10 +78,7 @@ describe("send queue", () => {
             expect(q.queuedBytes).toBeLessThanOrEqual(200);
           });
           buffered = 0;
-          while (q.length > 0) {
-            buffered = 0;
-            q.pump();
-          }
+          while (q.length > 0) { buffered = 0; q.pump(); }
           const delivered = new Set(out);
           for (const i of kept) expect(delivered.has(i)).toBe(true);
           const plain = out.filter((i) => kept.includes(i));

@@ -26,12 +26,7 @@ async function browser(): Promise<TestBrowser> {
 
 beforeAll(async () => {
   svc = await startSimService({ key: "gateway-test-key", seed: 7, warmupMs: 2 * 60_000 });
-  gw = createStreamGateway({
-    upstream: { streamUrl: svc.streamUrl, key: svc.key },
-    registerUsage: false,
-    log: { warn: () => {} },
-    backoff: { baseMs: 50, maxMs: 500 },
-  });
+  gw = createStreamGateway({ upstream: { streamUrl: svc.streamUrl, key: svc.key }, registerUsage: false, log: { warn: () => {} }, backoff: { baseMs: 50, maxMs: 500 } });
   http = createServer();
   http.on("upgrade", (req, socket, head) => gw.handleUpgrade(req, socket, head));
   await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
@@ -56,16 +51,12 @@ describe("stream gateway on the embedded market", () => {
     expect(list.length).toBeGreaterThan(0);
     const first = list[0] as { chain: string; address: string };
     a.subscribe("u", "token-updates", { chain: first.chain, address: first.address });
-    const upd = tokenUpdateEventSchema.parse(
-      await a.waitFor((f) => f.type === "event" && f.id === "u", "token update", 10_000),
-    );
+    const upd = tokenUpdateEventSchema.parse(await a.waitFor((f) => f.type === "event" && f.id === "u", "token update", 10_000));
     expect(upd.data.address).toBe(first.address);
 
     const b = await browser();
     b.subscribe("late", "pulse", PULSE);
-    const late = pulseEventSchema.parse(
-      await b.waitFor((f) => f.type === "event" && f.id === "late", "late snapshot", 5_000),
-    );
+    const late = pulseEventSchema.parse(await b.waitFor((f) => f.type === "event" && f.id === "late", "late snapshot", 5_000));
     expect(late.kind).toBe("snapshot");
     expect(gw.stats()).toMatchObject({ upstreamConnections: 1, upstreamSubscriptions: 2 });
     expect(JSON.stringify([...a.frames, ...b.frames])).not.toContain(svc.key);
@@ -81,11 +72,7 @@ describe("stream gateway on the embedded market", () => {
     const resync = await a.waitFor((f) => f.type === "resync", "resync", 10_000);
     expect(resync.ids).toEqual(["p2"]);
     const at = a.frames.indexOf(resync);
-    await until(
-      () => a.frames.slice(at).some((f) => f.type === "event" && f.id === "p2"),
-      "events after the resync",
-      10_000,
-    );
+    await until(() => a.frames.slice(at).some((f) => f.type === "event" && f.id === "p2"), "events after the resync", 10_000);
     expect(gw.stats().upstreamReconnects).toBeGreaterThanOrEqual(1);
   });
 });

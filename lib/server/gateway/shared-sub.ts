@@ -148,11 +148,9 @@ export class SharedSub {
 
   private lateStateBody(): Buffer | null {
     if (this.lateBody || !this.lastMetaFor()) return this.lateBody;
-    if (this.channel === "pulse")
-      this.lateBody = eventBody("pulse", "snapshot", pulseSnapshotData(this.pulse), this.pulse.meta);
+    if (this.channel === "pulse") this.lateBody = eventBody("pulse", "snapshot", pulseSnapshotData(this.pulse), this.pulse.meta);
     else if (this.channel === "ohlcv") this.lateBody = eventBody("ohlcv", "candle", this.candles, this.lastMeta);
-    else if (this.channel === "token-updates")
-      this.lateBody = eventBody("token-updates", "update", this.lastData, this.lastMeta);
+    else if (this.channel === "token-updates") this.lateBody = eventBody("token-updates", "update", this.lastData, this.lastMeta);
     return this.lateBody;
   }
 

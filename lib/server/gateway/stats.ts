@@ -25,21 +25,9 @@ export interface GatewayCounters {
 
 export function createCounters(): GatewayCounters {
   return {
-    messagesIn: 0,
-    messagesOut: 0,
-    bytesOut: 0,
-    browserFramesIn: 0,
-    browserConnectionsTotal: 0,
-    conflated: 0,
-    dropped: 0,
-    duplicateRows: 0,
-    slowConsumerCloses: 0,
-    resyncs: 0,
-    upstreamReconnects: 0,
-    upstreamMalformed: 0,
-    originRejected: 0,
-    limitRejections: 0,
-    invalidFrames: 0,
+    messagesIn: 0, messagesOut: 0, bytesOut: 0, browserFramesIn: 0, browserConnectionsTotal: 0, conflated: 0,
+    dropped: 0, duplicateRows: 0, slowConsumerCloses: 0, resyncs: 0, upstreamReconnects: 0, upstreamMalformed: 0,
+    originRejected: 0, limitRejections: 0, invalidFrames: 0,
   };
 }
 

@@ -80,10 +80,7 @@ export async function startHarness(
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/stream`;
   const browsers: TestBrowser[] = [];
   return {
-    up,
-    gw,
-    clock,
-    url,
+    up, gw, clock, url,
     async browser(headers) {
       const b = new TestBrowser(new WebSocket(url, { headers }));
       browsers.push(b);

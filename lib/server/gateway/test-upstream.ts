@@ -2,15 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
 import {
-  type Channel,
-  type ChannelParams,
-  CLOSE_CODES,
-  clientFrameSchema,
-  parseChannelParams,
-  STREAM_LIMITS,
-  STREAM_PATH,
-  subscriptionKey,
-  trackedKeys,
+  type Channel, type ChannelParams, CLOSE_CODES, clientFrameSchema, parseChannelParams, STREAM_LIMITS, STREAM_PATH,
+  subscriptionKey, trackedKeys,
 } from "@/lib/api";
 import { eventBody, eventHead, eventJson } from "./frames";
 
@@ -66,8 +59,7 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
 
   const tracked = () => {
     const set = new Set<string>();
-    for (const c of conns.values())
-      for (const s of c.subs.values()) for (const k of trackedKeys(s.channel, s.params)) set.add(k);
+    for (const c of conns.values()) for (const s of c.subs.values()) for (const k of trackedKeys(s.channel, s.params)) set.add(k);
     return set;
   };
   const drop = (sub: FakeSub) => {
@@ -81,14 +73,7 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (refusing) return ws.close(CLOSE_CODES.limitConnections, "refused");
       if (limits && conns.size >= limits.connections) {
-        ws.send(
-          JSON.stringify({
-            type: "error",
-            code: "limit_connections",
-            message: "too many connections",
-            limit: limits.connections,
-          }),
-        );
+        ws.send(JSON.stringify({ type: "error", code: "limit_connections", message: "too many connections", limit: limits.connections }));
         return ws.close(CLOSE_CODES.limitConnections, "limit_connections");
       }
       const state = { n: ++seq, authed: false, subs: new Map<string, FakeSub>() };
@@ -127,38 +112,18 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
           return send({ type: "unsubscribed", id: f.id });
         }
         if (f.type !== "subscribe") return;
-        if (state.subs.has(f.id))
-          return send({ type: "error", id: f.id, code: "duplicate_id", message: "duplicate id" });
+        if (state.subs.has(f.id)) return send({ type: "error", id: f.id, code: "duplicate_id", message: "duplicate id" });
         const p = parseChannelParams(f.channel as Channel, f.params);
         if (!p.ok) return send({ type: "error", id: f.id, code: p.code, message: p.message });
         const channel = f.channel as Channel;
         if (limits && state.subs.size >= limits.subscriptionsPerConnection)
-          return send({
-            type: "error",
-            id: f.id,
-            code: "limit_subscriptions",
-            message: "too many",
-            limit: limits.subscriptionsPerConnection,
-          });
+          return send({ type: "error", id: f.id, code: "limit_subscriptions", message: "too many", limit: limits.subscriptionsPerConnection });
         if (limits) {
           const t = tracked();
           for (const k of trackedKeys(channel, p.params)) t.add(k);
-          if (t.size > limits.trackedTokens)
-            return send({
-              type: "error",
-              id: f.id,
-              code: "limit_tracked",
-              message: "too many tracked",
-              limit: limits.trackedTokens,
-            });
+          if (t.size > limits.trackedTokens) return send({ type: "error", id: f.id, code: "limit_tracked", message: "too many tracked", limit: limits.trackedTokens });
         }
-        const sub: FakeSub = {
-          conn: state.n,
-          id: f.id,
-          channel,
-          params: p.params,
-          key: subscriptionKey(channel, p.params),
-        };
+        const sub: FakeSub = { conn: state.n, id: f.id, channel, params: p.params, key: subscriptionKey(channel, p.params) };
         state.subs.set(f.id, sub);
         socketOf.set(sub, ws);
         if (!byKey.has(sub.key)) byKey.set(sub.key, new Set());

@@ -6,8 +6,7 @@ export interface TokenBucket {
 }
 
 export function createTokenBucket(opts: { ratePerSec: number; burst: number; now: () => number }): TokenBucket {
-  if (!(opts.ratePerSec > 0) || !(opts.burst >= 1))
-    throw new RangeError("token bucket needs ratePerSec > 0 and burst >= 1");
+  if (!(opts.ratePerSec > 0) || !(opts.burst >= 1)) throw new RangeError("token bucket needs ratePerSec > 0 and burst >= 1");
   let tokens = opts.burst;
   let last = opts.now();
   const refill = () => {

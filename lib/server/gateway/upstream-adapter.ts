@@ -50,8 +50,7 @@ const MAX_UPSTREAM_FRAME = 8 * 1024 * 1024;
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const isTokenRef = (x: unknown) => isObj(x) && typeof x.chain === "string" && typeof x.address === "string";
-const isTradeKey = (x: unknown) =>
-  isObj(x) && typeof x.txHash === "string" && Number.isInteger(x.block) && Number.isInteger(x.logIndex);
+const isTradeKey = (x: unknown) => isObj(x) && typeof x.txHash === "string" && Number.isInteger(x.block) && Number.isInteger(x.logIndex);
 const arrayOf = (x: unknown, ok: (v: unknown) => boolean) => Array.isArray(x) && x.every(ok);
 
 // Just enough shape checking that the gateway's state keeping can rely on it; full schemas are the browser's job.
@@ -69,18 +68,12 @@ const DATA_CHECKS: Record<string, (d: unknown) => boolean> = {
 export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
   const { clock, handlers } = opts;
   const keepaliveMs = opts.keepaliveMs ?? 15_000;
-  const ws = new WebSocket(`${opts.streamUrl}${STREAM_PATH}`, {
-    perMessageDeflate: false,
-    maxPayload: MAX_UPSTREAM_FRAME,
-  });
+  const ws = new WebSocket(`${opts.streamUrl}${STREAM_PATH}`, { perMessageDeflate: false, maxPayload: MAX_UPSTREAM_FRAME });
   let ready = false;
   let closed = false;
   let lastHeard = clock.now();
   let keepalive: TimerHandle | undefined;
-  const readyTimer = clock.setTimeout(
-    () => finish(1006, "upstream did not authenticate in time"),
-    opts.readyTimeoutMs ?? 10_000,
-  );
+  const readyTimer = clock.setTimeout(() => finish(1006, "upstream did not authenticate in time"), opts.readyTimeoutMs ?? 10_000);
 
   const send = (frame: unknown) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));

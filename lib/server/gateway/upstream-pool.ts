@@ -51,21 +51,10 @@ export class UpstreamPool {
   stats() {
     let connectedMs = this.retiredMs;
     for (const l of this.links.values()) connectedMs += l.connectedMs();
-    return {
-      upstreamConnections: this.links.size,
-      upstreamSubscriptions: this.byKey.size,
-      trackedTokens: this.tracked.size,
-      connectedMs,
-    };
+    return { upstreamConnections: this.links.size, upstreamSubscriptions: this.byKey.size, trackedTokens: this.tracked.size, connectedMs };
   }
 
-  attach<C extends Channel>(
-    sub: Subscriber,
-    id: string,
-    channel: C,
-    params: ChannelParams[C],
-    sinceAt?: number,
-  ): AttachResult {
+  attach<C extends Channel>(sub: Subscriber, id: string, channel: C, params: ChannelParams[C], sinceAt?: number): AttachResult {
     if (this.closed) return { ok: false, code: "upstream_unavailable", message: "the gateway is shutting down" };
     const key = subscriptionKey(channel, params);
     let shared = this.byKey.get(key);
@@ -100,23 +89,14 @@ export class UpstreamPool {
     for (const link of [...this.links.values()]) link.close();
   }
 
-  private create(
-    key: string,
-    channel: Channel,
-    params: ChannelParams[Channel],
-  ): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
+  private create(key: string, channel: Channel, params: ChannelParams[Channel]): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
     const keys = trackedKeys(channel, params);
     const { limits } = this.o;
     const newKeys = () => keys.filter((k) => !this.tracked.has(k)).length;
     if (this.tracked.size + newKeys() > limits.trackedTokens) this.evictIdle((s) => s.tracked.length > 0);
     if (this.tracked.size + newKeys() > limits.trackedTokens) {
       this.o.counters.limitRejections++;
-      return {
-        ok: false,
-        code: "limit_tracked",
-        message: `the stream already tracks ${limits.trackedTokens} tokens or pools, the most the key allows`,
-        limit: limits.trackedTokens,
-      };
+      return { ok: false, code: "limit_tracked", message: `the stream already tracks ${limits.trackedTokens} tokens or pools, the most the key allows`, limit: limits.trackedTokens };
     }
     let link = this.pickLink();
     if (!link) {
@@ -126,12 +106,7 @@ export class UpstreamPool {
     if (!link) {
       this.o.counters.limitRejections++;
       const limit = limits.connections * limits.subscriptionsPerConnection;
-      return {
-        ok: false,
-        code: "limit_subscriptions",
-        message: `the stream already carries ${limit} distinct subscriptions, the most the key allows`,
-        limit,
-      };
+      return { ok: false, code: "limit_subscriptions", message: `the stream already carries ${limit} distinct subscriptions, the most the key allows`, limit };
     }
     const shared = new SharedSub(key, `g${(++this.seq).toString(36)}`, channel, params, keys, this.o.replay);
     shared.linkId = link.id;
@@ -149,14 +124,8 @@ export class UpstreamPool {
     if (this.links.size >= connections) return undefined;
     const id = ++this.linkSeq;
     const link = new UpstreamLink({
-      id,
-      target: this.o.target,
-      clock: this.o.clock,
-      random: this.o.random,
-      backoff: this.o.backoff,
-      idleCloseMs: this.o.idleCloseMs,
-      keepaliveMs: this.o.keepaliveMs,
-      listener: this.listener,
+      id, target: this.o.target, clock: this.o.clock, random: this.o.random, backoff: this.o.backoff,
+      idleCloseMs: this.o.idleCloseMs, keepaliveMs: this.o.keepaliveMs, listener: this.listener,
     });
     if (link.status !== "closed") this.links.set(id, link);
     return link;
@@ -195,12 +164,7 @@ export class UpstreamPool {
   private timeoutMember(shared: SharedSub, sub: Subscriber, id: string): void {
     const m = shared.groups.get(id)?.members.get(sub);
     if (!m || m.acked) return;
-    sub.sendFrame({
-      type: "error",
-      id,
-      code: "upstream_unavailable",
-      message: "the market stream is unavailable; retry shortly",
-    });
+    sub.sendFrame({ type: "error", id, code: "upstream_unavailable", message: "the market stream is unavailable; retry shortly" });
     this.detach(sub, id, shared.key);
     sub.subscriptionEnded(id);
   }
@@ -279,8 +243,7 @@ export class UpstreamPool {
       const s = upId ? this.byUpId.get(upId) : undefined;
       if (!s) return this.o.onWarn?.(`upstream error ${code}: ${message}`);
       // The upstream refused this subscription: every browser on it hears why, with its own id.
-      for (const [sub, id] of s.members())
-        sub.sendFrame({ type: "error", id, code, message, ...(limit !== undefined ? { limit } : {}) });
+      for (const [sub, id] of s.members()) sub.sendFrame({ type: "error", id, code, message, ...(limit !== undefined ? { limit } : {}) });
       this.dispose(s);
       this.settle(s);
     },
