@@ -3,11 +3,10 @@
 import Link from "next/link";
 import { memo } from "react";
 import { tokenHref } from "@/components/search/search-target";
-import { Badge, ChainTag, Chip, SafeText, TokenIcon } from "@/components/ui";
+import { Age, Badge, ChainTag, Chip, SafeText, TokenIcon } from "@/components/ui";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import type { Factory } from "@/lib/api";
 import { CardCreator, CardSocials } from "./card-links";
-import { ServerAge } from "./server-age";
 
 // The parts of a card that rarely change, memoised on plain values: a live update (new market cap, one more trade)
 // re-renders only the figures, not the icon, the names, the links or the creator.
@@ -68,7 +67,7 @@ export interface CardMetaProps {
 export const CardMeta = memo(function CardMeta(p: CardMetaProps) {
   return (
     <div className="flex min-w-0 items-center gap-2 text-[11px]">
-      <ServerAge at={p.createdAt} className="font-medium text-up" />
+      <Age at={p.createdAt} className="font-medium text-up" />
       {p.launchpad ? (
         <Chip title={`Launchpad: ${p.launchpad.name}`} className="max-w-24 truncate">
           {p.launchpad.name}

@@ -8,7 +8,6 @@ import { ChainPicker } from "./chain-picker";
 import { VIEW_TITLES } from "./column-header";
 import { launchpadOf as lookupLaunchpad } from "./launchpads";
 import { PulseColumn } from "./pulse-column";
-import { ServerClockProvider } from "./server-age";
 import { useBoardView } from "./use-board-view";
 import { useLaunchpads } from "./use-launchpads";
 import { type ColumnState, withColumn } from "./view-state";
@@ -23,38 +22,36 @@ export function PulseBoard() {
   const onColumn = useCallback((v: PulseView, next: ColumnState) => update((s) => withColumn(s, v, next)), [update]);
 
   return (
-    <ServerClockProvider>
-      <div className="flex min-h-0 flex-1 flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <h1 className="text-base font-semibold tracking-tight">Pulse</h1>
-          <ChainPicker value={view.chains} onChange={(chains) => update((s) => ({ ...s, chains }))} />
-          <StreamState />
-        </div>
-        <Tabs
-          className="lg:hidden"
-          idBase="pulse"
-          label="Pulse lists"
-          value={view.tab}
-          onValueChange={(tab) => update((s) => ({ ...s, tab }))}
-          items={PULSE_VIEWS.map((v) => ({ value: v, label: VIEW_TITLES[v], count: counts[v] }))}
-        />
-        <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] grid-cols-1 gap-2 lg:h-[calc(100dvh-8.75rem)] lg:grid-cols-3">
-          {PULSE_VIEWS.map((v) => (
-            <PulseColumn
-              key={v}
-              view={v}
-              chains={view.chains}
-              state={view.columns[v]}
-              launchpadOf={launchpadOf}
-              launchpads={pads.choices}
-              activeOnPhone={view.tab === v}
-              onChange={onColumn}
-              onCount={onCount}
-            />
-          ))}
-        </div>
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="text-base font-semibold tracking-tight">Pulse</h1>
+        <ChainPicker value={view.chains} onChange={(chains) => update((s) => ({ ...s, chains }))} />
+        <StreamState />
       </div>
-    </ServerClockProvider>
+      <Tabs
+        className="lg:hidden"
+        idBase="pulse"
+        label="Pulse lists"
+        value={view.tab}
+        onValueChange={(tab) => update((s) => ({ ...s, tab }))}
+        items={PULSE_VIEWS.map((v) => ({ value: v, label: VIEW_TITLES[v], count: counts[v] }))}
+      />
+      <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] grid-cols-1 gap-2 lg:h-[calc(100dvh-8.75rem)] lg:grid-cols-3">
+        {PULSE_VIEWS.map((v) => (
+          <PulseColumn
+            key={v}
+            view={v}
+            chains={view.chains}
+            state={view.columns[v]}
+            launchpadOf={launchpadOf}
+            launchpads={pads.choices}
+            activeOnPhone={view.tab === v}
+            onChange={onColumn}
+            onCount={onCount}
+          />
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -1,12 +1,11 @@
 "use client";
 
 import { memo, type ReactNode } from "react";
-import { Badge, Count, Flash, ProgressBar, Usd } from "@/components/ui";
+import { Age, Badge, Count, Flash, ProgressBar, Usd } from "@/components/ui";
 import type { Factory, PulseToken } from "@/lib/api";
 import { safeText } from "@/lib/format";
 import { CardIcon, CardLink, CardMeta, CardTitle } from "./card-parts";
 import { CardSparkline } from "./card-sparkline";
-import { ServerAge } from "./server-age";
 
 /** Card height in px: the virtual list positions cards by it, so it is fixed. */
 export const CARD_HEIGHT = 78;
@@ -67,7 +66,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
               <Badge kind="migrated" />
               {t.graduatedAt !== null ? (
                 <span className="whitespace-nowrap" data-graduated-at={t.graduatedAt}>
-                  <ServerAge at={t.graduatedAt} className="text-fg" suffix=" ago" />
+                  <Age at={t.graduatedAt} className="text-fg" suffix=" ago" />
                 </span>
               ) : null}
             </span>

@@ -7,13 +7,13 @@ import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api";
 import { pulseStreamOptions } from "@/lib/client/queries";
 import { usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
 import { streamKey } from "@/lib/client/stream/hooks/use-subscription";
+import { useServerOffset } from "@/lib/client/server-clock";
 import { PULSE_CAP } from "@/lib/client/stream/reducers/pulse";
 import { Banner, CardSkeletons, ColumnEmpty, ColumnError, RefreshErrorBanner, StaleBanner } from "./column-body";
 import { ColumnHeader, VIEW_TITLES } from "./column-header";
 import { ColumnList } from "./column-list";
 import { activeFilterCount, EMPTY_FILTER } from "./filter-params";
 import { filterUsesClock, visibleTokens } from "./filters";
-import { useServerOffset } from "./server-age";
 import { useClockIf } from "./use-clock";
 import { usePause } from "./use-pause";
 import { useThrottled } from "./use-throttled";
@@ -50,7 +50,7 @@ export function PulseColumn({
   const query = useQuery(pulseStreamOptions({ view, chains }));
   const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
   const usesClock = filterUsesClock(state.filter);
-  // Ages are measured on the market's clock (see ServerAge); whole seconds so the list is not re-filtered every frame.
+  // Ages are measured on the market's clock (lib/client/server-clock); whole seconds so the list is not re-filtered every frame.
   const offset = useServerOffset();
   const clock = useClockIf(usesClock);
   const now = usesClock ? clock + offset : 0;
