@@ -45,3 +45,9 @@ export function shortAddress(addr: string, head = 4, tail = 4): string {
   const start = addr.startsWith("0x") ? head + 2 : head;
   return `${addr.slice(0, start)}…${addr.slice(-tail)}`;
 }
+
+/** A loopback IP as a socket reports it (IPv4 127/8, IPv6 ::1, IPv4-mapped): loopback-only endpoints check this. */
+export function isLoopbackIp(ip: string): boolean {
+  const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
+  return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}

@@ -1,15 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
+import { isLoopbackIp } from "@/lib/api/address";
 import { ApiError } from "@/lib/api/errors";
 import { clientIpOf } from "./client-ip";
 import type { ProxySettings } from "./proxy-settings";
 
 // /api/metrics tells how the key is spent and where the proxy is slow: open to loopback callers (a local scraper, an
 // operator on the box) and to anyone presenting METRICS_TOKEN as a bearer token; everyone else gets 403 `forbidden`.
-
-function isLoopback(ip: string): boolean {
-  const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
-  return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -24,7 +20,7 @@ export function assertMetricsAccess(
   const auth = headers.get("authorization");
   if (settings.metricsToken && auth?.startsWith("Bearer ") && sameSecret(auth.slice(7).trim(), settings.metricsToken))
     return;
-  if (isLoopback(clientIpOf(headers, settings.trustProxy))) return;
+  if (isLoopbackIp(clientIpOf(headers, settings.trustProxy))) return;
   throw new ApiError(
     "forbidden",
     settings.metricsToken

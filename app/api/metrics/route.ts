@@ -10,9 +10,8 @@ export const dynamic = "force-dynamic";
 export async function GET(req: Request) {
   try {
     const state = getProxyState();
+    assertMetricsAccess(req.headers, state.settings);
     const { registry } = state.metrics;
-    const settings = state.settings;
-    assertMetricsAccess(req.headers, settings);
     return new Response(await registry.metrics(), {
       headers: { "content-type": registry.contentType, "cache-control": "no-store" },
     });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "@/lib/api";
+import { ApiError, isLoopbackIp } from "@/lib/api";
 
 // JSON out, errors in the one shape `{ error: { code, message, param? } }` (§7, lib/api/errors.ts).
 
@@ -76,6 +76,5 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 export function isLoopback(req: IncomingMessage): boolean {
-  const a = req.socket.remoteAddress ?? "";
-  return a === "127.0.0.1" || a === "::1" || a === "::ffff:127.0.0.1" || a.startsWith("127.");
+  return isLoopbackIp(req.socket.remoteAddress ?? "");
 }
