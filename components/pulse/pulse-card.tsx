@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, type ReactNode } from "react";
-import { Age, Badge, Count, Flash, ProgressBar, Usd } from "@/components/ui";
+import { Age, Badge, Count, cn, Flash, ProgressBar, Usd } from "@/components/ui";
 import type { Factory, PulseToken } from "@/lib/api";
 import { safeText } from "@/lib/format";
 import { CardIcon, CardLink, CardMeta, CardTitle } from "./card-parts";
@@ -27,7 +27,7 @@ function Stat({
   className?: string;
 }) {
   return (
-    <span className={className ?? "inline-flex items-baseline gap-1"} title={title}>
+    <span className={cn("inline-flex items-baseline gap-1", className)} title={title}>
       <span className="text-[10px] text-muted">{label}</span>
       {children}
     </span>
@@ -82,7 +82,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
             </span>
           </Stat>
           {/* Fees give way on a phone: the row keeps bonding progress and the buy/sell split legible. */}
-          <Stat label="F" title="Fees paid" className="inline-flex items-baseline gap-1 max-sm:hidden">
+          <Stat label="F" title="Fees paid" className="max-sm:hidden">
             <Usd value={t.feesUsd} className="text-fg" />
           </Stat>
         </div>

@@ -16,8 +16,6 @@ interface Entry {
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  hits = 0;
-  misses = 0;
 
   constructor(private readonly limits: PageCacheLimits = { maxBytes: 8 * 1024 * 1024, maxEntries: 512 }) {}
 
@@ -27,11 +25,7 @@ export class PageCache {
 
   get(key: string, version: number): Entry | undefined {
     const e = this.entries.get(key);
-    if (!e || e.version !== version) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
+    if (!e || e.version !== version) return undefined;
     // Most recently used last.
     this.entries.delete(key);
     this.entries.set(key, e);
