@@ -1,3 +1,5 @@
+import { RawJson } from "../respond";
+
 // Serialized pages for repeat requests: a hundred viewers polling one token's tape between two trades cost one
 // serialization, not a hundred. An entry is valid while its source's version is unchanged (the tape bumps it on every
 // new, confirmed, reverted or trimmed row). Bounded by bytes and entries; one cache per market instance.
@@ -62,4 +64,25 @@ export function pageCacheOf(owner: object): PageCache {
     caches.set(owner, c);
   }
   return c;
+}
+
+/**
+ * A handler's page through the market's cache: `key` names the read (null: not cacheable), `version` the state it
+ * reflects; a hit returns the stored bytes, a miss computes, stores and returns them.
+ */
+export function cachedPage<M extends Record<string, unknown>>(
+  owner: object,
+  key: readonly unknown[] | null,
+  version: number,
+  compute: () => { data: unknown; meta: M },
+): { data: unknown; meta: Record<string, unknown> } {
+  if (!key) return compute();
+  const cache = pageCacheOf(owner);
+  const k = JSON.stringify(key);
+  const hit = cache.get(k, version);
+  if (hit) return { data: new RawJson(hit.json), meta: hit.meta };
+  const page = compute();
+  const json = JSON.stringify(page.data);
+  cache.set(k, version, json, page.meta);
+  return { data: new RawJson(json), meta: page.meta };
 }

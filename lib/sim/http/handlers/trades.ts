@@ -13,9 +13,8 @@ import { ohlcvView } from "../../index/ohlcv-view";
 import type { TradeRecord } from "../../index/records";
 import { type IndexedToken, ready } from "../../index/state";
 import { decodeCursor, encodeCursor, type TapeFilter } from "../../index/tape";
-import { RawJson } from "../respond";
 import { choosePools, type Handler, requireToken } from "./common";
-import { pageCacheOf } from "./page-cache";
+import { cachedPage } from "./page-cache";
 
 // §4.3 tape (GET and the POST twin with makers), §4.5 candles, §4.13 sparklines.
 
@@ -37,38 +36,37 @@ function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers
   const before = p.cursor === undefined ? undefined : decodeCursor(p.cursor as string, scope);
   const counts = Array.isArray(p.include) && p.include.includes("traderTxCounts");
   // Repeat requests between two changes of the tape get the same bytes (maker-list POSTs are not cached).
-  const cache = filter.makers && filter.makers.size > 1 ? null : pageCacheOf(core);
-  const cacheKey = cache
-    ? JSON.stringify([
-        scope,
-        filter.pools ? [...filter.pools].sort() : null,
-        filter.washFilter ?? null,
-        filter.type ?? null,
-        filter.minUsd ?? null,
-        filter.maxUsd ?? null,
-        filter.fromAt ?? null,
-        filter.toAt ?? null,
-        filter.makers ? [...filter.makers] : null,
-        before ?? null,
-        p.limit,
-        counts,
-      ])
-    : "";
-  const hit = cache?.get(cacheKey, t.tape.version);
-  if (hit) return { data: new RawJson(hit.json), meta: hit.meta };
-  const page = t.tape.page(p.limit as number, filter, before);
-  const data = page.records.map((r: TradeRecord) => {
-    const row = r.toRow();
-    const m = counts ? t.makers.get(r.maker) : undefined;
-    if (m) row.traderTxCounts = { buys: m.buys, sells: m.sells };
-    return row;
+  const key =
+    filter.makers && filter.makers.size > 1
+      ? null
+      : [
+          scope,
+          filter.pools ? [...filter.pools].sort() : null,
+          filter.washFilter ?? null,
+          filter.type ?? null,
+          filter.minUsd ?? null,
+          filter.maxUsd ?? null,
+          filter.fromAt ?? null,
+          filter.toAt ?? null,
+          filter.makers ? [...filter.makers] : null,
+          before ?? null,
+          p.limit,
+          counts,
+        ];
+  return cachedPage(core, key, t.tape.version, () => {
+    const page = t.tape.page(p.limit as number, filter, before);
+    const data = page.records.map((r: TradeRecord) => {
+      const row = r.toRow();
+      const m = counts ? t.makers.get(r.maker) : undefined;
+      if (m) row.traderTxCounts = { buys: m.buys, sells: m.sells };
+      return row;
+    });
+    const last = page.records[page.records.length - 1];
+    return {
+      data,
+      meta: { hasMore: page.hasMore, nextCursor: page.hasMore && last ? encodeCursor(last.seq, scope) : null },
+    };
   });
-  const last = page.records[page.records.length - 1];
-  const meta = { hasMore: page.hasMore, nextCursor: page.hasMore && last ? encodeCursor(last.seq, scope) : null };
-  if (!cache) return { data, meta };
-  const json = JSON.stringify(data);
-  cache.set(cacheKey, t.tape.version, json, meta);
-  return { data: new RawJson(json), meta };
 }
 
 export const tokenTradesHandler: Handler = ({ query }, core) =>
@@ -98,37 +96,28 @@ export const ohlcvHandler: Handler = ({ query }, core) => {
   const pools = choosePools(t, query.pools as string[]);
   // Candles change only with the token's trades (new, confirmed, reverted: the tape's version) — except USD quotes,
   // which follow SOL/USD too and are not cached.
-  const cache = quote === "usd" ? null : pageCacheOf(core);
-  const cacheKey = cache
-    ? JSON.stringify([
-        "ohlcv",
-        t.chain,
-        t.address,
-        pools.map((p) => p.address).sort(),
+  const key =
+    quote === "usd"
+      ? null
+      : ["ohlcv", t.chain, t.address, pools.map((p) => p.address).sort(), interval, query.endTime ?? null, query.limit];
+  return cachedPage(core, key, t.tape.version, () => {
+    const page = ohlcvView(core.index, t, pools, interval, quote, {
+      endTime: query.endTime as number | undefined,
+      limit: query.limit as number,
+    });
+    const c = page.candles;
+    return {
+      data: c,
+      meta: {
         interval,
-        query.endTime ?? null,
-        query.limit,
-      ])
-    : "";
-  const hit = cache?.get(cacheKey, t.tape.version);
-  if (hit) return { data: new RawJson(hit.json), meta: hit.meta };
-  const page = ohlcvView(core.index, t, pools, interval, quote, {
-    endTime: query.endTime as number | undefined,
-    limit: query.limit as number,
+        count: c.length,
+        oldestTime: c[0]?.time ?? null,
+        newestTime: c[c.length - 1]?.time ?? null,
+        hasMore: page.hasMore,
+        quote,
+      },
+    };
   });
-  const c = page.candles;
-  const meta = {
-    interval,
-    count: c.length,
-    oldestTime: c[0]?.time ?? null,
-    newestTime: c[c.length - 1]?.time ?? null,
-    hasMore: page.hasMore,
-    quote,
-  };
-  if (!cache) return { data: c, meta };
-  const json = JSON.stringify(c);
-  cache.set(cacheKey, t.tape.version, json, meta);
-  return { data: new RawJson(json), meta };
 };
 
 /** §4.13: window and point spacing per timeframe; closes carried forward so every series has even spacing. */
