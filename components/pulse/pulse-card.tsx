@@ -34,6 +34,17 @@ function Stat({
   );
 }
 
+/** Between a migration and its DEX pool's creation the liquidity is in transit, not gone: said so, never "$0". */
+export function CardLiquidity({ migrated, liquidityUsd }: { migrated: boolean; liquidityUsd: number }) {
+  if (migrated && liquidityUsd === 0)
+    return (
+      <span className="text-amber-300" title="Liquidity is moving from the bonding curve to the DEX pool">
+        moving
+      </span>
+    );
+  return <Usd value={liquidityUsd} className="text-fg" />;
+}
+
 /** One launch, dense like a terminal row: identity on the left, market figures on the right, the whole card a link. */
 export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseCardProps) {
   const label = `${safeText(t.symbol, { maxGraphemes: 12 }).text || "token"} ${safeText(t.name, { maxGraphemes: 40 }).text}`;
@@ -99,14 +110,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
             <Usd value={t.volumeUsd} className="text-fg" />
           </Stat>
           <Stat label="L">
-            {t.migrated && t.liquidityUsd === 0 ? (
-              // Between the migration and the DEX pool's creation the liquidity is in transit, not gone.
-              <span className="text-amber-300" title="Liquidity is moving from the bonding curve to the DEX pool">
-                moving
-              </span>
-            ) : (
-              <Usd value={t.liquidityUsd} className="text-fg" />
-            )}
+            <CardLiquidity migrated={t.migrated} liquidityUsd={t.liquidityUsd} />
           </Stat>
         </span>
       </div>
