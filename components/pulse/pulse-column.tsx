@@ -7,7 +7,7 @@ import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api";
 import { pulseStreamOptions } from "@/lib/client/queries";
 import { usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
 import { streamKey } from "@/lib/client/stream/hooks/use-subscription";
-import { useServerOffset } from "@/lib/client/server-clock";
+import { useServerOffset } from "@/lib/client/use-server-offset";
 import { PULSE_CAP } from "@/lib/client/stream/reducers/pulse";
 import { Banner, CardSkeletons, ColumnEmpty, ColumnError, RefreshErrorBanner, StaleBanner } from "./column-body";
 import { ColumnHeader, VIEW_TITLES } from "./column-header";

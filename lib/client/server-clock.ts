@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from "react";
-
 // The market's clock as the browser sees it: serverNow ≈ Date.now() + serverOffsetMs().
 // Every REST envelope and stream event carries `meta.asOf` (the upstream's time when it answered). A cached answer is
 // older than "now", never newer, so the largest recent offset is the best estimate (as NTP keeps its best sample).
@@ -42,13 +40,4 @@ export const serverClock: ServerClock = createServerClock();
 
 export function observeServerTime(asOf: number): void {
   if (typeof window !== "undefined") serverClock.observe(asOf);
-}
-
-/** The offset in whole seconds, for logic that compares ages (filters): changes re-render only when a second moves. */
-export function useServerOffset(): number {
-  return useSyncExternalStore(
-    serverClock.subscribe,
-    () => Math.round(serverClock.offsetMs() / 1000) * 1000,
-    () => 0,
-  );
 }
