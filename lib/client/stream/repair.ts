@@ -8,7 +8,7 @@ import {
   type TradesParams,
 } from "@/lib/api";
 import type { ApiFetcher } from "../api-fetch";
-import { apiKeys } from "../query-keys";
+import { apiKeys, stableJson } from "../query-keys";
 import { compareTrades } from "./reducers/trades";
 import type { ResumePoint } from "./resume-tracker";
 import type { StreamStore } from "./store";
@@ -95,6 +95,38 @@ export async function repairTape(
   const oldest = rows.reduce<TokenTrade | undefined>((o, r) => (!o || compareTrades(r, o) > 0 ? r : o), undefined);
   if (oldest) a.truncateTape(key, oldest);
   return "truncated";
+}
+
+/** Query inputs that do not narrow a tape: a first page read with only these holds every trade up to its asOf. */
+const UNFILTERED_TAPE_FIELDS = new Set(["chain", "address", "pools", "limit"]);
+
+export interface TapeSnapshot {
+  /** The first REST page's meta.asOf (server clock). */
+  asOf: number;
+  /** Its newest row's time, when it has rows. */
+  newestAt: number | undefined;
+}
+
+/**
+ * The newest unfiltered REST tape snapshot cached for these pools (the page the tape shows before the stream joins), or
+ * undefined when none is cached. Filtered tapes (maker, wash, side...) are skipped: they do not hold every trade.
+ */
+export function tapeSnapshot(qc: QueryClient, p: TradesParams): TapeSnapshot | undefined {
+  if (!p.pools?.length) return undefined;
+  const pools = stableJson({ pools: p.pools }); // canonical, deduped, sorted: as the query key holds them
+  let best: TapeSnapshot | undefined;
+  const scope = apiKeys.scope("tokenTrades", { chain: p.chain, address: p.address });
+  for (const [key, data] of qc.getQueriesData<{ pages: Array<{ data: TokenTrade[]; meta: { asOf: number } }> }>({
+    queryKey: scope,
+  })) {
+    const first = data?.pages[0];
+    const q = key[2] as Record<string, unknown> | null;
+    if (key[3] !== "infinite" || !first || !q) continue;
+    if (Object.keys(q).some((k) => !UNFILTERED_TAPE_FIELDS.has(k))) continue;
+    if (stableJson({ pools: q.pools }) !== pools) continue;
+    if (!best || first.meta.asOf > best.asOf) best = { asOf: first.meta.asOf, newestAt: first.data[0]?.at };
+  }
+  return best;
 }
 
 /** Trims every infinite tape query of the token to its first page and refetches the active ones. */

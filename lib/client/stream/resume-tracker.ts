@@ -28,10 +28,10 @@ export function liveStartOf(f: EventFrame): number | undefined {
 export function createResumeTracker(serverNow: () => number, waitMs = RESUME_EVENT_WAIT_MS) {
   const entries = new Map<string, Entry>();
   return {
-    /** The live flow of `key` resumes now (its REST repair follows). */
-    mark(key: string): void {
+    /** The live flow of `key` resumes now (its REST repair follows), and not before server time `atLeast`. */
+    mark(key: string, atLeast = 0): void {
       const e: Entry = {
-        estimate: Math.max(entries.get(key)?.estimate ?? 0, serverNow()),
+        estimate: Math.max(entries.get(key)?.estimate ?? 0, serverNow(), atLeast),
         liveStart: undefined,
         waiters: [],
         minAsOf: () => e.liveStart ?? e.estimate,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { ApiError, type EndpointId, type Envelope, type TokenTrade, tradeKey } from "@/lib/api";
 import type { ApiFetcher, FetchInput } from "../api-fetch";
-import { tokenOptions } from "../queries";
+import { tokenOptions, tokenTradesInfiniteOptions } from "../queries";
 import { manualOnline } from "./online";
 import { MAX_REPAIR_PAGES, REPAIR_PAGE_LIMIT } from "./repair";
 import { createStreamRuntime, type StreamRuntime } from "./runtime";
@@ -18,7 +18,8 @@ const row = (i: number): TokenTrade =>
   trade({ txHash: `0x${i.toString(16).padStart(6, "0")}`, block: 1000 + i, logIndex: 0, at: T0 + i * 1000 });
 
 /** An in-memory REST tape (newest first, cursor = offset) plus pulse; counts calls. */
-function fakeRest(tape: () => TokenTrade[], asOf: () => number = () => T0 + 1e6) {
+/** The market answers on its own clock, 1e6 ms ahead of the local one (as a sped-up simulated market does). */
+function fakeRest(tape: () => TokenTrade[], asOf: () => number = () => clock + 1e6) {
   const calls: Array<{ id: EndpointId; input?: FetchInput<EndpointId> }> = [];
   let failing = false;
   const fetcher = (async (id: EndpointId, input?: FetchInput<EndpointId>) => {
@@ -66,7 +67,7 @@ function start(fetcher: ApiFetcher) {
 }
 const subs = () => gw.received.filter((f) => f.type === "subscribe");
 const sendTrades = (id: string, rows: TokenTrade[]) =>
-  gw.broadcast({ type: "event", id, channel: "trades", kind: "trades", data: rows, meta: { asOf: T0 + 1e6 } });
+  gw.broadcast({ type: "event", id, channel: "trades", kind: "trades", data: rows, meta: { asOf: clock + 1e6 } });
 const flushThen = (cond: () => boolean) => {
   scheduler.flush();
   return cond();
@@ -74,6 +75,7 @@ const flushThen = (cond: () => boolean) => {
 const tapeOf = (key: string) => rt.store.getState().tapes[key]?.rows ?? [];
 
 beforeEach(async () => {
+  clock = T0;
   gw = await startFakeGateway();
 });
 afterEach(async () => {
@@ -182,7 +184,7 @@ describe("stream runtime", () => {
     // The first two answers are a cached copy from before the drop; the third is fresh.
     const rest = fakeRest(
       () => (answers < 2 ? server.slice(0, 2) : server),
-      () => (++answers < 3 ? T0 : T0 + 1e6),
+      () => (++answers < 3 ? T0 : clock + 1e6),
     );
     start(rest.fetcher);
     const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
@@ -212,6 +214,82 @@ describe("stream runtime", () => {
     await waitFor(() => subs().length === 2);
     await rt.idle();
     expect(tapeOf(key)).toEqual([]);
+  });
+
+  describe("joining the REST snapshot the tape shows to the live flow", () => {
+    const params = { chain: "evm:8453" as const, address: TOKEN, pools: [POOL] };
+    /** The page a server render fetched: rows `from`..`to`, taken at market time `asOf`. */
+    function seedSnapshot(from: number, to: number, asOf: number, filters = {}) {
+      const data = [];
+      for (let i = to; i >= from; i--) data.push(row(i));
+      qc.setQueryData(tokenTradesInfiniteOptions({ ...params, filters }).queryKey, {
+        pages: [{ data, meta: { asOf, hasMore: false, nextCursor: null } }],
+        pageParams: [undefined],
+      });
+    }
+
+    it("a trade between the snapshot and the ack is fetched once, on a token with no later trade", async () => {
+      const server: TokenTrade[] = [1, 2, 3].map(row);
+      const rest = fakeRest(() => server);
+      start(rest.fetcher);
+      seedSnapshot(1, 3, clock + 1e6 - 5_000);
+      server.push(row(4)); // traded while the page hydrated; the token then goes quiet
+      const { key } = rt.acquire("trades", params);
+      await waitFor(() => subs().length === 1);
+      expect(subs()[0]).toMatchObject({ sinceAt: row(3).at }); // the gateway may replay from the snapshot
+      await waitFor(() => rest.calls.some((c) => c.id === "tokenTrades"));
+      await rt.idle();
+      scheduler.flush();
+      expect(tapeOf(key).map(tradeKey)).toContain(tradeKey(row(4)));
+      expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(1);
+    });
+
+    it("asks again while the proxy still serves the snapshot itself", async () => {
+      const server: TokenTrade[] = [1, 2, 3].map(row);
+      const snapAt = clock + 1e6 - 5_000;
+      let answers = 0;
+      const rest = fakeRest(
+        () => (answers < 1 ? server.slice(0, 3) : server),
+        () => (++answers <= 1 ? snapAt : clock + 1e6),
+      );
+      start(rest.fetcher);
+      seedSnapshot(1, 3, snapAt);
+      server.push(row(4));
+      const { key } = rt.acquire("trades", params);
+      await waitFor(() => rest.calls.filter((c) => c.id === "tokenTrades").length === 2);
+      await rt.idle();
+      scheduler.flush();
+      expect(tapeOf(key).map(tradeKey)).toContain(tradeKey(row(4)));
+    });
+
+    it("costs no REST call when the gateway's replay reaches back to the snapshot", async () => {
+      const server: TokenTrade[] = [1, 2, 3, 4].map(row);
+      const rest = fakeRest(() => server);
+      start(rest.fetcher);
+      seedSnapshot(1, 3, clock + 1e6 - 5_000);
+      const { key } = rt.acquire("trades", params);
+      await waitFor(() => subs().length === 1);
+      sendTrades(String(subs()[0].id), [row(4), row(3)]); // replay: rows at or after the snapshot's newest
+      await waitFor(() => flushThen(() => tapeOf(key).length === 2));
+      await rt.idle();
+      expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(0);
+    });
+
+    it("ignores filtered tapes (they do not hold every trade) and tapes of other pools", async () => {
+      const rest = fakeRest(() => [1, 2, 3].map(row));
+      start(rest.fetcher);
+      seedSnapshot(1, 3, clock + 1e6 - 5_000, { type: "buy" });
+      qc.setQueryData(
+        tokenTradesInfiniteOptions({ ...params, pools: ["0x00000000000000000000000000000000000000cc"] }).queryKey,
+        { pages: [{ data: [row(3)], meta: { asOf: clock, hasMore: false, nextCursor: null } }], pageParams: [undefined] },
+      );
+      rt.acquire("trades", params);
+      await waitFor(() => subs().length === 1);
+      expect(subs()[0].sinceAt).toBeUndefined();
+      await new Promise((r) => setTimeout(r, 60)); // past the resume wait: a join would have fetched by now
+      await rt.idle();
+      expect(rest.calls).toHaveLength(0);
+    });
   });
 
   it("a resync repairs a pulse list from REST as a snapshot", async () => {

@@ -14,7 +14,14 @@ import {
 import { type ApiFetcher, apiFetch } from "../api-fetch";
 import { stableJson } from "../query-keys";
 import { createGapTracker } from "./gap-tracker";
-import { refetchFirstTapePage, repairPulse, repairSeries, repairTape, repairTokenState } from "./repair";
+import {
+  refetchFirstTapePage,
+  repairPulse,
+  repairSeries,
+  repairTape,
+  repairTokenState,
+  tapeSnapshot,
+} from "./repair";
 import { createRepairQueue } from "./repair-queue";
 import { createResumeTracker, type ResumePoint } from "./resume-tracker";
 import type { FrameScheduler } from "./scheduler";
@@ -68,6 +75,8 @@ interface Held {
   releaseTimer: ReturnType<typeof setTimeout> | null;
   restAsOf: number | null;
   liveChecked: boolean;
+  /** The first `subscribed` ack came (the REST snapshot's join with the live flow is checked once). */
+  acked: boolean;
 }
 
 const TAPE_REFRESH_MIN_MS = 5_000;
@@ -87,7 +96,9 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     url: opts.url ?? defaultStreamUrl,
     WebSocket: opts.WebSocket,
     now,
-    sinceAt: (key) => store.getState().tapes[key]?.rows[0]?.at,
+    // Resubscribe: replay from the newest row held. First subscribe: from the REST snapshot the tape shows, so a
+    // trade between that snapshot and the ack comes from the gateway's replay window when it has one.
+    sinceAt: (key) => store.getState().tapes[key]?.rows[0]?.at ?? snapshotOf(key)?.sinceAt,
     ...opts.client,
   });
 
@@ -101,23 +112,36 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     wasLive = c.status === "live";
   });
 
+  function snapshotOf(key: string): { asOf: number; sinceAt: number } | undefined {
+    const h = held.get(key);
+    const snap = h?.channel === "trades" ? tapeSnapshot(qc, h.params as TradesParams) : undefined;
+    return snap && { asOf: snap.asOf, sinceAt: snap.newestAt ?? snap.asOf };
+  }
+
   const resumes = createResumeTracker(serverNow, opts.resumeEventWaitMs);
   const markResumed = (key: string) => resumes.mark(key);
+
+  /** Keys whose pending repair only joins the REST snapshot to the live flow (no REST page refetch after it). */
+  const joinOnly = new Set<string>();
 
   async function repairOnce(key: string) {
     const h = held.get(key);
     if (!h) return;
     const resume = await resumes.current(key);
-    await repairFrom(key, h, resume);
+    const join = joinOnly.has(key);
+    // The first live rows reach back to the snapshot's newest row (the gateway replayed them): nothing to fetch.
+    const snap = join ? snapshotOf(key) : undefined;
+    if (!(snap && resume && resume.minAsOf() <= snap.sinceAt)) await repairFrom(key, h, resume, join);
+    joinOnly.delete(key);
     resumes.settle(key, resume); // kept on failure: the retry needs it too
   }
 
-  async function repairFrom(key: string, h: Held, resume: ResumePoint | undefined) {
+  async function repairFrom(key: string, h: Held, resume: ResumePoint | undefined, join = false) {
     if (h.channel === "trades") {
       const p = h.params as TradesParams;
       const r = await repairTape(deps, key, p, gaps.anchor(key) ?? null, resume);
       gaps.clear(key);
-      if (r !== "skipped") await refetchFirstTapePage(qc, p.chain, p.address);
+      if (r !== "skipped" && !join) await refetchFirstTapePage(qc, p.chain, p.address);
     } else if (h.channel === "ohlcv") await repairSeries(deps, key, h.params as OhlcvParams, resume);
     else if (h.channel === "pulse") await repairPulse(deps, key, h.params as PulseParams, resume);
     else await repairTokenState(deps, h.params as TokenUpdatesParams);
@@ -149,6 +173,19 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     }
   }
 
+  /**
+   * A trade made between the REST snapshot the tape shows and the subscription's ack is in neither, and on a quiet
+   * token no later live row would reveal the hole. Unless the gateway's replay already reached back to the snapshot,
+   * fetch the tape once from where the live flow starts (one REST call; the rows join the live ring).
+   */
+  function joinSnapshot(key: string) {
+    const snap = snapshotOf(key);
+    if (!snap) return;
+    resumes.mark(key, snap.asOf + 1); // the answer must be newer than the snapshot itself
+    joinOnly.add(key);
+    void repair(key);
+  }
+
   function subscribeKey(key: string, h: Held) {
     h.unsubscribe = client.subscribe(h.channel, h.params, {
       onEvent: (f) => {
@@ -158,13 +195,20 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
         actions.enqueue(key, f);
       },
       onError: (e) => actions.setSubError(key, e),
-      onAck: () => actions.setSubError(key, null),
+      onAck: () => {
+        actions.setSubError(key, null);
+        if (h.acked) return;
+        h.acked = true;
+        if (h.channel === "trades") joinSnapshot(key);
+      },
       onResync: () => {
+        joinOnly.delete(key); // a full repair (with the REST page refetch) supersedes a pending join
         if (h.channel === "trades") gaps.markResync(key);
         markResumed(key);
         void repair(key);
       },
       onReconnect: () => {
+        joinOnly.delete(key);
         h.liveChecked = false;
         markResumed(key);
         void repair(key);
@@ -195,6 +239,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
           releaseTimer: null,
           restAsOf: null,
           liveChecked: false,
+          acked: false,
         };
         held.set(key, h);
         actions.ensure(
@@ -220,6 +265,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
             held.delete(key);
             gaps.forget(key);
             resumes.forget(key);
+            joinOnly.delete(key);
             entry.unsubscribe();
             actions.release(key);
           };

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { type EventFrame, PRECONFIRM_TTL_MS, subscriptionKey, type TokenUpdate } from "@/lib/api";
 import type { BarOp } from "./reducers/candles";
 import { createManualScheduler } from "./scheduler";
+import { createServerClock } from "../server-clock";
 import { createStreamStore, MAX_BUFFERED_EVENTS } from "./store";
 import { candle, pulseToken, trade } from "./test/fixtures";
 
@@ -127,12 +128,23 @@ describe("stream store", () => {
     );
     scheduler.flush(); // the server clock runs 60 s ahead of ours: the row is already stale
     expect(store.getState().tapes[tapeKey].rows).toHaveLength(0);
-    a.observeServerTime(T0);
-    a.mergeTradeRows(tapeKey, [trade({ txHash: "0xq", block: 2, logIndex: 0, at: T0, preconfirmed: true })]);
+    expect(store.getState().serverOffsetMs).toBe(60_000);
+    a.mergeTradeRows(tapeKey, [trade({ txHash: "0xq", block: 2, logIndex: 0, at: T0 + 60_000, preconfirmed: true })]);
     expect(store.getState().tapes[tapeKey].rows).toHaveLength(1);
     tick(PRECONFIRM_TTL_MS + 1);
     a.prune();
     expect(store.getState().tapes[tapeKey].rows).toHaveLength(0);
+  });
+
+  it("reads ages on the clock it is given, which REST answers also move", () => {
+    const clock = createServerClock();
+    const store = createStreamStore({ scheduler: createManualScheduler(), now: () => T0, clock });
+    const a = store.getState().actions;
+    a.ensure(tapeKey, "trades", {});
+    clock.observe(T0 + PRECONFIRM_TTL_MS + 15_000, T0); // a REST answer: the market runs 45 s ahead
+    expect(store.getState().serverOffsetMs).toBe(PRECONFIRM_TTL_MS + 15_000);
+    a.mergeTradeRows(tapeKey, [trade({ txHash: "0xr", block: 3, logIndex: 0, at: T0, preconfirmed: true })]);
+    expect(store.getState().tapes[tapeKey].rows).toHaveLength(0); // 45 s old on the market's clock: expired
   });
 
   it("releases a key's slices and ignores its late events", () => {

@@ -10,7 +10,7 @@ import {
   type TokenTrade,
   type TokenUpdate,
 } from "@/lib/api";
-import { observeServerTime } from "../server-clock";
+import { createServerClock, type ServerClock, serverClock } from "../server-clock";
 import { applyEvents, type QueuedEvent } from "./apply-events";
 import { type BarOp, emptySeries, MAX_BARS, type SeriesState, upsertBars } from "./reducers/candles";
 import { applyPulseSnapshot, emptyPulse, type PulseListState } from "./reducers/pulse";
@@ -48,7 +48,6 @@ export interface StreamActions {
   resetSeries(key: string): void;
   subscribeBars(key: string, listener: (ops: BarOp[]) => void): () => void;
   setSubError(key: string, error: StreamSubscriptionError | null): void;
-  observeServerTime(asOf: number): void;
   /** Drops expired preconfirmed rows (server clock). */
   prune(): void;
 }
@@ -59,7 +58,7 @@ export interface StreamState {
   tapes: Record<string, TapeState>;
   series: Record<string, SeriesState>;
   subErrors: Record<string, StreamSubscriptionError>;
-  /** serverNow ≈ Date.now() + serverOffsetMs (learned from meta.asOf). */
+  /** serverNow ≈ Date.now() + serverOffsetMs: the store's ServerClock offset (learned from every meta.asOf). */
   serverOffsetMs: number;
   actions: StreamActions;
 }
@@ -70,6 +69,8 @@ export interface StreamStoreOptions {
   scheduler?: FrameScheduler;
   onTokenUpdates?: (updates: TokenUpdate[]) => void;
   now?: () => number;
+  /** The market clock ages and expiries use; in a browser the tab's one (REST answers feed it too). */
+  clock?: ServerClock;
 }
 
 function without<T>(rec: Record<string, T>, key: string): Record<string, T> {
@@ -81,6 +82,7 @@ function without<T>(rec: Record<string, T>, key: string): Record<string, T> {
 export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
   const scheduler = opts.scheduler ?? createFrameScheduler();
   const now = opts.now ?? Date.now;
+  const clock = opts.clock ?? (typeof window !== "undefined" ? serverClock : createServerClock());
   const barListeners = new Map<string, Set<(ops: BarOp[]) => void>>();
   let buffer: QueuedEvent[] = [];
   let scheduled: (() => void) | null = null;
@@ -90,7 +92,7 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
   };
 
   const store = createStore<StreamState>()((set, get) => {
-    const serverNow = () => now() + get().serverOffsetMs;
+    const serverNow = () => now() + clock.offsetMs();
     const actions: StreamActions = {
       setConnection: (connection) => set({ connection }),
       ensure(key, channel, params) {
@@ -124,8 +126,8 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
         buffer = [];
         const s = get();
         const r = applyEvents({ pulse: s.pulse, tapes: s.tapes, series: s.series }, batch);
-        const serverOffsetMs = r.maxAsOf !== null ? r.maxAsOf - now() : s.serverOffsetMs;
-        if (r.maxAsOf !== null) observeServerTime(r.maxAsOf);
+        if (r.maxAsOf !== null) clock.observe(r.maxAsOf, now());
+        const serverOffsetMs = clock.offsetMs();
         const t = now() + serverOffsetMs;
         let tapes = r.slices.tapes;
         for (const [k, tape] of Object.entries(tapes)) {
@@ -179,9 +181,6 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
         if (error) set({ subErrors: { ...cur, [key]: error } });
         else if (key in cur) set({ subErrors: without(cur, key) });
       },
-      observeServerTime(asOf) {
-        if (Number.isFinite(asOf)) set({ serverOffsetMs: asOf - now() });
-      },
       prune() {
         const t = serverNow();
         const s = get();
@@ -199,9 +198,13 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
       tapes: {},
       series: {},
       subErrors: {},
-      serverOffsetMs: 0,
+      serverOffsetMs: clock.offsetMs(),
       actions,
     };
+  });
+  // REST answers move the tab's clock too: mirror it so serverNowOf(state) and the store's own pruning agree.
+  clock.subscribe(() => {
+    if (store.getState().serverOffsetMs !== clock.offsetMs()) store.setState({ serverOffsetMs: clock.offsetMs() });
   });
   return store;
 }
