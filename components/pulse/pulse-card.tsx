@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, type ReactNode } from "react";
-import { Age, Badge, Count, cn, Flash, ProgressBar, Usd } from "@/components/ui";
+import { Age, Badge, Count, cn, Flash, Liquidity, ProgressBar, Usd } from "@/components/ui";
 import type { Factory, PulseToken } from "@/lib/api";
 import { safeText } from "@/lib/format";
 import { CardIcon, CardLink, CardMeta, CardTitle } from "./card-parts";
@@ -32,17 +32,6 @@ function Stat({
       {children}
     </span>
   );
-}
-
-/** Between a migration and its DEX pool's creation the liquidity is in transit, not gone: said so, never "$0". */
-export function CardLiquidity({ migrated, liquidityUsd }: { migrated: boolean; liquidityUsd: number }) {
-  if (migrated && liquidityUsd === 0)
-    return (
-      <span className="text-amber-300" title="Liquidity is moving from the bonding curve to the DEX pool">
-        moving
-      </span>
-    );
-  return <Usd value={liquidityUsd} className="text-fg" />;
 }
 
 /** One launch, dense like a terminal row: identity on the left, market figures on the right, the whole card a link. */
@@ -110,7 +99,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
             <Usd value={t.volumeUsd} className="text-fg" />
           </Stat>
           <Stat label="L">
-            <CardLiquidity migrated={t.migrated} liquidityUsd={t.liquidityUsd} />
+            <Liquidity migrated={t.migrated} liquidityUsd={t.liquidityUsd} className="text-fg" />
           </Stat>
         </span>
       </div>

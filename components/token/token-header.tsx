@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { ChainTag } from "@/components/ui/chain-tag";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Flash } from "@/components/ui/flash";
+import { Liquidity } from "@/components/ui/liquidity";
 import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
 import { Price } from "@/components/ui/price";
@@ -101,7 +102,7 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
           <Usd value={token.marketCapUsd} />
         </Metric>
         <Metric label="Liquidity">
-          <Usd value={token.liquidityUsd} />
+          <Liquidity migrated={token.launchpad?.migrated ?? false} liquidityUsd={token.liquidityUsd} />
         </Metric>
         <Metric label="Vol 24h">
           <Usd value={token.volume24hUsd} />

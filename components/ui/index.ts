@@ -15,6 +15,7 @@ export { flashDirection } from "./flash-direction";
 export { AlertIcon, CheckIcon, CopyIcon, ExternalIcon } from "./icons";
 export { Kbd } from "./kbd";
 export { type ConnectionState, LiveDot } from "./live-dot";
+export { Liquidity } from "./liquidity";
 export { Count, Num, Units, Usd } from "./num";
 export { Pct } from "./pct";
 export { Price, type PriceQuote } from "./price";
