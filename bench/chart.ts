@@ -69,6 +69,7 @@ function printPhases(rows: PhaseResult[]) {
 
 async function main() {
   const server = await ensureServer();
+  let inj: Awaited<ReturnType<typeof routeStream>> | null = null;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -108,7 +109,7 @@ async function main() {
     const state = await (await fetch(`${SIM}/__control/state`)).json();
     const t = state.data.notable.baseToken as { chain: string; address: string };
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const inj = await routeStream(page);
+    inj = await routeStream(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");
     await page.goto(`${BASE}/token/${t.chain}/${t.address}?interval=1s`, { waitUntil: "load" });
@@ -121,6 +122,7 @@ async function main() {
     inj.rate = 0;
     printPhases([idle, load]);
   } finally {
+    inj?.stop();
     await browser.close();
     server?.kill();
   }

@@ -24,11 +24,22 @@ export interface Injector {
   sent: number;
   /** Move the forming candle with the injected trades (the service re-pushes it on each trade). */
   candles: boolean;
+  /** Stops injecting (a closing browser does not always report its sockets closed; a live timer would hold the process). */
+  stop(): void;
 }
 
 /** Routes the page's stream socket; returns a handle whose `rate` (trades/s) can be changed between phases. */
 export async function routeStream(page: Page): Promise<Injector> {
-  const inj: Injector = { rate: 0, sent: 0, candles: true };
+  const timers = new Set<ReturnType<typeof setInterval>>();
+  const inj: Injector = {
+    rate: 0,
+    sent: 0,
+    candles: true,
+    stop() {
+      for (const t of timers) clearInterval(t);
+      timers.clear();
+    },
+  };
   const ids: Record<string, { id: string; params: Record<string, unknown> }> = {};
   let offset = 0;
   let seq = 0;
@@ -107,7 +118,11 @@ export async function routeStream(page: Page): Promise<Injector> {
         ws.send(JSON.stringify({ type: "event", id: o.id, channel: "ohlcv", kind: "candle", data: [candle], meta }));
       }
     }, 16);
-    ws.onClose(() => clearInterval(timer));
+    timers.add(timer);
+    ws.onClose(() => {
+      clearInterval(timer);
+      timers.delete(timer);
+    });
   });
   return inj;
 }
