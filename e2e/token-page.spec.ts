@@ -144,7 +144,8 @@ test.describe("candles", () => {
     await page.goto(tokenUrl(t, "?interval=1m"));
     await waitForBars(page, 100);
     const before = await chartState(page);
-    const box = (await page.getByTestId("candle-chart").boundingBox())!;
+    const box = await page.getByTestId("candle-chart").boundingBox();
+    if (!box) throw new Error("the chart is not laid out");
     const y = box.y + box.height * 0.4;
     for (let i = 0; i < 8 && (await chartState(page)).first >= before.first; i++) {
       await page.mouse.move(box.x + box.width * 0.15, y);
@@ -222,11 +223,11 @@ test.describe("live tape", () => {
   });
 
   test("no duplicate or missing rows after a forced stream drop", async ({ page, request }) => {
-    let socket: { close(): Promise<void> } | null = null;
+    const sockets: Array<{ close(): Promise<void> }> = [];
     let connections = 0;
     await page.routeWebSocket(/\/api\/stream/, (ws) => {
       connections += 1;
-      socket = ws;
+      sockets.push(ws);
       ws.connectToServer();
     });
     const t = notable.baseToken;
@@ -235,7 +236,7 @@ test.describe("live tape", () => {
     await expect.poll(() => connections).toBeGreaterThan(0);
     await simFaults({ streamDuplicateRate: 0.3 });
     try {
-      await socket!.close();
+      await sockets[sockets.length - 1].close();
       await expect.poll(() => connections, { timeout: 20_000 }).toBeGreaterThan(1);
       await page.waitForTimeout(3_000);
     } finally {
@@ -323,8 +324,9 @@ test.describe("live tape", () => {
       await expect.poll(() => revertedTx.has(tx) || confirmed.has(tx), { timeout: 45_000 }).toBe(true);
       if (revertedTx.has(tx)) reverted = tx;
     }
-    expect(reverted).not.toBeNull();
-    await expect.poll(() => seenPreconfirmed(page, reverted!)).toBe(true);
+    if (!reverted) throw new Error("no armed revert landed on this token in 5 tries");
+    const revertedRow: string = reverted;
+    await expect.poll(() => seenPreconfirmed(page, revertedRow)).toBe(true);
     await expect(page.locator(`[data-testid="trade-row"][data-tx="${reverted}"]`)).toHaveCount(0);
   });
 
@@ -337,7 +339,8 @@ test.describe("live tape", () => {
     // Hold the tape still (hover pauses it) so the row read is the row clicked.
     await page.getByTestId("trade-tape").hover();
     await expect(page.getByTestId("trade-tape")).toHaveAttribute("data-paused", "true");
-    const maker = (await first.getAttribute("data-maker"))!;
+    const maker = await first.getAttribute("data-maker");
+    if (!maker) throw new Error("a tape row without its maker");
     await first.getByTestId("maker-filter").click();
     await expect(page).toHaveURL(new RegExp(`maker=${maker}`));
     await expect(page.getByTestId("maker-chip")).toBeVisible();
