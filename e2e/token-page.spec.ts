@@ -202,6 +202,35 @@ test.describe("live tape", () => {
       .toMatch(/^(in candle|rolled)$/);
   });
 
+  test("a trade made before the stream joins still reaches the tape when no later trade comes", async ({ page }) => {
+    const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
+    // Between the server-rendered tape and the live subscription: hold the trades subscribe, and drop every live
+    // trade frame, so nothing but the page's join of its REST snapshot to the stream can bring the row in.
+    let hold = true;
+    const held: Array<() => void> = [];
+    await page.routeWebSocket(/\/api\/stream/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => {
+        const f = JSON.parse(String(m));
+        if (hold && f.type === "subscribe" && f.channel === "trades") held.push(() => server.send(m));
+        else server.send(m);
+      });
+      server.onMessage((m) => {
+        const f = JSON.parse(String(m));
+        if (!(f.type === "event" && f.channel === "trades")) ws.send(m);
+      });
+    });
+    await page.goto(tokenUrl(launched));
+    await expect(page.getByTestId("trade-row").first()).toBeVisible();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    const trade = (
+      await simScenario({ action: "trade", chain: "solana", address: launched.address, side: "buy", usd: 75 })
+    ).data;
+    hold = false;
+    for (const send of held.splice(0)) send();
+    await expect(page.locator(`[data-testid="trade-row"][data-tx="${trade.trade.txHash}"]`)).toBeVisible();
+  });
+
   test("hovering pauses the tape and buffers new rows until the pointer leaves", async ({ page }) => {
     const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
     const acked = await trackTradesAck(page);
