@@ -10,6 +10,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
+import { formatUsd } from "@/lib/format";
 import type { PnlDay } from "./pnl-days";
 
 const UP = "#16c784";
@@ -34,7 +35,9 @@ export default function PnlChart({ days, tradingDays }: { days: PnlDay[]; tradin
         attributionLogo: false,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: "#1a2029" } },
-      rightPriceScale: { borderVisible: false },
+      // Dollars on the axis and the running-total label ("$4.31K", "−$250"), with room above the highest point.
+      localization: { priceFormatter: (p: number) => formatUsd(p) },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.08 } },
       timeScale: { borderVisible: false, timeVisible: false },
       crosshair: { horzLine: { visible: false } },
       handleScroll: false,
