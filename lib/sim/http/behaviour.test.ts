@@ -155,6 +155,21 @@ describe("wallets", () => {
     expect(pnl.data.usdBasis).toBe("trade");
   });
 
+  it("gives a wallet's PnL days from before its first live day, the same whatever the period", async () => {
+    const w = state.notable.evmWallet;
+    const all = (await get(`/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=all`)).data;
+    const month = (await get(`/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=30d`)).data;
+    const trades = (await get(`/v1/wallet/trades?chain=${w.chain}&wallet=${w.address}&limit=100`)).data;
+    const firstLiveDay = Math.floor(Math.min(...trades.map((t: { at: number }) => t.at)) / 86_400_000) * 86_400_000;
+    const days = all.history.map((d: { at: number }) => d.at);
+    expect([...days].sort((a, b) => a - b)).toEqual(days);
+    const byDay = new Map(all.history.map((d: { at: number; realizedPnlUsd: number }) => [d.at, d.realizedPnlUsd]));
+    for (const d of month.history) expect(byDay.get(d.at)).toBeCloseTo(d.realizedPnlUsd, 6);
+    // Seeded so that this notable wallet traded before the market's live window (a fresh wallet would have none).
+    expect(days.filter((d: number) => d < firstLiveDay).length).toBeGreaterThan(0);
+    expect(all.summary.trades).toBe(all.history.reduce((s: number, d: { trades: number }) => s + d.trades, 0));
+  });
+
   it('shows a fully sold position with amount "0" and its realized PnL', async () => {
     const est = state.notable.establishedToken;
     const maker =

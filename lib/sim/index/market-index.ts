@@ -60,6 +60,10 @@ export class MarketIndex implements ViewCtx {
     this.wallets = new WalletIndex(this.caps, {
       priceNative: (chain, token) => this.token(chain, token)?.pricing?.priceNative ?? null,
       nativeUsd: (chain) => this.nativeUsd(chain),
+      nativeUsdAt: (chain, at) => {
+        const c = findSimChain(chain);
+        return c ? this.prices.chainUsdAt(c, at) : 0;
+      },
     });
     this.pulse = new PulseIndex((view, kind, t) => {
       if (!this.events.has("pulse")) return;

@@ -11,6 +11,7 @@ import {
   summarizePnl,
   valuePosition,
 } from "./positions";
+import { archivedDays } from "./pnl-archive";
 import type { TradeRecord } from "./records";
 import type { IndexCaps } from "./state";
 
@@ -26,6 +27,8 @@ interface WalletState {
 export interface PriceReader {
   priceNative(chain: string, token: string): number | null;
   nativeUsd(chain: string): number;
+  /** The chain's native price at a past time (archived PnL days). */
+  nativeUsdAt(chain: string, at: number): number;
 }
 
 const PNL_DAYS_KEPT = 400;
@@ -223,7 +226,9 @@ export class WalletIndex {
     for (const [c, days] of w?.days ?? []) {
       if (chain !== undefined ? c !== chain : c === "solana") continue;
       const px = this.prices.nativeUsd(c);
-      chains.push({ days, usdOf: sol ? (_n, u) => u : (n) => n * px });
+      // Days before the wallet's first live day come from its seeded archive (regenerated, never stored).
+      const archived = archivedDays(wallet, c, days[0]?.day ?? today, fromDay, (at) => this.prices.nativeUsdAt(c, at));
+      chains.push({ days: archived.length ? [...archived, ...days] : days, usdOf: sol ? (_n, u) => u : (n) => n * px });
     }
     const s = summarizePnl(chains, fromDay);
     return {
