@@ -70,7 +70,27 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
       ) : q.isError ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} compact />
       ) : rows.length === 0 ? (
-        <EmptyState compact title={show === "sold" ? "No fully sold positions" : "No positions on this chain"} />
+        <EmptyState
+          compact
+          title={
+            all.length === 0
+              ? "No positions on this chain"
+              : show === "sold"
+                ? "No fully sold positions"
+                : "No open positions"
+          }
+          action={
+            all.length > 0 ? (
+              <button
+                type="button"
+                className="rounded border border-border px-2 py-1 text-xs text-accent hover:bg-panel-raised"
+                onClick={() => onChange({ show: show === "sold" ? "open" : "sold" })}
+              >
+                {show === "sold" ? `Show ${openCount} open` : `Show ${all.length - openCount} sold`}
+              </button>
+            ) : null
+          }
+        />
       ) : (
         <div className="overflow-x-auto">
           <table className="num w-full min-w-[52rem] text-right text-xs">
