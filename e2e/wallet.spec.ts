@@ -89,9 +89,12 @@ test("EVM trades page further with no duplicates", async ({ page }) => {
   await page.goto(walletUrl(w.address, w.chain));
   const rows = page.getByTestId("wallet-trade-row");
   await expect(rows.first()).toBeVisible();
-  await expect(rows).toHaveCount(50);
+  // One page of 50; a page never splits trades sharing a millisecond (`beforeAt` is strict), so it may hold fewer.
+  const firstPage = await rows.count();
+  expect(firstPage).toBeGreaterThan(40);
+  expect(firstPage).toBeLessThanOrEqual(50);
   await page.getByTestId("wallet-trades").getByText(/Load older trades|Loading older trades/).scrollIntoViewIfNeeded();
-  await expect.poll(() => rows.count()).toBeGreaterThan(50);
+  await expect.poll(() => rows.count()).toBeGreaterThan(firstPage);
   const keys = await rows.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.key));
   expect(new Set(keys).size).toBe(keys.length);
   // Rows open the token page with this wallet as the maker.
