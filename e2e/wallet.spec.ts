@@ -51,7 +51,13 @@ test("a wallet with an identity shows its profile and linked wallets", async ({ 
 test("a wallet without identity says so plainly", async ({ page }) => {
   await page.goto(walletUrl("0x00000000000000000000000000000000000d3ad0"));
   await expect(page.getByTestId("no-identity")).toContainText("No known identity yet");
-  await expect(page.getByTestId("positions")).toContainText("No positions");
+  await expect(page.getByTestId("positions")).toContainText("No positions on Base");
+  // A bare EVM link names no chain: the page says which one its chain-bound sections show, until one is picked.
+  await expect(page.getByTestId("wallet-chain-default")).toContainText("names no chain");
+  await page.getByTestId("wallet-chain").selectOption("evm:1");
+  await expect(page).toHaveURL(/chain=evm%3A1|chain=evm:1/);
+  await expect(page.getByTestId("wallet-chain-default")).toHaveCount(0);
+  await expect(page.getByTestId("wallet-trades")).toContainText("No trades on Ethereum");
 });
 
 test("positions total the rows shown, and match the API", async ({ page }) => {

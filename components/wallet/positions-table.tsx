@@ -12,7 +12,7 @@ import { Price } from "@/components/ui/price";
 import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import type { ChainId } from "@/lib/api";
+import { type ChainId, chainInfo } from "@/lib/api";
 import { walletPositionsOptions } from "@/lib/client/queries";
 import { isOpen, positionTotals, visiblePositions } from "./positions";
 import type { PositionFilter, PositionSort } from "./view-state";
@@ -74,7 +74,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
           compact
           title={
             all.length === 0
-              ? "No positions on this chain"
+              ? `No positions on ${chainInfo(chain)?.name ?? chain}`
               : show === "sold"
                 ? "No fully sold positions"
                 : "No open positions"

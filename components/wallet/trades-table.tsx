@@ -60,7 +60,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
       ) : q.isError ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} compact />
       ) : rows.length === 0 ? (
-        <EmptyState compact title="No trades on this chain" />
+        <EmptyState compact title={`No trades on ${chainInfo(chain)?.name ?? chain}`} />
       ) : (
         <div className="max-h-[70vh] overflow-y-auto">
           <table className="num w-full text-right text-xs">

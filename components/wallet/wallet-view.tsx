@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { type ChainId, KNOWN_CHAINS } from "@/lib/api";
+import { type ChainId, chainInfo, KNOWN_CHAINS } from "@/lib/api";
 import { IdentityHeader } from "./identity-header";
 import { PnlSection } from "./pnl-section";
 import { PositionsTable } from "./positions-table";
@@ -53,6 +53,12 @@ export function WalletView({ address, family }: { address: string; family: "evm"
               </option>
             ))}
           </select>
+          {view.chainExplicit ? null : (
+            <span data-testid="wallet-chain-default">
+              — the link names no chain, so {chainInfo(view.chain)?.name ?? view.chain} is shown; PnL above covers every
+              EVM chain
+            </span>
+          )}
         </div>
       ) : null}
       <div className="grid gap-2 xl:grid-cols-[minmax(0,1fr)_30rem]">

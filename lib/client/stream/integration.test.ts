@@ -34,7 +34,7 @@ async function control(method: string, path: string, body?: unknown) {
     headers: body ? { "content-type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined,
   });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
   return ((await res.json()) as { data: unknown }).data;
 }
 
