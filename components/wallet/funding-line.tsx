@@ -7,6 +7,7 @@ import { Age } from "@/components/ui/age";
 import { Chip } from "@/components/ui/badge";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Units } from "@/components/ui/num";
+import { SafeText } from "@/components/ui/safe-text";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
 import { walletFundingOptions } from "@/lib/client/queries";
@@ -49,7 +50,7 @@ export function FundingLine({ chain, wallet }: { chain: ChainId; wallet: string 
       {f.funderTag ? (
         <span data-testid="funder-tag">
           <Chip tone="accent" title="Known entity that sent the first funds">
-            {f.funderTag}
+            <SafeText value={f.funderTag} max={24} />
           </Chip>
         </span>
       ) : null}

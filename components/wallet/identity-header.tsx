@@ -16,7 +16,16 @@ import { safeHttpsUrl, shortAddress, socialUrl } from "@/lib/format";
 import { FundingLine } from "./funding-line";
 
 /** §2.6: identities are harvested continuously, so an absent one is refetched on every visit, never final. */
-export function IdentityHeader({ address, chain }: { address: string; chain: ChainId }) {
+/** `linkChain`: the chain the link named, carried to linked wallets of the same family (never a default). */
+export function IdentityHeader({
+  address,
+  chain,
+  linkChain,
+}: {
+  address: string;
+  chain: ChainId;
+  linkChain?: ChainId;
+}) {
   const q = useQuery({ ...walletProfileOptions({ address }), staleTime: 0, refetchOnMount: "always" });
   const profile = q.data?.data.profile ?? null;
   const linked = q.data?.data.linkedWallets ?? [];
@@ -66,7 +75,7 @@ export function IdentityHeader({ address, chain }: { address: string; chain: Cha
           </button>
         </p>
       ) : profile ? (
-        <ProfileDetails profile={profile} linked={linked} chain={chain} />
+        <ProfileDetails profile={profile} linked={linked} linkChain={linkChain} />
       ) : (
         <p className="text-xs text-muted" data-testid="no-identity">
           No known identity yet — identities are added as they are found, so this may change.
@@ -83,7 +92,15 @@ function socialHref(key: string, value: string): string | null {
   return safeHttpsUrl(value);
 }
 
-function ProfileDetails({ profile, linked, chain }: { profile: WalletProfile; linked: string[]; chain: ChainId }) {
+function ProfileDetails({
+  profile,
+  linked,
+  linkChain,
+}: {
+  profile: WalletProfile;
+  linked: string[];
+  linkChain: ChainId | undefined;
+}) {
   const socials = Object.entries(profile.socials);
   const followers = Object.entries(profile.followerCounts);
   return (
@@ -100,11 +117,11 @@ function ProfileDetails({ profile, linked, chain }: { profile: WalletProfile; li
               const href = socialHref(k, v);
               return href ? (
                 <ExternalLink key={k} href={href} className="text-[11px]">
-                  {k}
+                  <SafeText value={k} max={16} />
                 </ExternalLink>
               ) : (
                 <span key={k} className="text-[11px] text-muted" title={`${k}: ${v}`}>
-                  {k}: <SafeText value={v} max={24} />
+                  <SafeText value={k} max={16} />: <SafeText value={v} max={24} />
                 </span>
               );
             })}
@@ -112,11 +129,13 @@ function ProfileDetails({ profile, linked, chain }: { profile: WalletProfile; li
         ) : null}
         {followers.map(([net, n]) => (
           <span key={net} className="text-[11px] text-muted">
-            <Count value={n} className="text-fg" /> on {net}
+            <Count value={n} className="text-fg" /> on <SafeText value={net} max={16} />
           </span>
         ))}
         {profile.sources.length > 0 ? (
-          <span className="text-[11px] text-muted">Sources: {profile.sources.join(", ")}</span>
+          <span className="text-[11px] text-muted">
+            Sources: <SafeText value={profile.sources.join(", ")} max={80} />
+          </span>
         ) : null}
       </div>
       {linked.length > 0 ? (
@@ -125,7 +144,10 @@ function ProfileDetails({ profile, linked, chain }: { profile: WalletProfile; li
           {linked.slice(0, 12).map((w) => (
             <Link
               key={w}
-              href={walletHref(w, w.startsWith("0x") === chain.startsWith("evm") ? chain : undefined)}
+              href={walletHref(
+                w,
+                linkChain && w.startsWith("0x") === linkChain.startsWith("evm") ? linkChain : undefined,
+              )}
               prefetch={false}
               title={w}
               className="num rounded border border-border px-1 font-mono hover:border-accent hover:text-accent"

@@ -12,6 +12,7 @@ import { Price } from "@/components/ui/price";
 import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo } from "@/lib/api";
 import { walletPositionsOptions } from "@/lib/client/queries";
 import { isOpen, positionTotals, visiblePositions } from "./positions";
@@ -27,6 +28,7 @@ const COLUMNS: { key: PositionSort | null; label: string; className?: string }[]
   { key: "unrealized", label: "Unrealized" },
   { key: "pnl", label: "Total PnL" },
   { key: null, label: "B / S" },
+  { key: "first", label: "First trade" },
   { key: "last", label: "Last trade" },
 ];
 
@@ -93,7 +95,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
         />
       ) : (
         <div className="overflow-x-auto">
-          <table className="num w-full min-w-[52rem] text-right text-xs">
+          <table className="num w-full min-w-[56rem] text-right text-xs">
             <thead className="text-[10px] uppercase tracking-wide text-muted">
               <tr>
                 {COLUMNS.map((c) => (
@@ -132,19 +134,22 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                   className="border-t border-border/60 hover:bg-panel-raised"
                   data-testid="position-row"
                 >
-                  <td className="px-2 py-1.5 text-left">
-                    <Link
-                      href={`${tokenHref(p.chain, p.address)}?maker=${encodeURIComponent(wallet)}`}
-                      prefetch={false}
-                      className="flex min-w-0 items-baseline gap-1.5 hover:text-accent"
-                    >
-                      <span className="font-semibold">
-                        <SafeText value={p.symbol} max={10} fallback="?" />
-                      </span>
-                      <span className="max-w-[10rem] truncate text-[11px] text-muted">
-                        <SafeText value={p.name} max={20} />
-                      </span>
-                    </Link>
+                  <td className="px-2 py-1 text-left">
+                    <span className="flex items-center gap-0.5">
+                      <WatchStar chain={p.chain} address={p.address} symbol={p.symbol} name={p.name} />
+                      <Link
+                        href={`${tokenHref(p.chain, p.address)}?maker=${encodeURIComponent(wallet)}`}
+                        prefetch={false}
+                        className="flex min-w-0 items-baseline gap-1.5 hover:text-accent"
+                      >
+                        <span className="font-semibold">
+                          <SafeText value={p.symbol} max={10} fallback="?" />
+                        </span>
+                        <span className="max-w-[10rem] truncate text-[11px] text-muted">
+                          <SafeText value={p.name} max={20} />
+                        </span>
+                      </Link>
+                    </span>
                   </td>
                   <td className="px-2">
                     <Num value={Number(p.amount)} />
@@ -169,6 +174,9 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                   </td>
                   <td className="px-2">
                     <span className="text-up">{p.buys}</span> / <span className="text-down">{p.sells}</span>
+                  </td>
+                  <td className="px-2 text-muted">
+                    <Age at={p.firstTradeAt} />
                   </td>
                   <td className="px-2 text-muted">
                     <Age at={p.lastTradeAt} />
@@ -197,6 +205,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                 <td className="px-2">
                   <span className="text-up">{totals.buys}</span> / <span className="text-down">{totals.sells}</span>
                 </td>
+                <td />
                 <td />
               </tr>
             </tfoot>

@@ -9,6 +9,7 @@ const KEY: Record<PositionSort, (p: WalletPosition) => number | string> = {
   pnl: (p) => p.totalPnlUsd,
   realized: (p) => p.realizedPnlUsd,
   unrealized: (p) => p.unrealizedPnlUsd,
+  first: (p) => p.firstTradeAt,
   last: (p) => p.lastTradeAt,
   token: (p) => p.symbol.toLowerCase(),
 };

@@ -12,6 +12,7 @@ import { Num, Usd } from "@/components/ui/num";
 import { Price } from "@/components/ui/price";
 import { SafeText } from "@/components/ui/safe-text";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
 import { walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
 import { shortAddress } from "@/lib/format";
@@ -101,21 +102,24 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
                       <Age at={t.at} />
                     </td>
                     <td className="px-2 text-left">
-                      <Link
-                        href={`${tokenHref(t.chain, t.tokenAddress)}?maker=${encodeURIComponent(wallet)}`}
-                        prefetch={false}
-                        className="flex items-center gap-1.5 hover:text-accent"
-                        data-testid="trade-token-link"
-                      >
-                        <span className={t.isBuy ? "font-semibold text-up" : "font-semibold text-down"}>
-                          {t.isBuy ? "Buy" : "Sell"}
-                        </span>
-                        {symbol ? (
-                          <SafeText value={symbol} max={10} />
-                        ) : (
-                          <span className="font-mono text-muted">{shortAddress(t.tokenAddress, 4, 4)}</span>
-                        )}
-                      </Link>
+                      <span className="flex items-center gap-0.5">
+                        <WatchStar chain={t.chain} address={t.tokenAddress} symbol={symbol ?? null} />
+                        <Link
+                          href={`${tokenHref(t.chain, t.tokenAddress)}?maker=${encodeURIComponent(wallet)}`}
+                          prefetch={false}
+                          className="flex items-center gap-1.5 hover:text-accent"
+                          data-testid="trade-token-link"
+                        >
+                          <span className={t.isBuy ? "font-semibold text-up" : "font-semibold text-down"}>
+                            {t.isBuy ? "Buy" : "Sell"}
+                          </span>
+                          {symbol ? (
+                            <SafeText value={symbol} max={10} />
+                          ) : (
+                            <span className="font-mono text-muted">{shortAddress(t.tokenAddress, 4, 4)}</span>
+                          )}
+                        </Link>
+                      </span>
                     </td>
                     <td className="px-2">
                       <Num value={t.amountToken} />

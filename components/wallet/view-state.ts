@@ -27,7 +27,7 @@ export function resolveWalletRoute(raw: string): WalletRoute {
 }
 
 export type PositionFilter = "open" | "sold" | "all";
-export const POSITION_SORTS = ["value", "pnl", "realized", "unrealized", "last", "token"] as const;
+export const POSITION_SORTS = ["value", "pnl", "realized", "unrealized", "first", "last", "token"] as const;
 export type PositionSort = (typeof POSITION_SORTS)[number];
 
 export interface WalletViewState {

@@ -28,7 +28,7 @@ export function WalletView({ address, family }: { address: string; family: "evm"
 
   return (
     <div className="flex flex-col gap-2" data-testid="wallet-page" data-chain={view.chain}>
-      <IdentityHeader address={address} chain={view.chain} />
+      <IdentityHeader address={address} chain={view.chain} linkChain={view.chainExplicit ? view.chain : undefined} />
       <PnlSection
         wallet={address}
         family={family}

@@ -64,14 +64,15 @@ describe("infinite query options", () => {
     expect(calls.map((c) => c.url.searchParams.get("endTime"))).toEqual([null, "999"]);
   });
 
-  it("wallet trades: beforeAt = oldestAt on EVM while pages are full; Solana is one page", async () => {
+  it("wallet trades: beforeAt = oldestAt on EVM until an empty page, short pages included; Solana is one page", async () => {
     const calls = stub([
       { data: [1, 2], meta: { oldestAt: 5_000 } },
       { data: [3], meta: { oldestAt: 4_000 } },
+      { data: [], meta: { oldestAt: null } },
     ]);
     const qc = new QueryClient();
-    await qc.fetchInfiniteQuery({ ...walletTradesInfiniteOptions({ chain: "evm:1", wallet: W, limit: 2 }), pages: 3 });
-    expect(calls.map((c) => c.url.searchParams.get("beforeAt"))).toEqual([null, "5000"]);
+    await qc.fetchInfiniteQuery({ ...walletTradesInfiniteOptions({ chain: "evm:1", wallet: W, limit: 2 }), pages: 5 });
+    expect(calls.map((c) => c.url.searchParams.get("beforeAt"))).toEqual([null, "5000", "4000"]);
     const sol = walletTradesInfiniteOptions({ chain: "solana", wallet: "So11111111111111111111111111111111111111112" });
     expect(sol.getNextPageParam({ data: Array(50), meta: { asOf: 1 } }, [], undefined, [])).toBeUndefined();
   });

@@ -133,14 +133,16 @@ export interface WalletTradesInput {
   limit?: number;
 }
 
-/** §4.2: `meta.oldestAt` feeds the next `beforeAt` (EVM); Solana answers one page without a cursor. */
+/**
+ * §4.2: `meta.oldestAt` feeds the next `beforeAt` (EVM); Solana answers one page without a cursor. A page may hold
+ * fewer than `limit` rows (a service never splits a millisecond across pages), so only an empty page ends history.
+ */
 export function walletTradesInfiniteOptions(input: WalletTradesInput) {
   const q = normalizeInput({
     chain: input.chain,
     wallet: input.wallet,
     limit: input.limit,
   }) as QueryInput<"walletTrades">;
-  const limit = input.limit ?? 50;
   return infiniteQueryOptions<
     Page<"walletTrades">,
     Error,
@@ -154,7 +156,7 @@ export function walletTradesInfiniteOptions(input: WalletTradesInput) {
     getNextPageParam: (last, all) => {
       if (input.chain === "solana" || all.length >= MAX_WALLET_TRADE_PAGES) return undefined;
       const oldest = last.meta.oldestAt;
-      return oldest != null && last.data.length >= limit ? oldest : undefined;
+      return oldest != null && last.data.length > 0 ? oldest : undefined;
     },
     staleTime: staleTimeFor("walletTrades"),
     meta: { endpoint: "walletTrades", query: q, pageParam: "beforeAt" },
