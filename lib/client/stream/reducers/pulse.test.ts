@@ -63,6 +63,13 @@ describe("pulse reducer", () => {
     s = applyPulseSnapshot(s, [pulseToken({ address: addr(1), createdAt: 1 })], 110);
     expect(addrs(s.items)).toEqual([addr(2), addr(1)]);
   });
+
+  it("a delta older than the list it would change is ignored (the list already holds it)", () => {
+    const s = applyPulseSnapshot(emptyPulse("new"), [pulseToken({ address: addr(1), createdAt: 1 })], 100);
+    expect(applyPulseDelta(s, { kind: "leave", chain: "evm:8453", address: addr(1), asOf: 99 })).toBe(s);
+    const later = applyPulseDelta(s, { kind: "leave", chain: "evm:8453", address: addr(1), asOf: 101 });
+    expect(later.items).toEqual([]);
+  });
 });
 
 const deltaArb: fc.Arbitrary<PulseDelta> = fc.oneof(

@@ -75,7 +75,9 @@ function applyOne(state: PulseListState, d: PulseDelta): readonly PulseToken[] {
   return items;
 }
 
+/** A delta older than the current list is already part of it (a REST list applied while deltas waited): ignored. */
 export function applyPulseDelta(state: PulseListState, d: PulseDelta): PulseListState {
+  if (state.asOf !== null && d.asOf < state.asOf) return state;
   const items = applyOne(state, d);
   const log = [...state.log, d];
   if (log.length > PULSE_LOG_CAP) log.splice(0, log.length - PULSE_LOG_CAP);
