@@ -13,7 +13,9 @@ const LOOKALIKE_PAIRS =
   // Lisu
   "ꓮAꓐBꓚCꓓDꓰEꓝFꓖGꓧHꓲIꓙJꓗKꓡLꓟMꓠNꓳOꓑPꓣRꓢSꓔTꓴUꓦVꓪWꓫXꓬYꓜZ" +
   // Latin letters that pass for plain ones
-  "ıiȷjɑaɡgǀlɩi";
+  "ıiȷjɑaɡgǀlɩi" +
+  // Latin small capitals (ᴘᴇᴘᴇ reads as PEPE)
+  "ᴀAʙBᴄCᴅDᴇEꜰFɢGʜHɪIᴊJᴋKʟLᴍMɴNᴏOᴘPʀRꜱSᴛTᴜUᴠVᴡWʏYᴢZ";
 
 const LOOKALIKES = new Map<string, string>();
 for (let i = 0; i < LOOKALIKE_PAIRS.length; i += 2) LOOKALIKES.set(LOOKALIKE_PAIRS[i], LOOKALIKE_PAIRS[i + 1]);

@@ -116,6 +116,8 @@ const SCRIPTS: TextCase[] = [
   { raw: "\u0131nu", flags: { confusable: true }, lookalike: "inu", note: "dotless i" },
   { raw: "\uA4D1\uA4F0\uA4D1\uA4F0", flags: { confusable: true }, lookalike: "PEPE", note: "Lisu PEPE" },
   { raw: "\u13A2\u13AA\u13C0", flags: { confusable: true }, lookalike: "TAG", note: "Cherokee TAG" },
+  { raw: "\u1D18\u1D07\u1D18\u1D07", flags: { confusable: true }, lookalike: "PEPE", note: "small-capital PEPE" },
+  { raw: "\u0262\u1D0F", flags: { confusable: true }, lookalike: "GO", note: "small-capital GO" },
   { raw: "g\u0585ld", flags: { mixedScript: true, confusable: true }, lookalike: "gold", note: "Armenian o" },
   { raw: "Pepe\u0391", flags: { mixedScript: true, confusable: true }, note: "Greek capital alpha tail" },
   { raw: "Doge \u0434\u043E\u0433", flags: {}, note: "Latin word and Cyrillic word side by side" },
