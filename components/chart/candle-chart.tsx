@@ -211,7 +211,7 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
   }, [legend]);
 
   const stream = useCandleStream(input, onBars);
-  const { hasOlder, isFetchingOlder, isLoading, error, subscriptionError, fetchOlder } = stream;
+  const { hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, fetchOlder } = stream;
   useEffect(() => {
     older.current = { hasOlder, busy: isFetchingOlder, fetchOlder };
     // A short first page leaves the view at the left edge: keep paging while it does.
@@ -223,8 +223,8 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
   }, [hasOlder, isFetchingOlder, fetchOlder]);
 
   useEffect(() => {
-    onStatus?.({ hasOlder, isFetchingOlder, isLoading, error, subscriptionError });
-  }, [onStatus, hasOlder, isFetchingOlder, isLoading, error, subscriptionError]);
+    onStatus?.({ hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError });
+  }, [onStatus, hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError]);
 
   useEffect(() => {
     parts.current?.chart.applyOptions({ timeScale: { secondsVisible: showsSeconds(input.interval) } });

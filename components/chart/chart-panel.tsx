@@ -97,7 +97,7 @@ export function ChartPanel(props: ChartPanelProps) {
         />
         {status?.error ? (
           <div className="absolute inset-0 z-20 bg-panel/90">
-            <ErrorState error={status.error} title="Candles could not load" compact />
+            <ErrorState error={status.error} title="Candles could not load" onRetry={status.retry} compact />
           </div>
         ) : null}
       </div>

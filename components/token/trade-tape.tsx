@@ -135,7 +135,7 @@ export function TradeTape(props: TradeTapeProps) {
             <SkeletonRows rows={10} rowClassName="h-5" label="Loading trades" />
           </div>
         ) : live.error ? (
-          <ErrorState error={live.error} title="Trades could not load" compact />
+          <ErrorState error={live.error} title="Trades could not load" onRetry={live.retry} compact />
         ) : rows.length === 0 ? (
           <EmptyState compact title={maker || wash !== "all" ? "No trades match this filter" : "No trades yet"}>
             New trades appear here as they happen.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/api";
 import { ohlcvInfiniteOptions } from "../../queries";
 import { useStreamContext } from "../provider";
@@ -25,6 +25,8 @@ export interface CandleStream {
   isFetchingOlder: boolean;
   isLoading: boolean;
   error: ApiError | null;
+  /** Refetches the REST history after an error. */
+  retry(): void;
   subscriptionError: StreamSubscriptionError | null;
 }
 
@@ -69,12 +71,15 @@ export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[])
     }
   }, [store, runtime, key, query.data]);
 
+  const { refetch } = query; // stable across renders: status effects depend on it
+  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     fetchOlder: () => void query.fetchNextPage(),
     hasOlder: query.hasNextPage,
     isFetchingOlder: query.isFetchingNextPage,
     isLoading: query.isPending,
     error: asApiError(query.error),
+    retry,
     subscriptionError,
   };
 }

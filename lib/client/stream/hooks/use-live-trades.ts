@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useReducer } from "react";
+import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { type ApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api";
 import { tokenTradesInfiniteOptions } from "../../queries";
 import { matchesTradeFilters, type TradeFilters } from "../../trade-filters";
@@ -65,6 +65,8 @@ export interface LiveTrades {
   isFetchingNextPage: boolean;
   isLoading: boolean;
   error: ApiError | null;
+  /** Refetches the REST pages after an error. */
+  retry(): void;
   subscriptionError: StreamSubscriptionError | null;
 }
 
@@ -93,6 +95,8 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
     // Live rows reach back past the REST snapshot: refetch its first page so nothing between them is missing.
     if (view.gap && !query.isFetching) runtime?.refreshTapeRest(chain, address);
   }, [view.gap, query.isFetching, runtime, chain, address]);
+  const { refetch } = query; // stable across renders: status effects depend on it
+  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     rows: view.rows,
     fetchNextPage: () => void query.fetchNextPage(),
@@ -100,6 +104,7 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
     isFetchingNextPage: query.isFetchingNextPage,
     isLoading: query.isPending,
     error: asApiError(query.error),
+    retry,
     subscriptionError,
   };
 }
