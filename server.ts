@@ -16,7 +16,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const dir = import.meta.dirname;
 const dev = process.env.NODE_ENV !== "production";
 
-function readConfig(): Config & { trustProxy: boolean } {
+function readConfig(): Config & { trustProxy: number } {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
   try {
     // The proxy's tunables are read here too, so a malformed one stops start-up rather than the first request.
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   });
 
   httpServer.on("request", (req, res) => {
-    // The rate limiter keys on this stamp; a client-sent X-Forwarded-For counts only with TRUST_PROXY=1.
+    // The rate limiter keys on this stamp; X-Forwarded-For counts only with TRUST_PROXY set (entries from the right).
     stampClientIp(req, config.trustProxy);
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error, url: req.url }, "request failed");

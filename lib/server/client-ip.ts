@@ -14,15 +14,23 @@ function token(): string {
   return holder[TOKEN];
 }
 
-function firstForwarded(xff: string | null | undefined): string | undefined {
-  const first = xff?.split(",")[0]?.trim();
-  return first ? first.slice(0, 64) : undefined;
+/**
+ * The X-Forwarded-For entry `hops` places from the right: each trusted proxy appends the address it saw, so the
+ * entries left of those are whatever the client sent and prove nothing. A shorter list yields its leftmost entry.
+ */
+export function forwardedClient(xff: string | null | undefined, hops: number): string | undefined {
+  const entries = (xff ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0 || hops < 1) return undefined;
+  return entries[Math.max(0, entries.length - hops)].slice(0, 64);
 }
 
-/** server.ts: call on every request before Next sees it. Overwrites whatever the client sent in that header. */
-export function stampClientIp(req: IncomingMessage, trustProxy: boolean): void {
+/**
+ * server.ts: call on every request before Next sees it. Overwrites whatever the client sent in that header.
+ * `trustedHops`: reverse proxies in front of this server (0 = none: the socket address is the client).
+ */
+export function stampClientIp(req: IncomingMessage, trustedHops: number): void {
   const xff = req.headers["x-forwarded-for"];
-  const forwarded = trustProxy ? firstForwarded(Array.isArray(xff) ? xff[0] : xff) : undefined;
+  const forwarded = forwardedClient(Array.isArray(xff) ? xff.join(",") : xff, trustedHops);
   const ip = forwarded ?? req.socket.remoteAddress ?? "unknown";
   req.headers[CLIENT_IP_HEADER] = `${token()} ${ip}`;
 }
@@ -31,14 +39,12 @@ export function stampClientIp(req: IncomingMessage, trustProxy: boolean): void {
  * The client's IP for rate limiting. Prefers the stamp from server.ts; without it (plain `next start`, tests) falls
  * back to X-Forwarded-For, which Next fills with the socket address when the client sent none.
  */
-export function clientIpOf(headers: { get(name: string): string | null }, trustProxy: boolean): string {
+export function clientIpOf(headers: { get(name: string): string | null }, trustedHops: number): string {
   const stamped = headers.get(CLIENT_IP_HEADER);
   if (stamped) {
     const [t, ip] = stamped.split(" ");
     if (t === token() && ip) return ip;
   }
-  const xff = headers.get("x-forwarded-for");
-  if (trustProxy) return firstForwarded(xff) ?? "unknown";
-  const last = xff?.split(",").pop()?.trim();
-  return last ? last.slice(0, 64) : "unknown";
+  // Without the stamp the rightmost entry is the closest address anyone vouches for.
+  return forwardedClient(headers.get("x-forwarded-for"), Math.max(1, trustedHops)) ?? "unknown";
 }

@@ -13,8 +13,8 @@ const deny = (fn: () => void) => {
 };
 
 describe("metrics access", () => {
-  const open = { trustProxy: false, metricsToken: undefined };
-  const withToken = { trustProxy: false, metricsToken: "a-metrics-token-0123456789" };
+  const open = { trustProxy: 0, metricsToken: undefined };
+  const withToken = { trustProxy: 0, metricsToken: "a-metrics-token-0123456789" };
 
   it("lets loopback callers in (IPv4, IPv6, IPv4-mapped)", () => {
     for (const ip of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])

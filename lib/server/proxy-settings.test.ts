@@ -11,7 +11,7 @@ describe("proxy settings", () => {
       rateLimitBurst: 60,
       breakerFailures: 5,
       breakerOpenMs: 10_000,
-      trustProxy: false,
+      trustProxy: 0,
       creditBudgetPerDay: undefined,
       logLevel: "info",
       metricsToken: undefined,
@@ -28,7 +28,7 @@ describe("proxy settings", () => {
     });
     expect(s).toMatchObject({
       cacheMaxBytes: 8 * 1024 * 1024,
-      trustProxy: true,
+      trustProxy: 1,
       creditBudgetPerDay: 5000,
       rateLimitPerSec: 0,
       logLevel: "info",
@@ -39,7 +39,9 @@ describe("proxy settings", () => {
     expect(() => loadProxySettings({ PROXY_UPSTREAM_TIMEOUT_MS: "5" })).toThrow(
       new ConfigError("PROXY_UPSTREAM_TIMEOUT_MS must be >= 100"),
     );
-    expect(() => loadProxySettings({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY must be 0 or 1/);
+    expect(() => loadProxySettings({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY must be a number of proxies/);
+    expect(loadProxySettings({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadProxySettings({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
     expect(() => loadProxySettings({ PROXY_CACHE_MB: "-1" })).toThrow(/PROXY_CACHE_MB must be a whole number/);
     expect(() => loadProxySettings({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });

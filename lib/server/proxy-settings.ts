@@ -11,8 +11,8 @@ export interface ProxySettings {
   rateLimitBurst: number;
   breakerFailures: number;
   breakerOpenMs: number;
-  /** Take the client IP from X-Forwarded-For (only behind a trusted reverse proxy). */
-  trustProxy: boolean;
+  /** Reverse proxies in front of this server: the client IP is the X-Forwarded-For entry this many from the right (0 = socket address). */
+  trustProxy: number;
   creditBudgetPerDay: number | undefined;
   logLevel: LogLevel;
   /** Bearer token that opens /api/metrics to non-loopback callers (unset = loopback only). */
@@ -35,7 +35,11 @@ export const PROXY_ENV_SCHEMA = z.object({
   PROXY_RATE_LIMIT_BURST: int(1, 1_000_000).default(60),
   PROXY_BREAKER_FAILURES: int(1, 1_000).default(5),
   PROXY_BREAKER_OPEN_MS: int(100, 600_000).default(10_000),
-  TRUST_PROXY: z.enum(["0", "1", "true", "false"], "must be 0 or 1").default("0"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^([0-9]|true|false)$/, "must be a number of proxies from 0 to 9 (1 = one reverse proxy)")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+    .default(0),
   MARKET_CREDIT_BUDGET: int(1, Number.MAX_SAFE_INTEGER).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   METRICS_TOKEN: z
@@ -65,7 +69,7 @@ export function loadProxySettings(env: Env = process.env): ProxySettings {
     rateLimitBurst: p.PROXY_RATE_LIMIT_BURST,
     breakerFailures: p.PROXY_BREAKER_FAILURES,
     breakerOpenMs: p.PROXY_BREAKER_OPEN_MS,
-    trustProxy: p.TRUST_PROXY === "1" || p.TRUST_PROXY === "true",
+    trustProxy: p.TRUST_PROXY,
     creditBudgetPerDay: p.MARKET_CREDIT_BUDGET,
     logLevel: p.LOG_LEVEL,
     metricsToken: p.METRICS_TOKEN,
