@@ -196,6 +196,10 @@ test.describe("pulse board", () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-token") ?? ""));
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(["solana", "evm:8453", "evm:42161"]).toContain(id.slice(0, id.lastIndexOf(":")));
+    const caps = await newCol
+      .locator("article[data-token]")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-mcap"))));
+    for (const cap of caps) expect(cap).toBeGreaterThanOrEqual(5000);
   });
 
   test("hostile names render as text and hostile links are not links", async ({ page, request }) => {

@@ -42,9 +42,18 @@ test("a wallet with an identity shows its profile and linked wallets", async ({ 
   await expect(linked.first()).toBeVisible();
   const href = await linked.first().getAttribute("href");
   expect(href).toMatch(/^\/wallet\//);
-  // Every social shown is either a safe https link or plain text.
-  for (const a of await page.getByTestId("wallet-socials").getByRole("link").all())
-    expect(await a.getAttribute("href")).toMatch(/^https:\/\//);
+  // A link that named no chain hands none on (the linked wallet's PnL stays all-EVM).
+  expect(href).not.toContain("chain=");
+  // The profile's socials are shown, each either a safe https link or plain text.
+  const api = await (await page.request.get(`/api/v1/wallet/profile?address=${w.address}`)).json();
+  const socials = Object.keys(api.data.profile.socials);
+  if (socials.length > 0) {
+    await expect(page.getByTestId("wallet-socials")).toBeVisible();
+    for (const a of await page.getByTestId("wallet-socials").getByRole("link").all())
+      expect(await a.getAttribute("href")).toMatch(/^https:\/\//);
+  }
+  if (api.data.profile.displayName)
+    await expect(page.getByTestId("wallet-header")).toContainText(api.data.profile.displayName.slice(0, 8));
   expect(pageErrors).toEqual([]);
 });
 
@@ -71,6 +80,16 @@ test("positions total the rows shown, and match the API", async ({ page }) => {
   const sums = await tableSums(page);
   expect(sums.total).toBeCloseTo(sums.value, 4);
   expect(sums.totalPnl).toBeCloseTo(sums.pnl, 4);
+  // The totals row equals the API's rows summed (prices move, so read both until one pair agrees).
+  await expect
+    .poll(async () => {
+      const rows = (await (await page.request.get(`/api/v1/wallet/positions?chain=${w.chain}&wallet=${w.address}`)).json())
+        .data as { amountUsd: number }[];
+      const apiValue = rows.reduce((a, r) => a + r.amountUsd, 0);
+      const shown = (await tableSums(page)).total;
+      return Math.abs(shown - apiValue) <= Math.max(0.01, Math.abs(apiValue) * 0.005);
+    })
+    .toBe(true);
 });
 
 test("switching the PnL period redraws the curve and keeps it in the URL", async ({ page }) => {
@@ -79,11 +98,22 @@ test("switching the PnL period redraws the curve and keeps it in the URL", async
   if (!w) return;
   await page.goto(walletUrl(w.address, w.chain));
   await expect(page.getByTestId("pnl-summary")).toBeVisible();
+  const days = async (period: string) =>
+    (await (await page.request.get(`/api/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=${period}`)).json())
+      .data.history.length as number;
+  const chartShows = async (n: number) => {
+    if (n > 0) await expect(page.getByTestId("pnl-chart")).toHaveAttribute("data-points", String(n));
+    else await expect(page.getByTestId("pnl-section")).toContainText("No realized PnL in this period");
+  };
+  await chartShows(await days("30d"));
+  await page.getByTestId("pnl-section").getByText("All", { exact: true }).click();
+  await expect(page).toHaveURL(/period=all/);
+  const all = await days("all");
+  expect(all, "the wallet has a PnL history to draw").toBeGreaterThan(0);
+  await chartShows(all);
   await page.getByTestId("pnl-section").getByText("7D", { exact: true }).click();
   await expect(page).toHaveURL(/period=7d/);
-  const api = await (await page.request.get(`/api/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=7d`)).json();
-  if (api.data.history.length > 0)
-    await expect(page.getByTestId("pnl-chart")).toHaveAttribute("data-points", String(api.data.history.length));
+  await chartShows(await days("7d"));
   await page.reload();
   await expect(page.getByTestId("pnl-section").locator("[data-period]")).toHaveAttribute("data-period", "7d");
 });
@@ -118,12 +148,14 @@ test("funding shows the tagged funder with a link to its wallet", async ({ page 
 
 test("Solana and EVM deep links both work; EVM in capitals redirects to lowercase", async ({ page }) => {
   const s = notable.solanaWallet;
+  const e = notable.evmWallet;
+  expect(s, "the market has a Solana wallet with trades").toBeTruthy();
+  expect(e, "the market has an EVM wallet with trades").toBeTruthy();
   if (s) {
     await page.goto(walletUrl(s.address));
     await expect(page.getByTestId("wallet-page")).toHaveAttribute("data-chain", "solana");
     await expect(page.getByTestId("wallet-trade-row").first()).toBeVisible();
   }
-  const e = notable.evmWallet;
   if (e) {
     const upper = `0x${e.address.slice(2).toUpperCase()}`;
     await page.goto(walletUrl(upper, e.chain));

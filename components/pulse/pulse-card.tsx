@@ -41,6 +41,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
   return (
     <article
       data-token={`${t.chain}:${t.address}`}
+      data-mcap={t.marketCapUsd}
       aria-label={label}
       className="group relative flex h-[78px] items-stretch gap-2.5 [contain:strict] border-b border-border/70 px-2.5 py-2 transition-colors hover:bg-panel-raised/70"
     >
