@@ -59,11 +59,11 @@ export function cacheKey(def: EndpointDef, input: EndpointInput): string {
   return def.method === "POST" ? `POST ${def.path}?${q} ${stableStringify(input.body ?? {})}` : `GET ${def.path}?${q}`;
 }
 
-function cacheControl(def: EndpointDef, entry: CacheEntry, ageMs: number, status: CacheStatus | "degraded"): string {
-  if (status === "degraded" || def.method === "POST") return "no-store";
+/** The policy's lifetimes, not what is left of them: the `Age` header sent alongside is what a cache subtracts. */
+function cacheControl(def: EndpointDef, entry: CacheEntry): string {
+  if (def.method === "POST") return "no-store";
   if (entry.immutable) return `public, max-age=${YEAR_SEC}, immutable`;
-  if (status === "stale") return `public, max-age=0, stale-while-revalidate=${sec(entry.ttlMs + entry.swrMs - ageMs)}`;
-  return `public, max-age=${sec(entry.ttlMs - ageMs)}, stale-while-revalidate=${sec(entry.swrMs)}, stale-if-error=${sec(entry.staleIfErrorMs)}`;
+  return `public, max-age=${sec(entry.ttlMs)}, stale-while-revalidate=${sec(entry.swrMs)}, stale-if-error=${sec(entry.staleIfErrorMs)}`;
 }
 
 function result<T>(text: string, headers: CallResult["headers"]): CallResult<T> {
@@ -118,7 +118,7 @@ export function createProxy(opts: ProxyOptions): RestProxy {
   }
 
   const serve = <T>(def: EndpointDef, entry: CacheEntry, ageMs: number, cache: CacheStatus) =>
-    result<T>(entry.text, { cache, ageMs, degraded: false, cacheControl: cacheControl(def, entry, ageMs, cache) });
+    result<T>(entry.text, { cache, ageMs, degraded: false, cacheControl: cacheControl(def, entry) });
 
   function serveStaleOnError<T>(
     def: EndpointDef,
