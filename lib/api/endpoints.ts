@@ -11,6 +11,7 @@ import {
   tokenPoolSchema, tokenPriceSchema, tokenSecuritySchema, tokenStatsSchema, tokenTradeSchema, walletFundingSchema,
   walletPnlSchema, walletPositionSchema, walletProfileSchema, walletTradeSchema,
 } from "./schemas";
+import { PRECONFIRM_TTL_MS } from "./stream";
 
 // The endpoint registry: the spec's §4 and §8 in one table, shared by the embedded service, the proxy and the browser.
 
@@ -21,8 +22,8 @@ export interface CachePolicy {
   swrMs: number;
   /** Served (flagged degraded) for this long when the upstream fails. */
   staleIfErrorMs: number;
-  /** True when the response for this input can never change (closed history). */
-  immutable?: (input: EndpointInput, nowMs: number) => boolean;
+  /** True when the response (`envelope`, parsed) for this input can never change (closed history). */
+  immutable?: (input: EndpointInput, nowMs: number, envelope: unknown) => boolean;
 }
 
 export interface EndpointInput {
@@ -119,6 +120,12 @@ function longestBucketSec(interval: string): number {
   return interval === "1M" ? 31 * 86400 : ((INTERVAL_SECONDS as Record<string, number>)[interval] ?? 300);
 }
 
+/** Rows in an envelope's `data` array (a short page may still grow: the newest rows had not arrived). */
+function pageLength(envelope: unknown): number | undefined {
+  const data = (envelope as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? data.length : undefined;
+}
+
 function defineEndpoints<const T extends Record<string, Omit<EndpointDef, "id">>>(defs: T) {
   return Object.fromEntries(Object.entries(defs).map(([id, d]) => [id, { id, ...d }])) as { [K in keyof T]: T[K] & { id: K } };
 }
@@ -189,11 +196,13 @@ export const endpoints = defineEndpoints({
     credits: perCall(5),
     cache: {
       ...cacheShort,
-      // §4.5: historical pages are immutable once their newest bucket has closed.
-      immutable: (i, now) => {
+      // §4.5: a historical page is immutable once it is full and its newest bucket has closed for good.
+      immutable: (i, now, envelope) => {
         const end = i.query.endTime as number | undefined;
-        const step = longestBucketSec(i.query.interval as string);
-        return end !== undefined && (end + step) * 1000 < now - 5 * SEC;
+        if (end === undefined) return false;
+        const closedAt = (end + longestBucketSec(i.query.interval as string)) * 1000;
+        // §3: a preconfirmed swap can still change the last bucket (or vanish from it) until its TTL has passed.
+        return closedAt + PRECONFIRM_TTL_MS <= now && pageLength(envelope) === i.query.limit;
       },
     },
     data: z.array(candleSchema),

@@ -151,27 +151,24 @@ describe("proxy", () => {
     expect(ledger.snapshot().spentToday).toBe(5);
   });
 
-  it("marks closed candle pages immutable", async () => {
+  it("marks full, closed candle pages immutable, and nothing short or freshly closed", async () => {
     const { proxy } = setup();
     const addr = `0x${"2".repeat(40)}`;
-    const meta = {
-      asOf: t,
-      interval: "5m",
-      count: 0,
-      oldestTime: null,
-      newestTime: null,
-      hasMore: false,
-      quote: "native",
-    };
-    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta }));
-    const query = { chain: "evm:1", address: addr, pools: [addr], interval: "5m", limit: 200, quote: "native" };
-    const old = await proxy.call(endpoints.ohlcv, {
-      query: { ...query, endTime: Math.floor(t / 1000) - 3_600 },
-      body: undefined,
+    const page = (n: number) => ({
+      data: Array.from({ length: n }, (_, i) => ({ time: 300 * i, open: 1, high: 1, low: 1, close: 1, volume: 1 })),
+      meta: { asOf: t, interval: "5m", count: n, oldestTime: 0, newestTime: 300 * (n - 1), hasMore: true, quote: "native" },
     });
-    expect(old.headers.cacheControl).toBe("public, max-age=31536000, immutable");
-    const forming = await proxy.call(endpoints.ohlcv, { query, body: undefined });
-    expect(forming.headers.cacheControl).toMatch(/^public, max-age=2,/);
+    let rows = 3;
+    up.setHandler((_req, res) => sendJson(res, 200, page(rows)));
+    const query = { chain: "evm:1", address: addr, pools: [addr], interval: "5m", limit: 3, quote: "native" };
+    const call = (endTime?: number) => proxy.call(endpoints.ohlcv, { query: { ...query, endTime }, body: undefined });
+    const nowSec = Math.floor(t / 1000);
+    expect((await call(nowSec - 3_600)).headers.cacheControl).toBe("public, max-age=31536000, immutable");
+    // The newest bucket closed 10 s ago: a preconfirmed swap may still change it.
+    expect((await call(nowSec - 300 - 10)).headers.cacheControl).toMatch(/^public, max-age=2,/);
+    rows = 2; // a short page: its newest rows may not have arrived
+    expect((await call(nowSec - 7_200)).headers.cacheControl).toMatch(/^public, max-age=2,/);
+    expect((await call()).headers.cacheControl).toMatch(/^public, max-age=2,/);
   });
 
   it("keys POST bodies by content, not key order, and never lets a browser cache them", async () => {

@@ -111,7 +111,7 @@ export function createProxy(opts: ProxyOptions): RestProxy {
       ttlMs,
       swrMs,
       staleIfErrorMs,
-      immutable: def.cache.immutable?.(input, t) ?? false,
+      immutable: def.cache.immutable?.(input, t, reply.json) ?? false,
     };
     opts.cache.set(key, entry);
     return entry;

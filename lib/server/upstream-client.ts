@@ -15,6 +15,8 @@ export { parseRetryAfter, type UpstreamLogger, type UpstreamOutcome } from "./up
 export interface UpstreamReply {
   /** The upstream body verbatim (a valid envelope). */
   text: string;
+  /** The same envelope, parsed (it was parsed for the envelope check anyway). */
+  json: unknown;
   /** Credits the upstream says this call cost (`x-credits-spent`), when it says. */
   creditsSpent?: number;
   /** The upstream's running credit total for our key (`x-credits-total`), when it says. */
@@ -187,6 +189,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClien
       opts.onResult?.(def.id, "ok", ms);
       return {
         text,
+        json,
         ms,
         creditsSpent: headerNumber(resHeaders["x-credits-spent"]),
         creditsTotal: headerNumber(resHeaders["x-credits-total"]),
