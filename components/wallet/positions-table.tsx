@@ -18,6 +18,8 @@ import { walletPositionsOptions } from "@/lib/client/queries";
 import { isOpen, positionTotals, visiblePositions } from "./positions";
 import type { PositionFilter, PositionSort } from "./view-state";
 
+const POSITIONS_REFRESH_MS = 30_000;
+
 const COLUMNS: { key: PositionSort | null; label: string; className?: string }[] = [
   { key: "token", label: "Token", className: "text-left" },
   { key: null, label: "Amount" },
@@ -42,7 +44,8 @@ export interface PositionsTableProps {
 }
 
 export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: PositionsTableProps) {
-  const q = useQuery(walletPositionsOptions({ chain, wallet }));
+  // Values move with prices: refresh while the tab is visible (React Query pauses it in background tabs).
+  const q = useQuery({ ...walletPositionsOptions({ chain, wallet }), refetchInterval: POSITIONS_REFRESH_MS });
   const all = q.data?.data ?? [];
   const rows = visiblePositions(all, show, sort, dir);
   const totals = positionTotals(rows);
