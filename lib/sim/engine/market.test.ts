@@ -65,7 +65,6 @@ describe("SimMarket", () => {
     expect(swaps / (minutes * 60)).toBeGreaterThan(15);
     expect(swaps / (minutes * 60)).toBeLessThan(80);
     expect(migrations).toBeGreaterThanOrEqual(4);
-    expect(reverts / (reverts + confirms)).toBeLessThan(0.03);
     expect(reverts).toBeGreaterThan(0);
     const hostile = seen.filter((e) => e.type === "token" && e.meta.hostile !== null);
     expect(hostile.length).toBeGreaterThan(0);
@@ -74,6 +73,23 @@ describe("SimMarket", () => {
       const pool = seen.find((e) => e.type === "pool" && e.pool === mig.toPool);
       if (pool) expect(pool.at).toBeGreaterThan(mig.at);
     }
+  });
+
+  it("reverts 0.5–1 % of preconfirmed Base transactions (§3)", { timeout: 30_000 }, () => {
+    // ~30k Base transactions: the share's standard error is ~0.05 %, so the band holds by a wide margin.
+    const m = new SimMarket({ seed: 21, start: START, warmupMs: 0, activityScale: 2 });
+    let confirms = 0;
+    let reverts = 0;
+    m.onEvent((e) => {
+      if (e.type === "confirm" && e.chain === "evm:8453") confirms++;
+      if (e.type === "revert" && e.chain === "evm:8453") reverts++;
+    });
+    m.init();
+    m.advanceTo(START + 60 * 60_000);
+    expect(confirms + reverts).toBeGreaterThan(20_000);
+    const share = reverts / (reverts + confirms);
+    expect(share).toBeGreaterThanOrEqual(0.005);
+    expect(share).toBeLessThanOrEqual(0.01);
   });
 
   it("makes every Base swap preconfirmed, then confirms or reverts it ~2.5 s later", { timeout: 30_000 }, () => {
