@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { STREAM_PATH } from "@/lib/api";
 import { SimCore } from "./core";
 import type { Clock } from "./engine/clock";
 import type { MarketCaps } from "./engine/market";
@@ -13,6 +12,7 @@ import { createSimHttpServer } from "./http/server";
 import type { IndexCaps } from "./index/state";
 import { SimLedger } from "./ledger";
 import { createMarketFeed } from "./market-feed";
+import { loadStreamServer, routeUpgrade } from "./stream-loader";
 
 export interface SimServiceOptions {
   host?: string;
@@ -56,11 +56,6 @@ export interface SimService {
 
 const TICK_MS = 50;
 
-interface StreamServerLike {
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  close(): Promise<void>;
-}
-
 export async function startSimService(opts: SimServiceOptions): Promise<SimService> {
   const host = opts.host ?? "127.0.0.1";
   const seed = opts.seed ?? 42;
@@ -95,12 +90,9 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
     clock: core.clock,
   });
 
-  http.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on("error", () => socket.destroy());
-    const path = new URL(req.url ?? "/", "http://sim.invalid").pathname;
-    if (path === STREAM_PATH && stream) return stream.handleUpgrade(req, socket, head);
-    socket.destroy();
-  });
+  http.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    routeUpgrade(stream, req, socket, head),
+  );
   const timer = core.clock.virtual ? null : setInterval(() => core.sync(), TICK_MS);
   timer?.unref();
 
@@ -133,36 +125,4 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
       return closed;
     },
   };
-}
-
-/** The stream server lives in ./stream/server; the REST service still starts when it is absent. */
-async function loadStreamServer(deps: {
-  feed: MarketFeed;
-  isValidKey(key: string): boolean;
-  ledger: CreditLedger;
-  faults: () => FaultConfig;
-  now: () => number;
-  clock: Clock;
-}): Promise<StreamServerLike | null> {
-  let mod: { createSimStreamServer?: (o: unknown) => StreamServerLike };
-  let timersMod: { createClockTimers?: (c: Clock) => unknown } = {};
-  try {
-    const spec = "./stream/server";
-    mod = await import(/* @vite-ignore */ spec);
-    const timersSpec = "./stream/timers";
-    if (deps.clock.virtual) timersMod = await import(/* @vite-ignore */ timersSpec).catch(() => ({}));
-  } catch {
-    return null;
-  }
-  if (typeof mod.createSimStreamServer !== "function") return null;
-  const timers =
-    deps.clock.virtual && timersMod.createClockTimers ? timersMod.createClockTimers(deps.clock) : undefined;
-  return mod.createSimStreamServer({
-    feed: deps.feed,
-    isValidKey: deps.isValidKey,
-    ledger: deps.ledger,
-    faults: deps.faults,
-    now: deps.now,
-    ...(timers ? { timers } : {}),
-  });
 }
