@@ -30,7 +30,7 @@ const COLUMNS: { key: PositionSort | null; label: string; className?: string }[]
   { key: "unrealized", label: "Unrealized" },
   { key: "pnl", label: "Total PnL" },
   { key: null, label: "B / S" },
-  { key: "first", label: "First trade" },
+  { key: "first", label: "Opened" },
   { key: "last", label: "Last trade" },
 ];
 
@@ -98,7 +98,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
         />
       ) : (
         <div className="overflow-x-auto">
-          <table className="num w-full min-w-[56rem] text-right text-xs">
+          <table className="num w-full min-w-[56rem] whitespace-nowrap text-right text-xs">
             <thead className="text-[10px] uppercase tracking-wide text-muted">
               <tr>
                 {COLUMNS.map((c) => (

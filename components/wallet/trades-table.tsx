@@ -64,7 +64,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
         <EmptyState compact title={`No trades on ${chainInfo(chain)?.name ?? chain}`} />
       ) : (
         <div className="max-h-[70vh] overflow-y-auto">
-          <table className="num w-full text-right text-xs">
+          <table className="num w-full whitespace-nowrap text-right text-xs">
             <thead className="sticky top-0 bg-panel text-[10px] uppercase tracking-wide text-muted">
               <tr>
                 <th scope="col" className="px-2 py-1.5 text-left font-medium">
