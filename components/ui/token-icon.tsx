@@ -25,29 +25,41 @@ export function TokenIcon({
 }) {
   const safe = safeImageUrl(src);
   const [failed, setFailed] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
 
-  // An image that failed before hydration never fires onError for React: check once mounted.
+  // An image that settled before hydration never fires React's onLoad / onError: check once mounted.
   useEffect(() => {
     const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0 && safe) setFailed(safe);
+    if (!img?.complete || !safe) return;
+    if (img.naturalWidth === 0) setFailed(safe);
+    else setLoaded(safe);
   }, [safe]);
 
-  if (!safe || failed === safe)
-    return <Avatar seed={seed} size={size} label={alt || undefined} className={cn("rounded-full", className)} />;
+  const avatar = <Avatar seed={seed} size={size} label={alt || undefined} className={cn("rounded-full", className)} />;
+  if (!safe || failed === safe) return avatar;
+  // The generated avatar shows until the icon has loaded, so a slow or dead host never leaves an empty square.
   return (
-    // biome-ignore lint/performance/noImgElement: icons are hostile third-party URLs; never fetch them server-side through an optimiser
-    <img
-      ref={ref}
-      src={safe}
-      alt={alt}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(safe)}
-      className={cn("shrink-0 rounded-full bg-panel-raised object-cover", className)}
-    />
+    <span className="relative inline-flex shrink-0" style={{ width: size, height: size }}>
+      {loaded === safe ? null : avatar}
+      {/* biome-ignore lint/performance/noImgElement: icons are hostile third-party URLs; never fetch them server-side through an optimiser */}
+      <img
+        ref={ref}
+        src={safe}
+        alt={alt}
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onLoad={() => setLoaded(safe)}
+        onError={() => setFailed(safe)}
+        className={cn(
+          "absolute inset-0 shrink-0 rounded-full bg-panel-raised object-cover",
+          loaded === safe ? "opacity-100" : "opacity-0",
+          className,
+        )}
+      />
+    </span>
   );
 }
