@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   unknown_parameter: 400,
   invalid_body: 400,
   invalid_json: 400,
+  unknown_chain: 400, // a chain id the service does not serve
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,

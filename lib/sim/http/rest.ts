@@ -6,8 +6,9 @@ import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
 import { HANDLERS } from "./handlers";
 import { envelopeText, readJsonBody, sendError, sendJsonText } from "./respond";
+import { checkKnownChains, creditsFor } from "./sim-rules";
 
-// The REST pipeline, in this order: route (404/405) → key (401) → body and parameters (400) → faults → handler
+// The REST pipeline, in this order: route (404/405) → key (401) → body, parameters and chains (400) → faults → handler
 // → credits. Nothing is charged unless the call succeeds.
 
 export interface RestDeps {
@@ -43,6 +44,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   const body = def.method === "POST" ? await readJsonBody(req) : undefined;
   const v = validateRequest(def, url.searchParams, def.method === "POST" && body === undefined ? {} : body);
   if (!v.ok) throw v.error;
+  checkKnownChains(v.input);
 
   const f = d.faults.get();
   if (f.restLatencyMs > 0) await new Promise((r) => setTimeout(r, f.restLatencyMs));
@@ -58,7 +60,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
 
   d.core.sync();
   const out = HANDLERS[def.id as EndpointId](v.input, d.core);
-  const credits = def.credits(v.input);
+  const credits = creditsFor(def, v.input);
   d.ledger.charge(key, credits, def.id);
   sendJsonText(res, 200, envelopeText(out.data, { asOf: d.core.now(), ...out.meta }), {
     "x-credits-spent": String(credits),

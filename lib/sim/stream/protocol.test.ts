@@ -145,6 +145,8 @@ describe("subscriptions (§6.2: additive, acknowledged, removable by id)", () =>
       "invalid_params",
     ],
     ["an unknown token", "token-updates", { chain: BASE, address: `0x${"d".repeat(40)}` }, "token_not_found"],
+    ["a chain the market does not serve", "trades", { chain: "evm:999999", address: TOKEN }, "unknown_chain"],
+    ["an unserved pulse chain", "pulse", { view: "new", chains: ["solana", "evm:999999"] }, "unknown_chain"],
     [
       "too many pulse chains",
       "pulse",

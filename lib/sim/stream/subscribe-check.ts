@@ -1,10 +1,12 @@
 import {
   type Channel,
   type ChannelParams,
+  type PulseParams,
   parseChannelParams,
   type StreamErrorCode,
   type TradesParams,
 } from "@/lib/api";
+import { findSimChain } from "../engine/chains";
 import type { MarketFeed } from "../feed";
 import { poolKey } from "./channels/group";
 
@@ -17,6 +19,10 @@ export function checkSubscription(feed: MarketFeed, channel: string, raw: unknow
   const r = parseChannelParams(channel as Channel, raw);
   if (!r.ok) return r;
   const ch = channel as Channel;
+  // like REST: a chain this market does not serve is named, not an empty feed
+  const chains = ch === "pulse" ? (r.params as PulseParams).chains : [(r.params as TradesParams).chain];
+  const stranger = chains.find((c) => !findSimChain(c));
+  if (stranger) return { ok: false, code: "unknown_chain", message: `this service does not serve chain ${stranger}` };
   if (ch === "pulse") return { ok: true, channel: ch, params: r.params };
   const p = r.params as TradesParams;
   const sol = p.chain === "solana";
@@ -29,9 +35,9 @@ export function checkSubscription(feed: MarketFeed, channel: string, raw: unknow
     return { ok: false, code: "token_not_found", message: `no token ${p.address} on ${p.chain}` };
   if (p.pools?.length) {
     const known = new Set(feed.tokenPools(p.chain, p.address).map((a) => poolKey(p.chain, a)));
-    const stranger = p.pools.find((a) => !known.has(poolKey(p.chain, a)));
-    if (stranger)
-      return { ok: false, code: "invalid_params", message: `pools: ${stranger} is not a pool of this token` };
+    const foreign = p.pools.find((a) => !known.has(poolKey(p.chain, a)));
+    if (foreign)
+      return { ok: false, code: "invalid_params", message: `pools: ${foreign} is not a pool of this token` };
   }
   return { ok: true, channel: ch, params: r.params };
 }

@@ -1,6 +1,7 @@
 import { ApiError, type ChainId, canonicalAddressFor, type EndpointInput, parseChainId } from "@/lib/api";
 import type { SimCore } from "../../core";
 import type { IndexedPool, IndexedToken } from "../../index/state";
+import { unknownChainSlot } from "../sim-rules";
 
 // Shared by the REST handlers: lookups that turn unknown data into the right error, never into fake data.
 
@@ -48,6 +49,8 @@ export function tokenRef(item: {
 }): { chain: ChainId; address: string } | { error: { code: string; message: string } } {
   const chain = parseChainId(item.chain);
   if (!chain) return { error: { code: "invalid_parameter", message: "chain must be evm:<chain id> or solana" } };
+  const unknown = unknownChainSlot(chain);
+  if (unknown) return unknown;
   const address = canonicalAddressFor(chain, item.address);
   if (!address) return { error: { code: "invalid_parameter", message: `address does not belong to chain ${chain}` } };
   return { chain, address };
