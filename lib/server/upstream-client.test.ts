@@ -167,6 +167,33 @@ describe("upstream client", () => {
     up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
   });
 
+  it("gives up on a body trickled in without end: a total deadline, counted as a breaker failure", async () => {
+    // 100 gaps of 10 ms, each far below the timeout: per-chunk timers alone would wait for the whole body.
+    const timers: NodeJS.Timeout[] = [];
+    up.setHandler((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const text = JSON.stringify(chainsEnvelope());
+      let sent = 0;
+      const step = Math.ceil(text.length / 100);
+      const timer = setInterval(() => {
+        res.write(text.slice(sent, sent + step));
+        sent += step;
+        if (sent >= text.length) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 10);
+      timers.push(timer);
+      res.on("close", () => clearInterval(timer));
+    });
+    const breaker = createCircuitBreaker({ failureThreshold: 5, openMs: 10_000 });
+    const e = await errorOf(make({ timeoutMs: 150, breaker }).send(endpoints.chains, noInput));
+    timers.forEach(clearInterval);
+    expect(e).toMatchObject({ status: 504, code: "upstream_timeout" });
+    expect(breaker.stats().consecutiveFailures).toBe(1);
+    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+  });
+
   it("maps a refused connection to 503 upstream_unavailable", async () => {
     const dead = await startFakeUpstream(() => {});
     const url = dead.baseUrl;
