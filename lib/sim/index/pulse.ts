@@ -1,11 +1,11 @@
 import type { PulseView } from "@/lib/api";
 import type { IndexedToken } from "./state";
 
-// §4.4 launchpad views as disjoint stages of a launch's life (documented choice):
-//   new       — created under 24 h ago, curve below BONDING_ENTRY_PCT, not migrated
+// §4.4 launchpad views (§3 names them):
+//   new       — every launchpad token created under 24 h ago, whatever its stage (bonding, migrated); newest first
 //   bonding   — curve at or above BONDING_ENTRY_PCT, not migrated, traded within ACTIVE_MS; sorted by progress
 //   graduated — migrated within the last 7 days (graduatedAt from the migration event); newest first
-// So a lively launch moves new → bonding → graduated; each move is a leave plus an enter.
+// So a young launch can sit in new and bonding (or graduated) at once; bonding → graduated is a leave plus an enter.
 
 export const BONDING_ENTRY_PCT = 15;
 export const NEW_MS = 24 * 3600_000;
@@ -17,10 +17,12 @@ export const VIEWS: PulseView[] = ["new", "bonding", "graduated"];
 
 export function viewBits(t: IndexedToken, now: number): number {
   if (!t.factory || t.retired) return 0;
-  if (t.migrated) return t.graduatedAt !== null && t.graduatedAt >= now - GRADUATED_MS ? BIT.graduated : 0;
+  // §3: new is purely age-based
+  const young = t.createdAt >= now - NEW_MS ? BIT.new : 0;
+  if (t.migrated) return young | (t.graduatedAt !== null && t.graduatedAt >= now - GRADUATED_MS ? BIT.graduated : 0);
   const progress = t.bondingProgress ?? 0;
-  if (progress >= BONDING_ENTRY_PCT) return (t.lastTradeAt ?? t.createdAt) >= now - ACTIVE_MS ? BIT.bonding : 0;
-  return t.createdAt >= now - NEW_MS ? BIT.new : 0;
+  const bonding = progress >= BONDING_ENTRY_PCT && (t.lastTradeAt ?? t.createdAt) >= now - ACTIVE_MS;
+  return young | (bonding ? BIT.bonding : 0);
 }
 
 export function inView(t: IndexedToken, view: PulseView): boolean {
