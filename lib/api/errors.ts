@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  upstream_rate_limited: 429, // the market-data service is limiting this server's key (not the browser)
   credit_budget_exhausted: 429,
   internal_error: 500,
   upstream_auth: 502,

@@ -44,6 +44,18 @@ describe("circuit breaker", () => {
     expect(b.acquire().ok).toBe(true);
   });
 
+  it("a released probe lets the next caller probe, counts unchanged", () => {
+    const c = clock();
+    const b = createCircuitBreaker({ failureThreshold: 1, openMs: 5_000, now: c.now });
+    b.failure();
+    c.advance(5_000);
+    expect(b.acquire().ok).toBe(true);
+    expect(b.acquire().ok).toBe(false);
+    b.release();
+    expect(b.stats()).toMatchObject({ state: "half-open", consecutiveFailures: 1 });
+    expect(b.acquire().ok).toBe(true);
+  });
+
   it("a failed probe re-opens the circuit for another full period", () => {
     const c = clock();
     const b = createCircuitBreaker({ failureThreshold: 1, openMs: 5_000, now: c.now });

@@ -14,6 +14,8 @@ export interface CircuitBreaker {
   acquire(): { ok: true } | { ok: false; retryAfterMs: number };
   success(): void;
   failure(): void;
+  /** The call proved nothing either way (the upstream answered 429): a probe is released, counts stay. */
+  release(): void;
   state(): CircuitState;
   stats(): { state: CircuitState; consecutiveFailures: number; opens: number };
 }
@@ -59,6 +61,9 @@ export function createCircuitBreaker(opts: CircuitBreakerOptions): CircuitBreake
         probing = false;
         trip();
       } else if (!open && failures >= opts.failureThreshold) trip();
+    },
+    release() {
+      probing = false;
     },
     state,
     stats: () => ({ state: state(), consecutiveFailures: failures, opens }),

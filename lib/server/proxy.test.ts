@@ -124,6 +124,32 @@ describe("proxy", () => {
     await expect(proxy.call(endpoints.nativePrices, q)).rejects.toMatchObject({ code: "upstream_error", status: 502 });
   });
 
+  it("while the upstream rate limits the key, serves stale copies and holds new calls back", async () => {
+    const own = createUpstreamClient({
+      target: () => ({ kind: "remote", baseUrl: up.baseUrl, streamUrl: "", key: "k" }),
+      timeoutMs: 300,
+      now: () => t,
+    });
+    const now = () => t;
+    const ledger = createCreditsLedger({ now });
+    const proxy = createProxy({ upstream: own, cache: createResponseCache({ maxBytes: 1 << 20, now }), ledger, now });
+    await proxy.call(endpoints.chains, noInput);
+    t += endpoints.chains.cache.ttlMs + endpoints.chains.cache.swrMs + 1_000;
+    up.setHandler((_req, res) => sendJson(res, 429, "", { "retry-after": "30" }));
+    const degraded = await proxy.call(endpoints.chains, noInput);
+    expect(degraded.headers).toMatchObject({ degraded: true, cacheControl: "no-store" });
+    ok();
+    const calls = up.requests.length;
+    await expect(proxy.call(endpoints.search, { query: { q: "new", limit: 12 }, body: undefined })).rejects.toMatchObject({
+      code: "upstream_rate_limited",
+      status: 429,
+    });
+    expect((await proxy.call(endpoints.chains, noInput)).headers.degraded).toBe(true);
+    expect(up.requests.length).toBe(calls);
+    expect(ledger.snapshot().spent).toBe(0);
+    await own.close();
+  });
+
   it("does not hide a 404 behind a stale copy", async () => {
     const { proxy } = setup();
     const q = { query: { chain: "evm:1", address: `0x${"1".repeat(40)}` }, body: undefined };

@@ -94,7 +94,7 @@ describe("upstream client", () => {
       429,
       { error: { code: "rate_limited", message: "slow" } },
       { "retry-after": "7" },
-      { status: 429, code: "rate_limited", retryAfterSec: 7 },
+      { status: 429, code: "upstream_rate_limited", retryAfterSec: 7 },
     ],
     [
       "400 passes the code",
@@ -191,6 +191,41 @@ describe("upstream client", () => {
     timers.forEach(clearInterval);
     expect(e).toMatchObject({ status: 504, code: "upstream_timeout" });
     expect(breaker.stats().consecutiveFailures).toBe(1);
+    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+  });
+
+  it("after an upstream 429, holds every call until its Retry-After without calling upstream", async () => {
+    let t = 1_000_000;
+    up.setHandler((_req, res) => sendJson(res, 429, { error: { code: "rate_limited", message: "slow" } }, { "retry-after": "7" }));
+    const c = make({ now: () => t });
+    expect(await errorOf(c.send(endpoints.chains, noInput))).toMatchObject({ code: "upstream_rate_limited", retryAfterSec: 7 });
+    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    t += 2_500;
+    const held = await errorOf(c.send(endpoints.search, { query: { q: "x", limit: 12 }, body: undefined }));
+    expect(held).toMatchObject({ status: 429, code: "upstream_rate_limited", retryAfterSec: 5 });
+    expect(up.requests.length).toBe(1);
+    t += 4_500;
+    await c.send(endpoints.chains, noInput);
+    expect(up.requests.length).toBe(2);
+  });
+
+  it("an upstream 429 neither resets nor adds to the breaker's failures, and frees a half-open probe", async () => {
+    let t = 0;
+    const breaker = createCircuitBreaker({ failureThreshold: 2, openMs: 1_000, now: () => t });
+    const c = make({ breaker, now: () => t });
+    up.setHandler((_req, res) => sendJson(res, 500, "down"));
+    await errorOf(c.send(endpoints.chains, noInput));
+    up.setHandler((_req, res) => sendJson(res, 429, "", { "retry-after": "1" }));
+    await errorOf(c.send(endpoints.chains, noInput));
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 1 });
+    t += 1_000;
+    up.setHandler((_req, res) => sendJson(res, 500, "down"));
+    await errorOf(c.send(endpoints.chains, noInput));
+    expect(breaker.state()).toBe("open");
+    t += 1_000; // half-open: the probe meets a 429
+    up.setHandler((_req, res) => sendJson(res, 429, "", { "retry-after": "1" }));
+    await errorOf(c.send(endpoints.chains, noInput));
+    expect(breaker.acquire().ok).toBe(true);
     up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
   });
 

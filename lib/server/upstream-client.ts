@@ -34,6 +34,8 @@ export interface UpstreamClientOptions {
   dispatcher?: Dispatcher;
   /** Called once per call that went upstream (metrics). */
   onResult?: (endpoint: string, outcome: UpstreamOutcome, ms: number) => void;
+  /** Wall clock for the Retry-After hold (tests). */
+  now?: () => number;
 }
 
 export interface UpstreamClient {
@@ -61,6 +63,17 @@ export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClien
       connect: { timeout: opts.timeoutMs },
     });
   const maxBytes = opts.maxResponseBytes ?? 16 * 1024 * 1024;
+  const now = opts.now ?? Date.now;
+  // After an upstream 429 every call waits out its Retry-After: the limit is on our key, shared by all callers.
+  let heldUntil = 0;
+
+  const holdGate = () => {
+    const leftMs = heldUntil - now();
+    if (leftMs > 0)
+      throw new ApiError("upstream_rate_limited", "the market-data service is rate limiting this server; retry shortly", {
+        retryAfterSec: Math.ceil(leftMs / 1000),
+      });
+  };
   let parsedBase: { raw: string; origin: string; prefix: string } | undefined;
 
   const base = (raw: string) => {
@@ -111,6 +124,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClien
       body = JSON.stringify(input.body ?? {});
     }
 
+    holdGate();
     const gate = opts.breaker?.acquire() ?? { ok: true as const };
     if (!gate.ok)
       throw new ApiError("upstream_unavailable", "the market-data service is unavailable; retry shortly", {
@@ -160,6 +174,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClien
 
     deadline.clear();
     if (status >= 500) opts.breaker?.failure();
+    else if (status === 429) opts.breaker?.release(); // up, but refusing us: neither healthy nor down
     else opts.breaker?.success();
     const ms = performance.now() - started;
 
@@ -198,7 +213,9 @@ export function createUpstreamClient(opts: UpstreamClientOptions): UpstreamClien
         creditsTotal: headerNumber(resHeaders["x-credits-total"]),
       };
     }
-    return fail(def, outcomeOf(status), started, mapStatus(def, status, text, resHeaders, target.key, opts.logger));
+    const error = mapStatus(def, status, text, resHeaders, target.key, opts.logger);
+    if (status === 429) heldUntil = Math.max(heldUntil, now() + (error.retryAfterSec ?? 1) * 1000);
+    return fail(def, outcomeOf(status), started, error);
   }
 
   return {

@@ -60,7 +60,7 @@ export function mapStatus(
     return new ApiError("upstream_auth", "the market-data service rejected this server's credentials");
   }
   if (status === 429) {
-    return new ApiError("rate_limited", "the market-data service is rate limiting this server; retry shortly", {
+    return new ApiError("upstream_rate_limited", "the market-data service is rate limiting this server; retry shortly", {
       retryAfterSec: parseRetryAfter(headers["retry-after"]),
     });
   }
