@@ -95,6 +95,23 @@ describe("proxy", () => {
     expect(ledger.snapshot().byEndpoint.chains.cacheHits).toBe(4);
   });
 
+  it("counts no credits saved for the stale answer whose background refresh spends them", async () => {
+    const { proxy, ledger } = setup();
+    up.setHandler((_req, res) => {
+      setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: t } }), 20);
+    });
+    const q = { query: { q: "stale", limit: 12 }, body: undefined };
+    await proxy.call(endpoints.search, q);
+    t += endpoints.search.cache.ttlMs;
+    const served = await Promise.all([proxy.call(endpoints.search, q), proxy.call(endpoints.search, q)]);
+    expect(served.map((r) => r.headers.cache)).toEqual(["stale", "stale"]);
+    await settled(proxy);
+    // Two upstream calls (5 credits each); only the second stale answer avoided one.
+    expect(up.requests.length).toBe(2);
+    expect(ledger.snapshot()).toMatchObject({ spent: 10, savedByCache: 5 });
+    expect(ledger.snapshot().byEndpoint.search.cacheHits).toBe(2);
+  });
+
   it("serves the stale copy flagged degraded with its age when the upstream fails", async () => {
     const { proxy } = setup();
     const q = { query: {}, body: undefined };

@@ -152,12 +152,14 @@ export function createProxy(opts: ProxyOptions): RestProxy {
         return serve<T>(def, found.entry, found.ageMs, "hit");
       }
       if (found?.state === "stale") {
-        opts.ledger.cacheHit(def.id, def.credits(input));
-        obs.cache?.(def.id, "stale");
-        if (!inflight.join(key))
+        const refreshing = inflight.join(key) !== undefined;
+        if (!refreshing)
           inflight
             .lead(key, () => fetchAndStore(def, input, key))
             .catch((e: unknown) => obs.refreshFailed?.(def.id, e));
+        // The request that launches the refresh spends the credits itself: nothing saved by it.
+        opts.ledger.cacheHit(def.id, refreshing ? def.credits(input) : 0);
+        obs.cache?.(def.id, "stale");
         return serve<T>(def, found.entry, found.ageMs, "stale");
       }
       // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
