@@ -19,6 +19,8 @@ export interface Position {
   /** Average entry of the current (or last) holding. */
   avgNative: number;
   avgUsd: number;
+  /** Native price of the wallet's latest fill: the last price seen, for a token the index has since forgotten. */
+  lastPriceNative: number;
 }
 
 export interface Fill {
@@ -49,11 +51,13 @@ export function newPosition(chain: string, token: string, symbol: string, name: 
     lastTradeAt: at,
     avgNative: 0,
     avgUsd: 0,
+    lastPriceNative: 0,
   };
 }
 
 /** Applies a fill; returns the PnL it realized (0 for buys). */
 export function applyFill(p: Position, f: Fill): { native: number; usd: number } {
+  if (f.at >= p.lastTradeAt && f.amountToken > 0) p.lastPriceNative = f.volumeNative / f.amountToken;
   p.lastTradeAt = Math.max(p.lastTradeAt, f.at);
   p.firstTradeAt = Math.min(p.firstTradeAt, f.at);
   if (f.isBuy) {

@@ -67,6 +67,7 @@ describe("PulseIndex sweeps", () => {
       chain: "solana",
       address: "A",
       factory: {},
+      pricing: {},
       retired: false,
       migrated: false,
       bondingProgress: 0,

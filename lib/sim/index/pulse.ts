@@ -17,6 +17,8 @@ export const VIEWS: PulseView[] = ["new", "bonding", "graduated"];
 
 export function viewBits(t: IndexedToken, now: number): number {
   if (!t.factory || t.retired) return 0;
+  // an entry needs a pool and a bonding progress (§2.4 types them; never a placeholder)
+  if ((!t.pricing && !t.curvePool) || t.bondingProgress === null) return 0;
   // §3: new is purely age-based
   const young = t.createdAt >= now - NEW_MS ? BIT.new : 0;
   if (t.migrated) return young | (t.graduatedAt !== null && t.graduatedAt >= now - GRADUATED_MS ? BIT.graduated : 0);

@@ -1,12 +1,14 @@
 import { canonicalAddress } from "@/lib/api";
-import { type IndexedToken, searchText, tokenLiquidityNative } from "./state";
+import { type IndexedPool, type IndexedToken, searchText, tokenLiquidityNative } from "./state";
+import { searchable } from "./views";
 
 // §4.1 search. `nameRank` is the match tier (our choice; the spec only says "rank of the name match"):
 //   0 exact token or pool address · 1 exact symbol or name · 2 prefix · 3 substring · 4 trigram-similar.
-// Results are ordered by tier, then by USD liquidity — EVM and Solana merged, as the spec describes.
+// Results are ordered by tier, then by USD liquidity — EVM and Solana merged, as the spec describes. A token with no
+// pool yet is not a result: it has no price or pool to show (§1.9).
 
 export interface SearchHit {
-  token: IndexedToken;
+  token: IndexedToken & { pricing: IndexedPool };
   nameRank: number;
   liquidityUsd: number;
 }
@@ -23,7 +25,10 @@ export function search(src: SearchSource, q: string, chain: string | undefined, 
   const liq = (t: IndexedToken) => tokenLiquidityNative(t) * src.nativeUsd(t.chain);
   const addr = canonicalAddress(q);
   if (addr) {
-    const hits = src.byAddress(chain, addr).map((token) => ({ token, nameRank: 0, liquidityUsd: liq(token) }));
+    const hits = src
+      .byAddress(chain, addr)
+      .filter(searchable)
+      .map((token) => ({ token, nameRank: 0, liquidityUsd: liq(token) }));
     if (hits.length) return hits.sort((a, b) => b.liquidityUsd - a.liquidityUsd).slice(0, limit);
   }
   const needle = searchText(q.trim());
@@ -31,7 +36,7 @@ export function search(src: SearchSource, q: string, chain: string | undefined, 
   const grams = needle.length >= 3 ? trigrams(needle) : null;
   const hits: SearchHit[] = [];
   for (const t of src.all()) {
-    if (chain && t.chain !== chain) continue;
+    if ((chain && t.chain !== chain) || !searchable(t)) continue;
     const tier = matchTier(t, needle, grams);
     if (tier) hits.push({ token: t, nameRank: tier, liquidityUsd: liq(t) });
   }

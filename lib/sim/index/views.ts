@@ -1,7 +1,7 @@
 import type { PulseToken, SearchResult, TokenDetail, TokenPool, TokenPrice, TokenUpdate } from "@/lib/api";
 import { hash32 } from "../engine/rng";
 import { decimalString, sig } from "./decimal";
-import { type IndexedToken, poolLiquidityNative, rankPools, tokenLiquidityNative } from "./state";
+import { type IndexedPool, type IndexedToken, poolLiquidityNative, rankPools, tokenLiquidityNative } from "./state";
 import { priceChangePct, windowTotals } from "./stats";
 import type { WalletIndex } from "./wallet-index";
 
@@ -26,10 +26,15 @@ export function dexPaid(t: IndexedToken): boolean {
   return t.migrated && hash32(`dexpaid:${t.address}`) % 3 === 0;
 }
 
-export function searchResult(t: IndexedToken, v: ViewCtx, nameRank: number): SearchResult {
+/** §1.9 "never invented": a token without a pool has no price, liquidity or pool to show; search skips it. */
+export function searchable(t: IndexedToken): t is IndexedToken & { pricing: IndexedPool } {
+  return t.pricing !== null;
+}
+
+export function searchResult(t: IndexedToken & { pricing: IndexedPool }, v: ViewCtx, nameRank: number): SearchResult {
   const usd = v.nativeUsd(t.chain);
-  const price = t.pricing?.priceNative ?? 0;
   const pool = t.pricing;
+  const price = pool.priceNative;
   const day = windowTotals(t.pools, Math.floor((v.now - 24 * H) / 1000));
   return {
     chain: t.chain,
@@ -43,16 +48,23 @@ export function searchResult(t: IndexedToken, v: ViewCtx, nameRank: number): Sea
     volume24hUsd: sig(day.volumeUsd, 8),
     priceChange1hPct: priceChangePct(t, t.pools, v.now, H),
     priceChange24hPct: priceChangePct(t, t.pools, v.now, 24 * H),
-    pool: { address: pool?.address ?? t.address, type: pool?.type ?? "unknown", factory: pool?.factory ?? null },
+    pool: { address: pool.address, type: pool.type, factory: pool.factory },
     iconUrl: t.meta.iconUrl,
     createdAt: t.createdAt,
   };
 }
 
+/** The pool a launchpad entry shows (the pricing pool, else its curve); views only hold tokens that have one. */
+export function listedPool(t: IndexedToken): IndexedPool | null {
+  return t.pricing ?? t.curvePool;
+}
+
 export function pulseEntry(t: IndexedToken, v: ViewCtx): PulseToken {
   const usd = v.nativeUsd(t.chain);
-  const pool = t.pricing ?? t.curvePool;
-  const price = pool?.priceNative ?? 0;
+  const pool = listedPool(t);
+  // pulse.ts admits a token to a view only with a pool and a known bonding progress (no placeholders)
+  if (!pool || t.bondingProgress === null) throw new Error(`pulse entry without a pool: ${t.chain}:${t.address}`);
+  const price = pool.priceNative;
   const liq = tokenLiquidityNative(t);
   const creator = v.wallets.profile(t.creator);
   return {
@@ -68,13 +80,13 @@ export function pulseEntry(t: IndexedToken, v: ViewCtx): PulseToken {
     liquidityNative: decimalString(liq),
     liquidityUsd: sig(liq * usd, 8),
     pool: {
-      address: pool?.address ?? t.address,
-      type: pool?.type ?? "bonding-curve",
-      factory: pool?.factory ?? t.factory?.address ?? "",
-      quoteAddress: pool?.quoteAddress ?? "",
-      quoteSymbol: pool?.quoteSymbol ?? "",
+      address: pool.address,
+      type: pool.type,
+      factory: pool.factory,
+      quoteAddress: pool.quoteAddress,
+      quoteSymbol: pool.quoteSymbol,
     },
-    bondingProgress: sig(t.bondingProgress ?? 0, 6),
+    bondingProgress: sig(t.bondingProgress, 6),
     migrated: t.migrated,
     createdAt: t.createdAt,
     graduatedAt: t.graduatedAt,

@@ -188,7 +188,8 @@ export class WalletIndex {
     const out: WalletPosition[] = [];
     for (const p of w.positions.values()) {
       if (p.chain !== chain) continue;
-      const price = this.prices.priceNative(chain, p.token) ?? (p.amount > 0 ? p.avgNative : p.avgNative);
+      // A retired token has no live price: its last observed one (this wallet's latest fill), never the entry price.
+      const price = this.prices.priceNative(chain, p.token) ?? p.lastPriceNative;
       const v = valuePosition(p, price, nativeUsd, basis);
       out.push({
         chain,
