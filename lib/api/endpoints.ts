@@ -55,9 +55,19 @@ const cacheLong: CachePolicy = { ttlMs: 60 * MIN, swrMs: 24 * 60 * MIN, staleIfE
 const metaBase = { asOf: z.number().int(), degraded: z.boolean().optional(), staleAgeMs: z.number().optional() };
 const meta = <T extends z.ZodRawShape = Record<never, never>>(extra: T = {} as T) => z.looseObject({ ...metaBase, ...extra });
 
-const chainBody = z.string().refine((s) => parseChainId(s) !== null, "must be evm:<chain id> or solana");
-const chainBodyAlias = z.string().refine((s) => parseChainId(s, { allowSolanaAlias: true }) !== null, "must be evm:<chain id>, solana or solana:solana");
-const addressBody = z.string().refine((s) => canonicalAddress(s) !== null, "must be an EVM hex or Solana base58 address");
+// Bodies come out canonical (chain ids, lowercase EVM addresses) like query values: equal requests share one cache
+// entry and one upstream call whatever the case a caller wrote.
+const chainBody = z.string().refine((s) => parseChainId(s) !== null, "must be evm:<chain id> or solana").transform((s) => parseChainId(s) as string);
+const chainBodyAlias = z
+  .string()
+  .refine((s) => parseChainId(s, { allowSolanaAlias: true }) !== null, "must be evm:<chain id>, solana or solana:solana")
+  .transform((s) => parseChainId(s, { allowSolanaAlias: true }) as string);
+const addressBody = z
+  .string()
+  .refine((s) => canonicalAddress(s) !== null, "must be an EVM hex or Solana base58 address")
+  .transform((s) => canonicalAddress(s) as string);
+/** A set of addresses (pools, makers): canonical, each once, in first-seen order. */
+const addressSetBody = (max: number) => z.array(addressBody).min(1).max(max).transform((list) => [...new Set(list)]);
 const tokenRefBody = z.strictObject({ chain: chainBody, address: addressBody });
 
 /** The address params named must belong to the chain's family. */
@@ -158,8 +168,8 @@ export const endpoints = defineEndpoints({
     body: z.strictObject({
       chain: chainBody,
       address: addressBody,
-      pools: z.array(addressBody).min(1).max(50),
-      makers: z.array(addressBody).min(1).max(2000),
+      pools: addressSetBody(50),
+      makers: addressSetBody(2000),
       limit: z.number().int().min(1).max(500).default(100),
       cursor: z.string().min(1).max(512).optional(),
       washFilter: z.enum(["washOnly", "organicOnly"]).optional(),
@@ -265,7 +275,7 @@ export const endpoints = defineEndpoints({
     query: {},
     body: z.strictObject({
       chain: chainBodyAlias,
-      pools: z.array(addressBody).min(1).max(100),
+      pools: addressSetBody(100),
       timeframe: z.enum(["1m", "5m", "30m", "1h", "24h", "7d"]).default("24h"),
     }),
     credits: (i) => ((i.body as { pools?: unknown[] }).pools ?? []).length, cache: cacheMedium,

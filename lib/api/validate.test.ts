@@ -60,8 +60,12 @@ describe("validateRequest", () => {
   });
 
   it("computes credits per call, per item and per pool", () => {
+    // §8 "1 per pool": a pool named three times is one pool (and asked for once).
     const r = validateRequest(endpoints.sparklines, q(""), { chain: "solana", pools: [SOL, SOL, SOL] });
-    expect(r.ok && endpoints.sparklines.credits(r.input)).toBe(3);
+    expect(r.ok && endpoints.sparklines.credits(r.input)).toBe(1);
+    const evm = `0x${"ab".repeat(20)}`;
+    const e = validateRequest(endpoints.sparklines, q(""), { chain: "evm:1", pools: [evm, evm.toUpperCase().replace("0X", "0x"), `0x${"cd".repeat(20)}`] });
+    expect(e.ok && e.input.body).toEqual({ chain: "evm:1", pools: [evm, `0x${"cd".repeat(20)}`], timeframe: "24h" });
     const s = validateRequest(endpoints.search, q("q=a"), undefined);
     expect(s.ok && endpoints.search.credits(s.input)).toBe(5);
     expect(endpoints.chains.credits({ query: {}, body: undefined })).toBe(0);

@@ -1,12 +1,16 @@
 import type { EndpointDef, EndpointInput } from "@/lib/api/endpoints";
 import { ApiError } from "@/lib/api/errors";
 import { canonicalQuery } from "@/lib/api/validate";
+import { distinctBatch } from "./batch-items";
 import { createCoalescer } from "./coalescer";
 import type { CreditsLedger } from "./credits-ledger";
 import type { CacheEntry, CacheLookup, ResponseCache } from "./response-cache";
+import { stableStringify } from "./stable-stringify";
 import type { UpstreamClient } from "./upstream-client";
 
 // validated input → cache → coalesce → upstream. Shared by the /api/v1 route and server components.
+
+export { stableStringify };
 
 export type CacheStatus = "hit" | "miss" | "stale" | "coalesced";
 
@@ -40,19 +44,6 @@ export interface RestProxy {
 
 const YEAR_SEC = 31_536_000;
 const sec = (ms: number) => Math.max(0, Math.floor(ms / 1000));
-
-/** Sorted-key JSON so equal bodies share a cache entry whatever their key order. */
-export function stableStringify(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableStringify).join(",")}]`;
-  if (v && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(o[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(v) ?? "null";
-}
 
 export function cacheKey(def: EndpointDef, input: EndpointInput): string {
   const q = canonicalQuery(def, input.query);
@@ -142,38 +133,43 @@ export function createProxy(opts: ProxyOptions): RestProxy {
     });
   }
 
+  async function callOnce<T>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>> {
+    const key = cacheKey(def, input);
+    const found = opts.cache.get(key);
+    if (found?.state === "fresh") {
+      opts.ledger.cacheHit(def.id, def.credits(input));
+      obs.cache?.(def.id, "hit");
+      return serve<T>(def, found.entry, found.ageMs, "hit");
+    }
+    if (found?.state === "stale") {
+      const refreshing = inflight.join(key) !== undefined;
+      if (!refreshing)
+        inflight.lead(key, () => fetchAndStore(def, input, key)).catch((e: unknown) => obs.refreshFailed?.(def.id, e));
+      // The request that launches the refresh spends the credits itself: nothing saved by it.
+      opts.ledger.cacheHit(def.id, refreshing ? def.credits(input) : 0);
+      obs.cache?.(def.id, "stale");
+      return serve<T>(def, found.entry, found.ageMs, "stale");
+    }
+    // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
+    const shared = inflight.join(key);
+    const status: CacheStatus = shared ? "coalesced" : "miss";
+    try {
+      const entry = await (shared ?? inflight.lead(key, () => fetchAndStore(def, input, key)));
+      // Saved only if the shared call succeeded (a failed one spent nothing to save).
+      if (shared) opts.ledger.coalesced(def.id, def.credits(input));
+      obs.cache?.(def.id, status);
+      return serve<T>(def, entry, Math.max(0, now() - entry.storedAt), status);
+    } catch (error) {
+      return serveStaleOnError<T>(def, key, error, found);
+    }
+  }
+
   return {
     async call<T>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>> {
-      const key = cacheKey(def, input);
-      const found = opts.cache.get(key);
-      if (found?.state === "fresh") {
-        opts.ledger.cacheHit(def.id, def.credits(input));
-        obs.cache?.(def.id, "hit");
-        return serve<T>(def, found.entry, found.ageMs, "hit");
-      }
-      if (found?.state === "stale") {
-        const refreshing = inflight.join(key) !== undefined;
-        if (!refreshing)
-          inflight
-            .lead(key, () => fetchAndStore(def, input, key))
-            .catch((e: unknown) => obs.refreshFailed?.(def.id, e));
-        // The request that launches the refresh spends the credits itself: nothing saved by it.
-        opts.ledger.cacheHit(def.id, refreshing ? def.credits(input) : 0);
-        obs.cache?.(def.id, "stale");
-        return serve<T>(def, found.entry, found.ageMs, "stale");
-      }
-      // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
-      const shared = inflight.join(key);
-      const status: CacheStatus = shared ? "coalesced" : "miss";
-      try {
-        const entry = await (shared ?? inflight.lead(key, () => fetchAndStore(def, input, key)));
-        // Saved only if the shared call succeeded (a failed one spent nothing to save).
-        if (shared) opts.ledger.coalesced(def.id, def.credits(input));
-        obs.cache?.(def.id, status);
-        return serve<T>(def, entry, Math.max(0, now() - entry.storedAt), status);
-      } catch (error) {
-        return serveStaleOnError<T>(def, key, error, found);
-      }
+      const batch = distinctBatch(def, input);
+      if (!batch) return callOnce<T>(def, input);
+      const r = await callOnce<T>(def, batch.input);
+      return result<T>(batch.expand(r.text), r.headers);
     },
     inFlight: () => inflight.size(),
   };

@@ -7,6 +7,26 @@ import { GET, POST } from "./route";
 
 const KEY = "route-test-key-9c1e";
 const EVM = `0x${"ab".repeat(20)}`;
+const EVM2 = `0x${"cd".repeat(20)}`;
+const EVM3 = `0x${"ef".repeat(20)}`;
+
+/** A profile naming its own address, so each slot of a batch answer tells which item it belongs to. */
+function profile(address: string) {
+  return {
+    address,
+    displayName: `name of ${address}`,
+    avatarUrl: null,
+    ensName: null,
+    basename: null,
+    solName: null,
+    bio: null,
+    socials: {},
+    followerCounts: {},
+    sources: ["test"],
+    identityGroup: address,
+    isProTrader: false,
+  };
+}
 let up: FakeUpstream;
 let tp: TestProxy;
 
@@ -31,8 +51,16 @@ function useProxy(settings: Parameters<typeof createTestProxy>[1] = {}) {
       return sendJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "11" });
     if (req.url.startsWith("/v1/search")) return sendJson(res, 200, { data: [], meta: { asOf: 5 } });
     if (req.url.startsWith("/v1/wallet/profile")) {
-      const items = (JSON.parse(req.body) as { items: unknown[] }).items;
-      return sendJson(res, 200, { data: items.map(() => ({ data: null })), meta: { asOf: 5 } });
+      const items = (JSON.parse(req.body) as { items: { address: string }[] }).items;
+      return sendJson(res, 200, {
+        data: items.map((i) => ({ data: i.address === EVM3 ? null : profile(i.address) })),
+        meta: { asOf: 5 },
+      });
+    }
+    if (req.url.startsWith("/v1/token/sparklines")) {
+      const pools = (JSON.parse(req.body) as { pools: string[] }).pools;
+      const data = Object.fromEntries(pools.map((p, i) => [p, [i, i + 1]]));
+      return sendJson(res, 200, { data, meta: { asOf: 5, timeframe: "24h", quote: "native" } });
     }
     return sendJson(res, 500, "unexpected");
   });
@@ -145,14 +173,44 @@ describe("GET /api/v1/*", () => {
 });
 
 describe("POST /api/v1/*", () => {
-  it("proxies a batch in input order", async () => {
+  it("proxies a batch in input order, one slot per item", async () => {
     useProxy();
-    const items = [{ address: EVM }, { address: `0x${"cd".repeat(20)}` }];
+    const items = [{ address: EVM2 }, { address: EVM3 }, { address: EVM }];
     const res = await post("/api/v1/wallet/profile", ["wallet", "profile"], JSON.stringify({ items }));
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toEqual([{ data: null }, { data: null }]);
+    const slots = (await res.json()).data as { data: { address: string } | null }[];
+    expect(slots.map((s) => s.data?.address ?? null)).toEqual([EVM2, null, EVM]);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(JSON.parse(up.requests[0].body)).toEqual({ items });
+  });
+
+  it("asks and charges once for an item repeated in another letter case, keeping every slot", async () => {
+    useProxy();
+    const upper = `0x${"AB".repeat(20)}`;
+    const items = [{ address: upper }, { address: EVM2 }, { address: EVM }];
+    const res = await post("/api/v1/wallet/profile", ["wallet", "profile"], JSON.stringify({ items }));
+    const slots = (await res.json()).data as { data: { address: string } }[];
+    expect(slots.map((s) => s.data.address)).toEqual([EVM, EVM2, EVM]);
+    expect(JSON.parse(up.requests[0].body)).toEqual({ items: [{ address: EVM }, { address: EVM2 }] });
+    expect(tp.state.ledger.snapshot().spent).toBe(2);
+    // The same set in lowercase is the same request: served from cache.
+    const again = await post(
+      "/api/v1/wallet/profile",
+      ["wallet", "profile"],
+      JSON.stringify({ items: [{ address: EVM }, { address: EVM2 }] }),
+    );
+    expect(again.headers.get("x-cache")).toBe("hit");
+    expect(up.requests.length).toBe(1);
+  });
+
+  it("charges a sparkline pool once however often and in whatever case it is named", async () => {
+    useProxy();
+    const body = { chain: "evm:1", pools: [`0x${"AB".repeat(20)}`, EVM, EVM2] };
+    const res = await post("/api/v1/token/sparklines", ["token", "sparklines"], JSON.stringify(body));
+    expect(res.status).toBe(200);
+    expect(JSON.parse(up.requests[0].body)).toMatchObject({ chain: "evm:1", pools: [EVM, EVM2] });
+    expect(Object.keys((await res.json()).data)).toEqual([EVM, EVM2]);
+    expect(tp.state.ledger.snapshot().spent).toBe(2);
   });
 
   it("rejects bad bodies with clear codes and zero upstream calls", async () => {
