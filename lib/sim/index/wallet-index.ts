@@ -239,6 +239,14 @@ export class WalletIndex {
     };
   }
 
+  /** Chains whose PnL `pnl(wallet, chain)` values at the current native price (`usdBasis: "spot"`, EVM). */
+  spotChains(wallet: string, chain: string | undefined): string[] {
+    if (chain === "solana") return [];
+    const days = this.wallets.get(wallet)?.days;
+    if (!days) return [];
+    return [...days.keys()].filter((c) => c !== "solana" && (chain === undefined || c === chain));
+  }
+
   fund(e: NativeTransfer): void {
     const key = `${e.chain}|${e.to}`;
     const cur = this.fundings.get(key);

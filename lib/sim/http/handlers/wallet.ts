@@ -1,4 +1,5 @@
 import { canonicalAddress, type PnlPeriod } from "@/lib/api";
+import { degradedMeta } from "../../index/views";
 import type { Handler } from "./common";
 
 // §4.2 wallet trades, §4.6/4.7 profiles, §4.8 positions, §4.9 PnL, §4.10 funding.
@@ -15,18 +16,22 @@ export const walletTradesHandler: Handler = ({ query }, core) => {
   return { data: rows, meta: chain === "solana" ? {} : { oldestAt } };
 };
 
-export const walletPositionsHandler: Handler = ({ query }, core) => ({
-  data: core.index.wallets.positions(query.chain as string, query.wallet as string),
-});
+/** §2.7 types the USD values as numbers: valued at the last published native price, flagged by meta.degraded. */
+export const walletPositionsHandler: Handler = ({ query }, core) => {
+  const chain = query.chain as string;
+  const data = core.index.wallets.positions(chain, query.wallet as string);
+  return { data, meta: data.length ? degradedMeta(core.index, [chain]) : {} };
+};
 
-export const walletPnlHandler: Handler = ({ query }, core) => ({
-  data: core.index.wallets.pnl(
-    query.wallet as string,
-    query.chain as string | undefined,
-    query.period as PnlPeriod,
-    core.now(),
-  ),
-});
+/** `spot` PnL is valued at the current native price: degraded while a contributing chain's feed is stale. */
+export const walletPnlHandler: Handler = ({ query }, core) => {
+  const wallet = query.wallet as string;
+  const chain = query.chain as string | undefined;
+  return {
+    data: core.index.wallets.pnl(wallet, chain, query.period as PnlPeriod, core.now()),
+    meta: degradedMeta(core.index, core.index.wallets.spotChains(wallet, chain)),
+  };
+};
 
 /** No funding record: `data: null` (our choice for the spec's "not shown"). */
 export const walletFundingHandler: Handler = ({ query }, core) => ({
