@@ -38,6 +38,8 @@ export interface MarketFeed {
   /** Pools of the token (for validating a `pools` filter). */
   tokenPools(chain: string, address: string): string[];
   tokenUpdate(chain: string, address: string): TokenUpdate | null;
+  /** §1.5: the chain's native price feed is stale, so USD figures of its tokens are degraded (`meta.degraded`). */
+  nativeStale(chain: string): boolean;
   /** The newest candle(s) exactly as REST /v1/token/ohlcv would return them now (`limit`, default 2). */
   formingCandles(
     chain: string,

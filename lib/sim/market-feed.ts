@@ -23,6 +23,7 @@ export function createMarketFeed(core: SimCore): MarketFeed {
       const t = token(chain, address);
       return t ? tokenUpdate(t, ix) : null;
     },
+    nativeStale: (chain) => ix.nativeStale(chain),
     formingCandles(chain, address, pools, interval: OhlcvInterval, quote: Quote, limit = 2): Candle[] {
       const t = token(chain, address);
       if (!t) return [];

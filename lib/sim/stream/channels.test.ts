@@ -263,6 +263,31 @@ describe("token-updates", () => {
   });
 });
 
+describe("degraded data (§1.5)", () => {
+  it("flags token-updates and pulse events built on a stale native price with meta.degraded", async () => {
+    h.feed.pulseSet("new", pulseToken(BASE, TOKEN, { createdAt: 1_800_000_000_000 }));
+    const c = await h.connect();
+    await h.subscribe(c, "u", "token-updates", { chain: BASE, address: TOKEN });
+    await h.subscribe(c, "p", "pulse", { view: "new", chains: [BASE] });
+    await c.barrier();
+    expect(tokenUpdateEventSchema.parse(c.take("u")[0]).meta.degraded).toBeUndefined();
+    expect(pulseEventSchema.parse(c.take("p")[0]).meta.degraded).toBeUndefined();
+
+    h.feed.staleChains.add(BASE);
+    h.timers.advance(1000);
+    h.feed.trade(BASE, TOKEN);
+    h.feed.pulseSet("new", pulseToken(BASE, `0x${"2".repeat(40)}`, { createdAt: 1_800_000_000_001 }));
+    h.timers.advance(PULSE_SNAPSHOT_INTERVAL_MS);
+    await c.barrier();
+    const updates = c.take("u").map((f) => tokenUpdateEventSchema.parse(f));
+    expect(updates.length).toBeGreaterThan(0);
+    for (const u of updates) expect(u.meta.degraded).toBe(true);
+    const pulse = c.take("p").map((f) => pulseEventSchema.parse(f));
+    expect(pulse.map((e) => e.kind)).toEqual(["enter", "snapshot"]);
+    for (const e of pulse) expect(e.meta.degraded).toBe(true);
+  });
+});
+
 describe("pulse", () => {
   const mk = (i: number, chain = "solana", over: Partial<PulseToken> = {}) =>
     pulseToken(

@@ -107,6 +107,11 @@ export class TestFeed implements MarketFeed {
     const t = this.tokens.get(`${chain}:${address}`);
     return t ? { ...t.update } : null;
   }
+  /** Chains whose native price feed tests mark stale. */
+  readonly staleChains = new Set<string>();
+  nativeStale(chain: string): boolean {
+    return this.staleChains.has(chain);
+  }
 
   /** A swap now: appended to the tape, then trade and token-change events, as the engine does. */
   trade(chain: string, address: string, input: TradeInput = {}): TokenTrade {

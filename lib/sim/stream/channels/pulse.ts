@@ -29,12 +29,14 @@ export class PulseGroup extends Broadcaster implements ChannelGroup {
     this.timer = ctx.timers.setTimeout(() => this.tick(), PULSE_SNAPSHOT_INTERVAL_MS);
   }
 
-  private meta() {
-    return { asOf: this.ctx.now(), view: this.params.view };
+  /** §1.5, as REST /v1/pulse: `degraded` when an entry's USD figures rest on a stale native price. */
+  private meta(entries: readonly { chain: string }[] = []) {
+    const degraded = entries.some((t) => this.ctx.feed.nativeStale(t.chain)) ? { degraded: true } : {};
+    return { asOf: this.ctx.now(), view: this.params.view, ...degraded };
   }
   private snapshot(to?: Iterable<Member>): void {
     const list = this.ctx.feed.pulseList(this.params.view, this.params.chains, PULSE_SNAPSHOT_LIMIT);
-    this.broadcast("snapshot", list, { ...this.meta(), limit: PULSE_SNAPSHOT_LIMIT }, "event", to);
+    this.broadcast("snapshot", list, { ...this.meta(list), limit: PULSE_SNAPSHOT_LIMIT }, "event", to);
   }
   private tick(): void {
     this.timer = this.ctx.timers.setTimeout(() => this.tick(), PULSE_SNAPSHOT_INTERVAL_MS);
@@ -46,7 +48,7 @@ export class PulseGroup extends Broadcaster implements ChannelGroup {
   private emitUpdate(addr: string): void {
     const t = this.latest.get(addr);
     this.latest.delete(addr);
-    if (t) this.broadcast("update", t, this.meta(), "delta");
+    if (t) this.broadcast("update", t, this.meta([t]), "delta");
   }
 
   join(m: Member): void {
@@ -69,7 +71,7 @@ export class PulseGroup extends Broadcaster implements ChannelGroup {
     this.updates.dropPending(id);
     this.latest.delete(id);
     const data = d.kind === "leave" ? { chain: d.token.chain, address: d.token.address } : d.token;
-    this.broadcast(d.kind, data, this.meta(), "delta");
+    this.broadcast(d.kind, data, this.meta(d.kind === "leave" ? [] : [data]), "delta");
   }
 
   dispose(): void {

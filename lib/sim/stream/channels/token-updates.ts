@@ -20,7 +20,9 @@ export class TokenUpdatesGroup extends Broadcaster implements ChannelGroup {
 
   private emit(): void {
     const u = this.ctx.feed.tokenUpdate(this.params.chain, this.params.address);
-    if (u) this.broadcast("update", u, { asOf: this.ctx.now() });
+    // §1.5: nulls from a stale native price come with meta.degraded, as REST /v1/token says
+    const degraded = this.ctx.feed.nativeStale(this.params.chain) ? { degraded: true } : {};
+    if (u) this.broadcast("update", u, { asOf: this.ctx.now(), ...degraded });
   }
 
   /** A new subscriber gets the current state now, or at the end of the open window (never two within 1 s). */
