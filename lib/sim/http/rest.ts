@@ -6,7 +6,7 @@ import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
 import { HANDLERS } from "./handlers";
 import { envelopeText, readJsonBody, sendError, sendJsonText } from "./respond";
-import { checkKnownChains, creditsFor } from "./sim-rules";
+import { checkKnownChains } from "./sim-rules";
 
 // The REST pipeline, in this order: route (404/405) → key (401) → body, parameters and chains (400) → faults → handler
 // → credits. Nothing is charged unless the call succeeds.
@@ -60,7 +60,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
 
   d.core.sync();
   const out = HANDLERS[def.id as EndpointId](v.input, d.core);
-  const credits = creditsFor(def, v.input);
+  const credits = def.credits(v.input);
   d.ledger.charge(key, credits, def.id);
   sendJsonText(res, 200, envelopeText(out.data, { asOf: d.core.now(), ...out.meta }), {
     "x-credits-spent": String(credits),

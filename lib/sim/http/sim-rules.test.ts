@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, type Json, startHarness, TEST_KEY } from "../test/harness";
 
-// A chain the market does not serve is a 400 `unknown_chain` that costs nothing; sparklines charge per distinct pool.
+// A chain the market does not serve is a 400 `unknown_chain` that costs nothing; sparklines charge per distinct pool
+// (the registry canonicalizes the body: each pool once, EVM lowercase).
 
 let h: Harness;
 let state: Json;

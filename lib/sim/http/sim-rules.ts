@@ -1,8 +1,8 @@
-import { ApiError, type EndpointDef, type EndpointInput, parseChainId } from "@/lib/api";
+import { ApiError, type EndpointInput, parseChainId } from "@/lib/api";
 import { findSimChain } from "../engine/chains";
 
-// The service's own checks after the registry's (which stays open to chains a real upstream may add): a chain
-// this market does not serve is a 400 before anything is spent, and credits per distinct item.
+// The service's own check after the registry's (which stays open to chains a real upstream may add): a chain this
+// market does not serve is a 400 before anything is spent.
 
 function unknownChain(param: string, chain: string): ApiError {
   return new ApiError("unknown_chain", `${param}: this service does not serve chain ${chain.slice(0, 32)}`, {
@@ -29,14 +29,4 @@ export function unknownChainSlot(chain: string): { error: { code: string; messag
   return findSimChain(chain)
     ? null
     : { error: { code: "unknown_chain", message: `this service does not serve chain ${chain.slice(0, 32)}` } };
-}
-
-/** §8 "1 per pool": a pool named twice in one sparklines call is one pool (EVM addresses are case-insensitive). */
-export function creditsFor(def: EndpointDef, input: EndpointInput): number {
-  if (def.id === "sparklines") {
-    const b = input.body as { chain: string; pools: string[] };
-    const sol = parseChainId(b.chain, { allowSolanaAlias: true }) === "solana";
-    return new Set(b.pools.map((p) => (sol ? p : p.toLowerCase()))).size;
-  }
-  return def.credits(input);
 }
