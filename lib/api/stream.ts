@@ -73,6 +73,7 @@ export const STREAM_ERROR_CODES = [
   "duplicate_id", "unknown_id", "limit_connections", "limit_subscriptions", "limit_tracked", "rate_limited",
   "slow_consumer", "origin_forbidden", "upstream_unavailable", "internal_error",
   "token_not_found", // subscribe to a token the market does not know
+  "upstream_auth", // gateway: the market stream rejected the server's key
   "unknown_chain", // a chain the service does not serve
 ] as const;
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];

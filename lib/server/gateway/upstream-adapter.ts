@@ -1,5 +1,6 @@
 import { type RawData, WebSocket } from "ws";
-import { CHANNELS, type Channel, CLOSE_CODES, STREAM_PATH } from "@/lib/api";
+import { CHANNELS, type Channel, CLOSE_CODES, STREAM_PATH, type StreamErrorCode } from "@/lib/api";
+import { scrub } from "../upstream-errors";
 import type { Clock, TimerHandle } from "./clock";
 
 // The only code that knows the upstream's frame protocol (lib/api/stream.ts: the key in the first frame,
@@ -20,13 +21,41 @@ export interface UpstreamHandlers {
   onReady(): void;
   onSubscribed(upId: string): void;
   onUnsubscribed(upId: string): void;
-  /** An error frame; `upId` when it concerns one subscription. */
-  onError(code: string, message: string, upId?: string, limit?: number): void;
+  /** An error frame, mapped for browsers; `upId` when it concerns one subscription. */
+  onError(error: UpstreamError): void;
   onEvent(event: UpstreamEvent): void;
   /** A frame that does not follow the protocol (dropped). */
   onMalformed(reason: string): void;
   /** Fired once, whatever ended the connection. */
   onClosed(info: { code: number; reason: string; authFailed: boolean }): void;
+}
+
+export interface UpstreamError {
+  /** One of our documented stream codes, whatever the upstream said. */
+  code: StreamErrorCode;
+  /** Safe to show a browser: scrubbed of the key, capped. */
+  message: string;
+  upId?: string;
+  limit?: number;
+  /** The upstream's own code, scrubbed and cut (for logs). */
+  upstreamCode: string;
+}
+
+/** Upstream codes a browser can act on as they are; every other one is mapped below. */
+const PASSED_ON = new Set<string>(["unknown_channel", "invalid_params", "token_not_found", "limit_subscriptions", "limit_tracked", "upstream_unavailable"]);
+const MAPPED: Record<string, [StreamErrorCode, string]> = {
+  auth_required: ["upstream_auth", "the market stream rejected this server's credentials"],
+  auth_failed: ["upstream_auth", "the market stream rejected this server's credentials"],
+  rate_limited: ["upstream_unavailable", "the market stream is busy; retry shortly"],
+  limit_connections: ["upstream_unavailable", "the market stream is at capacity; retry shortly"],
+};
+const INTERNAL: [StreamErrorCode, string] = ["internal_error", "the market stream refused the request; retry shortly"];
+
+/** An upstream error frame as a browser may see it: a documented code, and never the key in the message. */
+export function mapUpstreamError(code: string, message: string, key: string): { code: StreamErrorCode; message: string } {
+  if (PASSED_ON.has(code)) return { code: code as StreamErrorCode, message: scrub(message, key) || code };
+  const [mapped, text] = Object.hasOwn(MAPPED, code) ? MAPPED[code] : INTERNAL;
+  return { code: mapped, message: text };
 }
 
 export interface UpstreamConnection {
@@ -71,6 +100,7 @@ export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
   const ws = new WebSocket(`${opts.streamUrl}${STREAM_PATH}`, { perMessageDeflate: false, maxPayload: MAX_UPSTREAM_FRAME });
   let ready = false;
   let closed = false;
+  let authRefused = false;
   let lastHeard = clock.now();
   let keepalive: TimerHandle | undefined;
   const readyTimer = clock.setTimeout(() => finish(1006, "upstream did not authenticate in time"), opts.readyTimeoutMs ?? 10_000);
@@ -87,7 +117,7 @@ export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
     ws.removeAllListeners();
     ws.on("error", () => {});
     ws.terminate();
-    handlers.onClosed({ code, reason, authFailed: code === CLOSE_CODES.authFailed });
+    handlers.onClosed({ code, reason: scrub(reason, opts.key), authFailed: authRefused || code === CLOSE_CODES.authFailed });
   }
 
   function tick() {
@@ -124,13 +154,17 @@ export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
         return id ? handlers.onSubscribed(id) : handlers.onMalformed("subscribed without id");
       case "unsubscribed":
         return id ? handlers.onUnsubscribed(id) : handlers.onMalformed("unsubscribed without id");
-      case "error":
-        return handlers.onError(
-          String(frame.code ?? "internal_error"),
-          String(frame.message ?? "").slice(0, 300),
-          id,
-          Number.isInteger(frame.limit) ? (frame.limit as number) : undefined,
-        );
+      case "error": {
+        const upstreamCode = String(frame.code ?? "internal_error");
+        const mapped = mapUpstreamError(upstreamCode, String(frame.message ?? ""), opts.key);
+        if (!ready && mapped.code === "upstream_auth") authRefused = true;
+        return handlers.onError({
+          ...mapped,
+          upId: id,
+          limit: Number.isInteger(frame.limit) ? (frame.limit as number) : undefined,
+          upstreamCode: scrub(upstreamCode, opts.key).slice(0, 64),
+        });
+      }
       case "pong":
         return;
       default:

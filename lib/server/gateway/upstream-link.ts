@@ -114,7 +114,7 @@ export class UpstreamLink {
       },
       onSubscribed: (id) => l.onSubscribed(id),
       onUnsubscribed: (id) => l.onUnsubscribed(id),
-      onError: (code, message, id, limit) => l.onError(code, message, id, limit),
+      onError: (error) => l.onError(error),
       onEvent: (e) => l.onEvent(e),
       onMalformed: (reason) => l.onMalformed(reason),
       onClosed: (info) => {

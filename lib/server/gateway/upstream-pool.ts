@@ -3,7 +3,7 @@ import type { Clock, TimerHandle } from "./clock";
 import type { ReplayLimits } from "./replay-window";
 import { type Member, SharedSub, type Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
-import type { UpstreamEvent } from "./upstream-adapter";
+import type { UpstreamError, UpstreamEvent } from "./upstream-adapter";
 import { type BackoffPolicy, type LinkListener, UpstreamLink } from "./upstream-link";
 
 // Every browser subscription maps onto one shared upstream subscription per subscription key (reference
@@ -239,11 +239,11 @@ export class UpstreamPool {
       this.settle(s);
     },
     onUnsubscribed: () => {},
-    onError: (code, message, upId, limit) => {
-      const s = upId ? this.byUpId.get(upId) : undefined;
-      if (!s) return this.o.onWarn?.(`upstream error ${code}: ${message}`);
+    onError: (e: UpstreamError) => {
+      const s = e.upId ? this.byUpId.get(e.upId) : undefined;
+      if (!s) return this.o.onWarn?.(`upstream error ${e.upstreamCode}: ${e.message}`);
       // The upstream refused this subscription: every browser on it hears why, with its own id.
-      for (const [sub, id] of s.members()) sub.sendFrame({ type: "error", id, code, message, ...(limit !== undefined ? { limit } : {}) });
+      for (const [sub, id] of s.members()) sub.sendFrame({ type: "error", id, code: e.code, message: e.message, ...(e.limit !== undefined ? { limit: e.limit } : {}) });
       this.dispose(s);
       this.settle(s);
     },

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { STREAM_ERROR_CODES } from "@/lib/api";
+import { type Harness, startHarness, until } from "./test-harness";
+import { tradesParams } from "./test-harness-keys";
+import { mapUpstreamError } from "./upstream-adapter";
+
+const KEY = "stream-key-5e2b";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe("upstream error frames as browsers see them", () => {
+  it("maps every upstream code onto a documented stream code and scrubs the key", () => {
+    const cases: Array<[string, string]> = [
+      ["limit_tracked", "limit_tracked"],
+      ["invalid_params", "invalid_params"],
+      ["token_not_found", "token_not_found"],
+      ["auth_failed", "upstream_auth"],
+      ["rate_limited", "upstream_unavailable"],
+      ["limit_connections", "upstream_unavailable"],
+      ["duplicate_id", "internal_error"],
+      ["quota_exceeded_v2", "internal_error"],
+      ["__proto__", "internal_error"],
+    ];
+    for (const [upstream, ours] of cases) {
+      const m = mapUpstreamError(upstream, `key ${KEY} may not do this`, KEY);
+      expect(m.code, upstream).toBe(ours);
+      expect(STREAM_ERROR_CODES).toContain(m.code);
+      expect(m.message).not.toContain(KEY);
+    }
+    expect(mapUpstreamError("limit_tracked", `over the limit for ${KEY}`, KEY).message).toBe("over the limit for [redacted]");
+  });
+
+  it("passes a refusal to the browser with a known code and no key, and logs none either", async () => {
+    const warnings: string[] = [];
+    h = await startHarness({ upstream: { key: KEY }, gateway: { log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    const a = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    await a.waitFor((f) => f.type === "subscribed");
+    h.up.broadcastRaw(JSON.stringify({ type: "error", code: `odd_${KEY}`, message: `stop, ${KEY}` }));
+    h.up.broadcastRaw(JSON.stringify({ type: "error", id: "g1", code: "quota_exceeded_v2", message: `stop, ${KEY}` }));
+    const err = await a.waitFor((f) => f.type === "error");
+    expect(err).toMatchObject({ id: "t", code: "internal_error" });
+    await until(() => warnings.length > 0, "a warning");
+    expect(JSON.stringify([...a.frames, ...warnings])).not.toContain(KEY);
+  });
+});
