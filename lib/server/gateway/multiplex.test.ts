@@ -41,6 +41,23 @@ describe("stream gateway: sharing the key's upstream budget", () => {
     expect([...perConn.values()].sort()).toEqual([20, 5]);
   });
 
+  it("places a new subscription on a working connection, not on one backing off after a loss", async () => {
+    const warnings: string[] = [];
+    h = await startHarness({ gateway: { log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    h.up.refuse(true);
+    const a = await h.browser();
+    a.subscribe("a", "trades", tradesParams(1));
+    await until(() => warnings.some((w) => w.includes("lost")), "the first connection is lost");
+    h.up.refuse(false);
+    // The clock stands still: the lost connection's retry is not due, so only a new connection can carry "b".
+    a.subscribe("b", "trades", tradesParams(2));
+    await a.waitFor((f) => f.type === "subscribed" && f.id === "b");
+    expect(a.of("subscribed", "a")).toHaveLength(0);
+    expect(h.gw.stats().upstreamConnections).toBe(2);
+    h.clock.advance(1_000);
+    await a.waitFor((f) => f.type === "subscribed" && f.id === "a");
+  });
+
   it("refuses the 51st tracked token with limit_tracked and limit 50", async () => {
     h = await startHarness();
     const browsers = await Promise.all([0, 1, 2].map(() => h?.browser()));

@@ -56,6 +56,11 @@ export class UpstreamLink {
     return this.o.id;
   }
 
+  /** Open, or on its first attempt: not backing off after a failure, so a new subscription placed here goes out soon. */
+  get healthy(): boolean {
+    return this.status === "open" || (this.status === "connecting" && this.attempt === 0);
+  }
+
   /** Connected time so far, in ms. */
   connectedMs(): number {
     return this.closedMs + (this.status === "open" ? this.o.clock.now() - this.readyAt : 0);

@@ -117,11 +117,17 @@ export class UpstreamPool {
     return { ok: true, shared };
   }
 
-  /** First fit: fewer connections cost fewer connection-minutes. */
+  /**
+   * First fit on a healthy link (fewer connections cost fewer connection-minutes); else a new link; a link backing
+   * off after a loss only when nothing else has room (its subscriptions wait for the reconnect).
+   */
   private pickLink(): UpstreamLink | undefined {
-    const { connections, subscriptionsPerConnection } = this.o.limits;
-    for (const l of this.links.values()) if (l.subs.size < subscriptionsPerConnection) return l;
-    if (this.links.size >= connections) return undefined;
+    const room = [...this.links.values()].filter((l) => l.subs.size < this.o.limits.subscriptionsPerConnection);
+    return room.find((l) => l.healthy) ?? this.openLink() ?? room[0];
+  }
+
+  private openLink(): UpstreamLink | undefined {
+    if (this.links.size >= this.o.limits.connections) return undefined;
     const id = ++this.linkSeq;
     const link = new UpstreamLink({
       id, target: this.o.target, clock: this.o.clock, random: this.o.random, backoff: this.o.backoff,
