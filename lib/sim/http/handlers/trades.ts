@@ -1,16 +1,8 @@
-import {
-  ApiError,
-  canonicalAddressFor,
-  INTERVAL_SECONDS,
-  type OhlcvInterval,
-  parseChainId,
-  type Quote,
-} from "@/lib/api";
+import { ApiError, canonicalAddressFor, type OhlcvInterval, parseChainId, type Quote } from "@/lib/api";
 import type { SimCore } from "../../core";
-import { bucketStart } from "../../index/buckets";
-import { queryCandles } from "../../index/candle-query";
 import { ohlcvView } from "../../index/ohlcv-view";
 import type { TradeRecord } from "../../index/records";
+import { type SparkTimeframe, sparkline } from "../../index/sparkline";
 import { type IndexedToken, ready } from "../../index/state";
 import { decodeCursor, encodeCursor, type TapeFilter } from "../../index/tape";
 import { choosePools, type Handler, requireToken } from "./common";
@@ -120,54 +112,16 @@ export const ohlcvHandler: Handler = ({ query }, core) => {
   });
 };
 
-/** §4.13: window and point spacing per timeframe; closes carried forward so every series has even spacing. */
-const SPARK: Record<string, [OhlcvInterval, number]> = {
-  "1m": ["1s", 60],
-  "5m": ["5s", 60],
-  "30m": ["30s", 60],
-  "1h": ["1m", 60],
-  "24h": ["30m", 48],
-  "7d": ["4h", 42],
-};
-
+/** §4.13: one closes series per pool (lib/sim/index/sparkline.ts); an unknown pool or one without trades gives []. */
 export const sparklinesHandler: Handler = ({ body }, core) => {
-  const b = body as { chain: string; pools: string[]; timeframe: string };
+  const b = body as { chain: string; pools: string[]; timeframe: SparkTimeframe };
   const chain = parseChainId(b.chain, { allowSolanaAlias: true }) as string;
-  const [interval, points] = SPARK[b.timeframe] as [OhlcvInterval, number];
   const nowSec = Math.floor(core.now() / 1000);
   const data: Record<string, number[]> = {};
   for (const raw of b.pools) {
     const addr = chain === "solana" ? raw : raw.toLowerCase();
     const pool = core.index.pool(chain, addr);
-    data[raw] = pool ? spark(ready(pool), interval, points, nowSec) : [];
+    data[raw] = pool ? sparkline(ready(pool), b.timeframe, nowSec) : [];
   }
   return { data, meta: { timeframe: b.timeframe, quote: "native" } };
 };
-
-function spark(
-  pool: NonNullable<ReturnType<SimCore["index"]["pool"]>>,
-  interval: OhlcvInterval,
-  points: number,
-  nowSec: number,
-): number[] {
-  const series =
-    interval === "1s" || interval === "5s" || interval === "30s"
-      ? pool.s1
-      : interval === "1m" || interval === "30m"
-        ? pool.m1
-        : pool.h1;
-  const page = queryCandles([{ series }], interval, { endTime: nowSec, limit: points + 1 });
-  if (page.candles.length === 0) return [];
-  const end = bucketStart(interval, nowSec);
-  const step = INTERVAL_SECONDS[interval];
-  const byTime = new Map(page.candles.map((c) => [c.time, c.close]));
-  const out: number[] = [];
-  let last: number | undefined;
-  for (const c of page.candles) if (c.time < end - (points - 1) * step) last = c.close;
-  for (let i = points - 1; i >= 0; i--) {
-    const t = end - i * step;
-    last = byTime.get(t) ?? last;
-    if (last !== undefined) out.push(Number(last.toPrecision(8)));
-  }
-  return out;
-}
