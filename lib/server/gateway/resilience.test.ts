@@ -45,12 +45,13 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     h.up.killAll();
     await until(() => h?.up.connections() === 0, "upstream connections dropped");
     await advanceUntil(h, () => h?.up.subscriptions().length === 3, "resubscribed");
-    const ra = await a.waitFor((f) => f.type === "resync");
-    const rb = await b.waitFor((f) => f.type === "resync");
-    expect(ra).toEqual({ type: "resync", ids: expect.arrayContaining(["t", "p"]), reason: "upstream_reconnected" });
-    expect((ra.ids as string[]).length).toBe(2);
-    expect(rb.ids).toEqual(expect.arrayContaining(["t2", "c"]));
-    expect(h.gw.stats()).toMatchObject({ upstreamReconnects: 1, resyncs: 2, upstreamConnections: 1 });
+    // One resync per subscription, each as soon as it is acknowledged again.
+    await until(() => a.of("resync").length === 2 && b.of("resync").length === 2, "resyncs");
+    const resynced = (br: TestBrowser) => br.of("resync").flatMap((f) => f.ids as string[]).sort();
+    expect(resynced(a)).toEqual(["p", "t"]);
+    expect(resynced(b)).toEqual(["c", "t2"]);
+    expect(a.of("resync")[0]).toMatchObject({ reason: "upstream_reconnected" });
+    expect(h.gw.stats()).toMatchObject({ upstreamReconnects: 1, resyncs: 4, upstreamConnections: 1 });
 
     for (let i = 5; i < 8; i++) {
       sent.push(trade(i, 1_000 + i));
@@ -66,6 +67,45 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     expect(h.gw.stats().duplicateRows).toBe(3);
     // Nothing is subscribed twice upstream.
     expect(h.up.subscriptions().map((s) => s.key).sort()).toEqual([k, keyOf("ohlcv", ohlcvParams(2)), keyOf("pulse", pulseParams)].sort());
+  });
+
+  it("resyncs each subscription as it comes back, and answers one never re-acknowledged with upstream_unavailable", async () => {
+    const warnings: string[] = [];
+    h = await startHarness({ gateway: { subscribeTimeoutMs: 5_000, log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    const a = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    a.subscribe("c", "ohlcv", ohlcvParams(2));
+    await until(() => a.of("subscribed").length === 2, "acks");
+    const candles = keyOf("ohlcv", ohlcvParams(2));
+    h.up.withholdAcks((key) => key === candles);
+    h.up.killAll();
+    await until(() => warnings.some((w) => w.includes("lost")), "the gateway sees the loss");
+    h.clock.advance(1_000); // the first retry (under 250 ms of backoff), and no more: the 5 s timeout stays ahead
+    await until(() => h?.up.subscriptions().length === 2, "resubscribed");
+    // The trades subscription is back: its browser hears so now, not once every other one is.
+    expect(await a.waitFor((f) => f.type === "resync")).toEqual({ type: "resync", ids: ["t"], reason: "upstream_reconnected" });
+    h.clock.advance(5_000);
+    expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ id: "c", code: "upstream_unavailable" });
+    expect(a.of("resync")).toHaveLength(1);
+    await until(() => h?.up.log.some((l) => l.type === "unsubscribe" && l.key === candles) ?? false, "the dead subscription released upstream");
+    // The browser may retry with the same id; the gateway subscribes afresh.
+    h.up.withholdAcks(null);
+    a.subscribe("c", "ohlcv", ohlcvParams(2));
+    await until(() => a.of("subscribed", "c").length === 2, "subscribed again");
+  });
+
+  it("answers browsers of a lost subscription when the upstream stays away", async () => {
+    const warnings: string[] = [];
+    h = await startHarness({ gateway: { subscribeTimeoutMs: 5_000, log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    const a = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    await a.waitFor((f) => f.type === "subscribed");
+    h.up.refuse(true);
+    h.up.killAll();
+    await until(() => warnings.some((w) => w.includes("lost")), "the gateway sees the loss");
+    h.clock.advance(5_000);
+    expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ id: "t", code: "upstream_unavailable" });
+    expect(h.gw.stats()).toMatchObject({ upstreamSubscriptions: 0, browserSubscriptions: 0 });
   });
 
   it("tells a browser waiting on an unavailable upstream, instead of leaving it hanging", async () => {

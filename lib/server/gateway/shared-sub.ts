@@ -31,10 +31,10 @@ const REPLAY_CHUNK = 100;
 /** One upstream subscription shared by every browser subscription with the same subscription key. */
 export class SharedSub {
   status: "pending" | "active" = "pending";
-  /** Was active when its upstream connection was lost: its browsers get a `resync` once it is back. */
-  resyncNeeded = false;
   linkId = -1;
   releaseTimer: unknown;
+  /** Running while the upstream has lost this subscription and not acknowledged it again. */
+  resubscribeTimer: unknown;
   readonly groups = new Map<string, Group>();
   memberCount = 0;
 

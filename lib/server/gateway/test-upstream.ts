@@ -33,6 +33,10 @@ export interface TestUpstream {
   killAll(): void;
   /** While true, new connections are closed right after the handshake. */
   refuse(on: boolean): void;
+  /** Subscriptions whose key matches are registered but never acknowledged (null: acknowledge all). */
+  withholdAcks(match: ((key: string) => boolean) | null): void;
+  /** WebSocket handshakes accepted so far, refused ones included. */
+  handshakes(): number;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,8 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
   const log: TestUpstream["log"] = [];
   let seq = 0;
   let refusing = false;
+  let withhold: ((key: string) => boolean) | null = null;
+  let handshakes = 0;
 
   const tracked = () => {
     const set = new Set<string>();
@@ -71,6 +77,7 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
   http.on("upgrade", (req, socket, head) => {
     if (!req.url?.startsWith(STREAM_PATH)) return socket.destroy();
     wss.handleUpgrade(req, socket, head, (ws) => {
+      handshakes++;
       if (refusing) return ws.close(CLOSE_CODES.limitConnections, "refused");
       if (limits && conns.size >= limits.connections) {
         ws.send(JSON.stringify({ type: "error", code: "limit_connections", message: "too many connections", limit: limits.connections }));
@@ -129,6 +136,7 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
         if (!byKey.has(sub.key)) byKey.set(sub.key, new Set());
         byKey.get(sub.key)?.add(sub);
         log.push({ type: "subscribe", conn: state.n, id: f.id, key: sub.key });
+        if (withhold?.(sub.key)) return;
         send({ type: "subscribed", id: f.id, channel, params: p.params });
         opts.onSubscribe?.(sub, (frame) => send(frame));
       });
@@ -164,6 +172,10 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
     refuse(on) {
       refusing = on;
     },
+    withholdAcks(match) {
+      withhold = match;
+    },
+    handshakes: () => handshakes,
     async close() {
       for (const ws of conns.keys()) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

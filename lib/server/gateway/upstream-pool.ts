@@ -144,6 +144,7 @@ export class UpstreamPool {
   private dispose(shared: SharedSub): void {
     if (this.byKey.get(shared.key) !== shared) return;
     this.o.clock.clearTimeout(shared.releaseTimer as TimerHandle);
+    this.o.clock.clearTimeout(shared.resubscribeTimer as TimerHandle);
     this.byKey.delete(shared.key);
     this.byUpId.delete(shared.upId);
     for (const k of shared.tracked) {
@@ -175,22 +176,27 @@ export class UpstreamPool {
     sub.subscriptionEnded(id);
   }
 
-  private readonly resyncWaiting = new Map<number, Set<string>>();
+  /** Tells every browser on `shared` why it ends, then releases it and its upstream slot. */
+  private fail(shared: SharedSub, code: StreamErrorCode, message: string, limit?: number): void {
+    for (const [sub, id] of shared.members()) sub.sendFrame({ type: "error", id, code, message, ...(limit !== undefined ? { limit } : {}) });
+    this.dispose(shared);
+  }
 
-  private flushResync(link: UpstreamLink): void {
-    const waiting = this.resyncWaiting.get(link.id);
-    if (!waiting || waiting.size > 0) return;
-    this.resyncWaiting.delete(link.id);
+  /** A subscription the upstream lost must be acknowledged again in time; else its browsers hear it and retry later. */
+  private armResubscribe(shared: SharedSub): void {
+    this.o.clock.clearTimeout(shared.resubscribeTimer as TimerHandle);
+    shared.resubscribeTimer = this.o.clock.setTimeout(() => {
+      if (shared.status !== "active") this.fail(shared, "upstream_unavailable", "the market stream did not come back in time; retry shortly");
+    }, this.o.subscribeTimeoutMs);
+  }
+
+  /** Browsers that were receiving before the loss repair their gap from REST as soon as this one is back. */
+  private resync(shared: SharedSub): void {
     const perBrowser = new Map<Subscriber, string[]>();
-    for (const upId of link.subs) {
-      const shared = this.byUpId.get(upId);
-      if (!shared?.resyncNeeded) continue;
-      shared.resyncNeeded = false;
-      for (const [sub, id, m] of shared.members()) {
-        if (!m.needsResync) continue;
-        m.needsResync = false;
-        perBrowser.set(sub, [...(perBrowser.get(sub) ?? []), id]);
-      }
+    for (const [sub, id, m] of shared.members()) {
+      if (!m.needsResync) continue;
+      m.needsResync = false;
+      perBrowser.set(sub, [...(perBrowser.get(sub) ?? []), id]);
     }
     for (const [sub, ids] of perBrowser) {
       sub.sendFrame({ type: "resync", ids, reason: "upstream_reconnected" });
@@ -198,28 +204,18 @@ export class UpstreamPool {
     }
   }
 
-  private settle(shared: SharedSub): void {
-    const waiting = this.resyncWaiting.get(shared.linkId);
-    if (waiting?.delete(shared.upId)) {
-      const link = this.links.get(shared.linkId);
-      if (link) this.flushResync(link);
-    }
-  }
-
   private readonly listener: LinkListener = {
     onLinkReady: (link, reconnected) => {
-      if (reconnected) {
-        this.o.counters.upstreamReconnects++;
-        this.resyncWaiting.set(link.id, new Set([...link.subs].filter((u) => this.byUpId.get(u)?.resyncNeeded)));
-      }
+      if (reconnected) this.o.counters.upstreamReconnects++;
       for (const upId of link.subs) {
         const s = this.byUpId.get(upId);
-        if (s) link.resubscribe(upId, s.channel, s.params);
+        if (!s) continue;
+        link.resubscribe(upId, s.channel, s.params);
+        if (reconnected) this.armResubscribe(s);
       }
     },
     onLinkDown: (link, reason) => {
       this.o.onWarn?.(`upstream connection ${link.id} lost: ${reason}`);
-      this.resyncWaiting.delete(link.id);
       for (const upId of [...link.subs]) {
         const s = this.byUpId.get(upId);
         if (!s) continue;
@@ -227,10 +223,10 @@ export class UpstreamPool {
           this.dispose(s);
           continue;
         }
-        if (s.status === "active") s.resyncNeeded = true;
         for (const [, , m] of s.members()) if (m.acked) m.needsResync = true;
         s.status = "pending";
         s.resetState();
+        this.armResubscribe(s); // a long outage is answered too, not only a reconnect that never re-acknowledges
       }
     },
     onLinkClosed: (link) => {
@@ -241,17 +237,16 @@ export class UpstreamPool {
       const s = this.byUpId.get(upId);
       if (!s || s.status === "active") return;
       s.status = "active";
+      this.o.clock.clearTimeout(s.resubscribeTimer as TimerHandle);
       for (const [sub, id, m] of [...s.members()]) if (!m.acked) this.ack(s, sub, id, m);
-      this.settle(s);
+      this.resync(s);
     },
     onUnsubscribed: () => {},
     onError: (e: UpstreamError) => {
       const s = e.upId ? this.byUpId.get(e.upId) : undefined;
       if (!s) return this.o.onWarn?.(`upstream error ${e.upstreamCode}: ${e.message}`);
       // The upstream refused this subscription: every browser on it hears why, with its own id.
-      for (const [sub, id] of s.members()) sub.sendFrame({ type: "error", id, code: e.code, message: e.message, ...(e.limit !== undefined ? { limit: e.limit } : {}) });
-      this.dispose(s);
-      this.settle(s);
+      this.fail(s, e.code, e.message, e.limit);
     },
     onEvent: (e: UpstreamEvent) => {
       this.o.counters.messagesIn++;
