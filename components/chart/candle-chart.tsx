@@ -12,7 +12,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from "lightweight-charts";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Candle } from "@/lib/api";
 import { type BarOp, type CandleStream, type CandleStreamInput, useCandleStream } from "@/lib/client/stream/hooks";
 import { applyUpdate, type ChartMetric, findBar, metricFactor, scaleBar, volumePoint } from "./bars";
@@ -32,8 +32,11 @@ export interface CandleChartProps {
   supply: number | null;
   markers: readonly TradeMarker[];
   legend: LegendStore;
-  onStatus?: (s: Omit<CandleStream, "fetchOlder">) => void;
+  onStatus?: (s: ChartStatus) => void;
 }
+
+/** What the panel around the chart shows: the stream's state, and whether any bar is drawn at all. */
+export type ChartStatus = Omit<CandleStream, "fetchOlder"> & { empty: boolean };
 
 /** Bars visible right after a (re)load: recent history, not the whole page squeezed. */
 const INITIAL_BARS = 140;
@@ -67,6 +70,7 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
   const fitPending = useRef(true);
   const markersRef = useRef(markers);
   const older = useRef({ hasOlder: false, busy: false, fetchOlder: () => {} });
+  const [empty, setEmpty] = useState(true);
 
   const applyFormat = (sample: number) => {
     const p = parts.current;
@@ -109,6 +113,7 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
 
   const afterChange = () => {
     const b = bars.current;
+    setEmpty(b.length === 0);
     legend.setLast(b[b.length - 1] ?? null);
     if (b.length) applyFormat(b[b.length - 1].close * k.current);
     writeDataset();
@@ -223,8 +228,8 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
   }, [hasOlder, isFetchingOlder, fetchOlder]);
 
   useEffect(() => {
-    onStatus?.({ hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError });
-  }, [onStatus, hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError]);
+    onStatus?.({ hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, empty });
+  }, [onStatus, hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, empty]);
 
   useEffect(() => {
     parts.current?.chart.applyOptions({ timeScale: { secondsVisible: showsSeconds(input.interval) } });

@@ -7,10 +7,12 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { OhlcvInterval, Quote } from "@/lib/api";
-import type { CandleStream, CandleStreamInput } from "@/lib/client/stream/hooks";
+import type { CandleStreamInput } from "@/lib/client/stream/hooks";
 import type { ChartMetric } from "./bars";
+import type { ChartStatus } from "./candle-chart";
 import { ChartLegend } from "./chart-legend";
 import { IntervalPicker } from "./interval-picker";
+import { coarserIntervals, intervalLabel, intervalName } from "./intervals";
 import { createLegendStore } from "./legend-store";
 import type { TradeMarker } from "./markers";
 
@@ -20,7 +22,7 @@ const CandleChart = dynamic(() => import("./candle-chart"), {
   loading: () => <Skeleton className="absolute inset-2 h-auto" />,
 });
 
-type Status = Omit<CandleStream, "fetchOlder">;
+type Status = ChartStatus;
 
 export interface ChartPanelProps {
   input: CandleStreamInput;
@@ -95,6 +97,26 @@ export function ChartPanel(props: ChartPanelProps) {
           legend={legend}
           onStatus={onStatus}
         />
+        {status?.empty && !status.isLoading && !status.error ? (
+          <div
+            className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-2 text-xs text-muted"
+            data-testid="chart-empty"
+          >
+            <p>No trades in this window at {intervalName(input.interval)} candles.</p>
+            <div className="flex gap-1">
+              {coarserIntervals(input.interval).map((i) => (
+                <button
+                  key={i}
+                  type="button"
+                  onClick={() => props.onInterval(i)}
+                  className="rounded border border-border px-2 py-0.5 text-fg hover:border-accent hover:text-accent"
+                >
+                  {intervalLabel(i)}
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
         {status?.error ? (
           <div className="absolute inset-0 z-20 bg-panel/90">
             <ErrorState error={status.error} title="Candles could not load" onRetry={status.retry} compact />

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { INTERVAL_SECONDS, OHLCV_INTERVALS } from "@/lib/api";
 import {
   bucketStart,
+  coarserIntervals,
   defaultInterval,
   intervalLabel,
   MORE_INTERVALS,
@@ -11,6 +12,14 @@ import {
 } from "./intervals";
 
 describe("intervals", () => {
+  it("suggests up to three longer picker intervals for an empty window", () => {
+    expect(coarserIntervals("1s")).toEqual(["15s", "1m", "5m"]);
+    expect(coarserIntervals("4h")).toEqual(["1d"]);
+    expect(coarserIntervals("1M")).toEqual([]);
+    for (const i of OHLCV_INTERVALS)
+      for (const c of coarserIntervals(i)) expect(INTERVAL_SECONDS[c]).toBeGreaterThan(INTERVAL_SECONDS[i]);
+  });
+
   it("offers all 17 intervals exactly once between the picker and the more menu", () => {
     const all = [...PRIMARY_INTERVALS, ...MORE_INTERVALS];
     expect(all).toHaveLength(17);

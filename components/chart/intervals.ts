@@ -53,6 +53,11 @@ export function bucketStart(interval: OhlcvInterval, sec: number): number {
   return Math.floor(sec / step) * step;
 }
 
+/** Up to three picker intervals longer than `i`, for a window with no trades at `i`. */
+export function coarserIntervals(i: OhlcvInterval): OhlcvInterval[] {
+  return PRIMARY_INTERVALS.filter((p) => INTERVAL_SECONDS[p] > INTERVAL_SECONDS[i]).slice(0, 3);
+}
+
 /** A young token reads best on short candles: the default interval follows its age. */
 export function defaultInterval(ageMs: number | null): OhlcvInterval {
   if (ageMs === null || !Number.isFinite(ageMs)) return "5m";

@@ -82,7 +82,8 @@ async function TokenContent({
   const qc = makeQueryClient();
   const view = parseViewState(chain, sp);
   const token = loaded.ok ? loaded.env.data : null;
-  const interval = view.interval ?? defaultInterval(token ? Date.now() - token.createdAt : null);
+  // Age on the market's clock (the envelope's asOf), not this server's: a simulated market may run ahead.
+  const interval = view.interval ?? defaultInterval(loaded.ok && token ? loaded.env.meta.asOf - token.createdAt : null);
   if (loaded.ok) qc.setQueryData(tokenOptions(ref).queryKey, loaded.env);
   await Promise.all([
     prefetchEndpoint(qc, tokenMetadataOptions(ref), "tokenMetadata", { query: ref }),
