@@ -33,6 +33,8 @@ export interface StreamGatewayOptions {
   idleCloseMs?: number;
   subscribeTimeoutMs?: number;
   backoff?: BackoffPolicy;
+  /** After the upstream rejects the key (default 60 s doubling to 30 min, half random). */
+  authBackoff?: BackoffPolicy;
   replay?: ReplayLimits;
   /** Protocol pings to browsers and upstream; a peer silent for two intervals is dropped. */
   heartbeatMs?: number;
@@ -91,6 +93,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
     idleCloseMs: options.idleCloseMs ?? 30_000,
     subscribeTimeoutMs: options.subscribeTimeoutMs ?? 15_000,
     backoff: options.backoff ?? { baseMs: 250, maxMs: 15_000 },
+    authBackoff: options.authBackoff ?? { baseMs: 60_000, maxMs: 30 * 60_000 },
     replay: options.replay ?? DEFAULT_REPLAY_LIMITS,
     keepaliveMs: heartbeatMs,
     counters,

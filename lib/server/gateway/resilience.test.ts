@@ -108,6 +108,33 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     expect(h.gw.stats()).toMatchObject({ upstreamSubscriptions: 0, browserSubscriptions: 0 });
   });
 
+  it("when the upstream rejects the key, tells browsers upstream_auth at once and stops knocking for a long while", async () => {
+    const warnings: string[] = [];
+    h = await startHarness({ gateway: { log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    const a = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    await a.waitFor((f) => f.type === "subscribed");
+    h.up.rotateKey("a-new-key");
+    h.up.killAll();
+    await until(() => warnings.some((w) => w.includes("lost")), "the gateway sees the loss");
+    h.clock.advance(1_000);
+    expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ id: "t", code: "upstream_auth" });
+    await until(() => h?.gw.stats().upstreamConnections === 0, "the rejected connection closed");
+    expect(h.up.handshakes()).toBe(2);
+    // Well past the usual reconnect backoff: no new attempt, and a new subscription is refused without one.
+    h.clock.advance(40_000);
+    a.subscribe("u", "trades", tradesParams(2));
+    expect(await a.waitFor((f) => f.type === "error" && f.id === "u")).toMatchObject({ code: "upstream_auth" });
+    expect(h.up.handshakes()).toBe(2);
+    expect(h.gw.stats()).toMatchObject({ upstreamAuthRejections: 1, upstreamSubscriptions: 0 });
+    // Once the hard backoff has passed (60 s, half random: 45 s here), one attempt is made again.
+    h.clock.advance(5_000);
+    h.up.rotateKey(h.up.key);
+    a.subscribe("v", "trades", tradesParams(3));
+    await a.waitFor((f) => f.type === "subscribed" && f.id === "v");
+    expect(h.up.handshakes()).toBe(3);
+  });
+
   it("tells a browser waiting on an unavailable upstream, instead of leaving it hanging", async () => {
     h = await startHarness({ gateway: { subscribeTimeoutMs: 5_000 } });
     h.up.refuse(true);

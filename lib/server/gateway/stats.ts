@@ -17,6 +17,8 @@ export interface GatewayCounters {
   slowConsumerCloses: number;
   resyncs: number;
   upstreamReconnects: number;
+  /** Upstream connections refused because the key was rejected (each starts a hard backoff). */
+  upstreamAuthRejections: number;
   upstreamMalformed: number;
   originRejected: number;
   limitRejections: number;
@@ -26,7 +28,7 @@ export interface GatewayCounters {
 export function createCounters(): GatewayCounters {
   return {
     messagesIn: 0, messagesOut: 0, bytesOut: 0, browserFramesIn: 0, browserConnectionsTotal: 0, conflated: 0,
-    dropped: 0, duplicateRows: 0, slowConsumerCloses: 0, resyncs: 0, upstreamReconnects: 0, upstreamMalformed: 0,
+    dropped: 0, duplicateRows: 0, slowConsumerCloses: 0, resyncs: 0, upstreamReconnects: 0, upstreamAuthRejections: 0, upstreamMalformed: 0,
     originRejected: 0, limitRejections: 0, invalidFrames: 0,
   };
 }

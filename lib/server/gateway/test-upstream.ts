@@ -37,6 +37,8 @@ export interface TestUpstream {
   withholdAcks(match: ((key: string) => boolean) | null): void;
   /** WebSocket handshakes accepted so far, refused ones included. */
   handshakes(): number;
+  /** From now on only this key authenticates (a revoked key, seen from the gateway). */
+  rotateKey(next: string): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export interface TestUpstreamOptions {
 
 export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise<TestUpstream> {
   const key = opts.key ?? "test-key";
+  let validKey = key;
   const limits = opts.limits === false ? null : (opts.limits ?? STREAM_LIMITS);
   const http = createServer((_req, res) => res.writeHead(404).end());
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -102,7 +105,7 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
         if (!r.success) return send({ type: "error", code: "invalid_frame", message: "bad frame" });
         const f = r.data;
         if (!state.authed) {
-          if (f.type !== "auth" || f.key !== key) {
+          if (f.type !== "auth" || f.key !== validKey) {
             send({ type: "error", code: "auth_failed", message: "bad key" });
             return ws.close(CLOSE_CODES.authFailed, "auth_failed");
           }
@@ -176,6 +179,9 @@ export async function startTestUpstream(opts: TestUpstreamOptions = {}): Promise
       withhold = match;
     },
     handshakes: () => handshakes,
+    rotateKey(next) {
+      validKey = next;
+    },
     async close() {
       for (const ws of conns.keys()) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -13,8 +13,8 @@ export interface BackoffPolicy {
 export interface LinkListener extends Omit<UpstreamHandlers, "onReady" | "onClosed"> {
   /** Authenticated; `reconnected` after a loss. The pool (re)subscribes what it assigned here. */
   onLinkReady(link: UpstreamLink, reconnected: boolean): void;
-  /** Lost; a reconnect is scheduled when it still carries subscriptions. */
-  onLinkDown(link: UpstreamLink, reason: string): void;
+  /** Lost (`authFailed`: the upstream rejected the key); a reconnect is scheduled when it still carries subscriptions. */
+  onLinkDown(link: UpstreamLink, reason: string, authFailed: boolean): void;
   /** Closed for good (idle); the pool forgets it. */
   onLinkClosed(link: UpstreamLink): void;
 }
@@ -127,7 +127,7 @@ export class UpstreamLink {
         this.account();
         this.conn = undefined;
         this.status = "down";
-        l.onLinkDown(this, info.reason);
+        l.onLinkDown(this, info.reason, info.authFailed);
         if (this.subs.size === 0) return this.close();
         const delay = backoffDelay(this.o.backoff, this.attempt++, this.o.random);
         this.retryTimer = this.o.clock.setTimeout(() => this.connect(), delay);

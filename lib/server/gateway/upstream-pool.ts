@@ -4,7 +4,7 @@ import type { ReplayLimits } from "./replay-window";
 import { type Member, SharedSub, type Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
 import type { UpstreamError, UpstreamEvent } from "./upstream-adapter";
-import { type BackoffPolicy, type LinkListener, UpstreamLink } from "./upstream-link";
+import { type BackoffPolicy, backoffDelay, type LinkListener, UpstreamLink } from "./upstream-link";
 
 // Every browser subscription maps onto one shared upstream subscription per subscription key (reference
 // counted); distinct ones are packed onto as few upstream connections as possible within the key's limits
@@ -28,6 +28,8 @@ export interface PoolOptions {
   /** A browser waiting this long for an upstream acknowledgement gets `upstream_unavailable`. */
   subscribeTimeoutMs: number;
   backoff: BackoffPolicy;
+  /** After the upstream rejects the key, no new upstream connection for this long (doubling per rejection). */
+  authBackoff: BackoffPolicy;
   replay: ReplayLimits;
   keepaliveMs?: number;
   counters: GatewayCounters;
@@ -45,6 +47,8 @@ export class UpstreamPool {
   private seq = 0;
   private linkSeq = 0;
   private closed = false;
+  private authRejections = 0;
+  private authBlockedUntil = 0;
 
   constructor(private readonly o: PoolOptions) {}
 
@@ -90,6 +94,9 @@ export class UpstreamPool {
   }
 
   private create(key: string, channel: Channel, params: ChannelParams[Channel]): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
+    const blockedMs = this.authBlockedUntil - this.o.clock.now();
+    if (blockedMs > 0)
+      return { ok: false, code: "upstream_auth", message: `the market stream rejected this server's credentials; retry in ${Math.ceil(blockedMs / 1000)} s` };
     const keys = trackedKeys(channel, params);
     const { limits } = this.o;
     const newKeys = () => keys.filter((k) => !this.tracked.has(k)).length;
@@ -190,6 +197,21 @@ export class UpstreamPool {
     }, this.o.subscribeTimeoutMs);
   }
 
+  /**
+   * The upstream rejected the key: retrying at the usual pace would hammer it for nothing. Everything on the link ends
+   * with `upstream_auth` (which lets the link close) and no new connection is tried until the hard backoff has passed.
+   */
+  private rejectKey(link: UpstreamLink): void {
+    this.o.counters.upstreamAuthRejections++;
+    const delay = backoffDelay(this.o.authBackoff, this.authRejections++, this.o.random);
+    this.authBlockedUntil = this.o.clock.now() + delay;
+    this.o.onWarn?.(`upstream connection ${link.id}: the market stream rejected the key; no new connection for ${Math.round(delay / 1000)} s`);
+    for (const upId of [...link.subs]) {
+      const s = this.byUpId.get(upId);
+      if (s) this.fail(s, "upstream_auth", "the market stream rejected this server's credentials");
+    }
+  }
+
   /** Browsers that were receiving before the loss repair their gap from REST as soon as this one is back. */
   private resync(shared: SharedSub): void {
     const perBrowser = new Map<Subscriber, string[]>();
@@ -206,6 +228,7 @@ export class UpstreamPool {
 
   private readonly listener: LinkListener = {
     onLinkReady: (link, reconnected) => {
+      this.authRejections = 0;
       if (reconnected) this.o.counters.upstreamReconnects++;
       for (const upId of link.subs) {
         const s = this.byUpId.get(upId);
@@ -214,7 +237,8 @@ export class UpstreamPool {
         if (reconnected) this.armResubscribe(s);
       }
     },
-    onLinkDown: (link, reason) => {
+    onLinkDown: (link, reason, authFailed) => {
+      if (authFailed) return this.rejectKey(link);
       this.o.onWarn?.(`upstream connection ${link.id} lost: ${reason}`);
       for (const upId of [...link.subs]) {
         const s = this.byUpId.get(upId);
