@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Candle, OhlcvInterval } from "@/lib/api";
 import { bucketStart, sourceStep } from "./buckets";
-import { bucketEndExclusive, clampPrice, queryCandles, WICK_BAND } from "./candle-query";
+import { bucketEndExclusive, clampPrice, queryCandles } from "./candle-query";
 import { CandleSeries } from "./candle-series";
 import { round } from "./records";
 
@@ -192,27 +192,29 @@ describe("candles", () => {
         fc.double({ min: 1e-12, max: 1e6, noNaN: true }),
         fc.double({ min: 0.5, max: 2, noNaN: true }),
         fc.double({ min: 1e-3, max: 1e3, noNaN: true }),
-        (ref, move, ratio) => {
+        fc.double({ min: 0.02, max: 1, noNaN: true }),
+        (ref, move, ratio, band) => {
           const after = ref * move;
-          const p = clampPrice(ref * ratio, ref, after);
-          expect(p).toBeGreaterThanOrEqual((Math.min(ref, after) / (1 + WICK_BAND)) * (1 - 1e-12));
-          expect(p).toBeLessThanOrEqual(Math.max(ref, after) * (1 + WICK_BAND) * (1 + 1e-12));
+          const p = clampPrice(ref * ratio, ref, after, band);
+          expect(p).toBeGreaterThanOrEqual((Math.min(ref, after) / (1 + band)) * (1 - 1e-12));
+          expect(p).toBeLessThanOrEqual(Math.max(ref, after) * (1 + band) * (1 + 1e-12));
           // A price between the before and after references (a real move) is never touched.
           const inside = Math.min(ref, after) + Math.abs(after - ref) * 0.5;
-          expect(clampPrice(inside, ref, after)).toBe(inside);
+          expect(clampPrice(inside, ref, after, band)).toBe(inside);
         },
       ),
     );
+    const band = 0.02;
     const s = seriesFor(
       [
         { pool: 0, at: T0 + 1000, price: 1, volume: 1 },
-        { pool: 1, at: T0 + 2000, price: clampPrice(9, 1, 1), volume: 1 },
+        { pool: 1, at: T0 + 2000, price: clampPrice(9, 1, 1, band), volume: 1 },
         { pool: 0, at: T0 + 3000, price: 1.01, volume: 1 },
       ],
       2,
     );
     const [c] = query(s, "1m", { limit: 5 }).candles;
-    expect(c?.high).toBeCloseTo(1 + WICK_BAND, 12);
+    expect(c?.high).toBeCloseTo(1 + band, 12);
   });
 
   it("starts weeks on Monday and months on the 1st", () => {

@@ -18,13 +18,14 @@ export interface CandlePage {
   hasMore: boolean;
 }
 
-/** Clamp band for a trade's candle price: within ±WICK_BAND of the token's pricing price before/after it. */
-export const WICK_BAND = 0.25;
-
-export function clampPrice(price: number, refBefore: number, refAfter: number): number {
+/**
+ * A trade's candle price, kept within `band` (a fraction, sized by wick-band.ts) of the token's pricing-pool price
+ * before and after it: a move of the deep pool itself is never clamped.
+ */
+export function clampPrice(price: number, refBefore: number, refAfter: number, band: number): number {
   if (!(refBefore > 0) || !(refAfter > 0)) return price;
-  const lo = Math.min(refBefore, refAfter) / (1 + WICK_BAND);
-  const hi = Math.max(refBefore, refAfter) * (1 + WICK_BAND);
+  const lo = Math.min(refBefore, refAfter) / (1 + band);
+  const hi = Math.max(refBefore, refAfter) * (1 + band);
   return Math.min(hi, Math.max(lo, price));
 }
 

@@ -4,6 +4,7 @@ import type { SimFactory } from "../engine/factories";
 import { CandleSeries } from "./candle-series";
 import type { TradeRecord } from "./records";
 import { Tape } from "./tape";
+import { newWickVol, type WickVol } from "./wick-band";
 
 // Index-side state of tokens and pools, built only from events.
 
@@ -113,6 +114,8 @@ export interface IndexedToken {
   hydrated: boolean;
   /** Pulse view bits: 1 new, 2 bonding, 4 graduated. */
   views: number;
+  /** Recent volatility of the pricing price: sizes the wick-clamp band (wick-band.ts). */
+  wick: WickVol;
   retired: boolean;
 }
 
@@ -208,6 +211,7 @@ export function newToken(
     lastTradeAt: null,
     updatedAt: e.at,
     views: 0,
+    wick: newWickVol(o.factory !== null),
     retired: false,
     hydrated: o.hydrated,
   };

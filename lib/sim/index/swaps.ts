@@ -2,6 +2,7 @@ import { chainFamily } from "@/lib/api";
 import type { SwapLog, TxConfirmed, TxReverted } from "../engine/events";
 import { clampPrice } from "./candle-query";
 import { TradeRecord } from "./records";
+import { observe, wickBand } from "./wick-band";
 import { type IndexedPool, type IndexedToken, rankPools } from "./state";
 
 // Swap logs → trade records. Logs of one transaction are folded to one event per token and side (multihop
@@ -81,6 +82,9 @@ export class SwapFolder {
     }
     t.pricing = t.pools.length === 1 ? (t.pools[0] as IndexedPool) : (rankPools(t)[0] ?? null);
     const refAfter = t.pricing?.priceNative ?? 0;
+    // the deep pool's move feeds the token's volatility before this transaction's legs are clamped by it
+    observe(t.wick, first.at, refBefore);
+    observe(t.wick, first.at, refAfter);
     s.priceChanged(t);
     const sol = chainFamily(t.chain) === "solana";
     if (logs.length === 1) return this.makeRecord(t, first.origin, logs, refBefore, refAfter, false);
@@ -121,7 +125,7 @@ export class SwapFolder {
       if (pool)
         legs.push({
           pool,
-          price: clampPrice(l.amountNative / l.amountToken, refBefore, refAfter),
+          price: clampPrice(l.amountNative / l.amountToken, refBefore, refAfter, wickBand(t.wick)),
           volume: l.amountNative,
           usd: l.amountNative * usdRate,
           feeUsd: l.feeNative * usdRate,
