@@ -66,7 +66,15 @@ describe("sim CLI options", () => {
 
   it("lists every flag in --help", () => {
     expect(parseCliOptions(["--help"], {}).help).toBe(true);
-    for (const flag of ["--port", "--seed", "--key", "--speed", "--host", "--warmup-min", ...Object.keys(FAULT_FLAGS).map((f) => `--${f}`)])
+    for (const flag of [
+      "--port",
+      "--seed",
+      "--key",
+      "--speed",
+      "--host",
+      "--warmup-min",
+      ...Object.keys(FAULT_FLAGS).map((f) => `--${f}`),
+    ])
       expect(USAGE).toContain(flag);
   });
 });

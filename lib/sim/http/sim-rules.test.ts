@@ -38,7 +38,12 @@ describe("unknown chains", () => {
   it("reports an unknown chain in a batch item's own slot, keeping order", async () => {
     const est = state.notable.establishedToken;
     const r = await h.call("POST", "/v1/token/price", {
-      body: { items: [{ chain: "evm:999999", address: TOKEN }, { chain: est.chain, address: est.address }] },
+      body: {
+        items: [
+          { chain: "evm:999999", address: TOKEN },
+          { chain: est.chain, address: est.address },
+        ],
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.data[0].error.code).toBe("unknown_chain");

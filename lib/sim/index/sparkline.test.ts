@@ -9,7 +9,11 @@ import { SPARK, type SparkTimeframe, sparkline } from "./sparkline";
 const NOW = Date.UTC(2026, 5, 1, 12) / 1000;
 
 function pool() {
-  return { s1: new CandleSeries(1, 1800, false, 1800), m1: new CandleSeries(60, 1500, true), h1: new CandleSeries(3600, 4400) };
+  return {
+    s1: new CandleSeries(1, 1800, false, 1800),
+    m1: new CandleSeries(60, 1500, true),
+    h1: new CandleSeries(3600, 4400),
+  };
 }
 type Pool = ReturnType<typeof pool>;
 const trade = (p: Pool, sec: number, price: number, fine: boolean) => {

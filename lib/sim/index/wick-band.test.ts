@@ -26,17 +26,26 @@ function track(launch: boolean, path: { dt: number; move: number }[], start = 1)
   return { w, price };
 }
 
-const fatFinger = fc.oneof(fc.double({ min: 1.3, max: 6, noNaN: true }), fc.double({ min: 1 / 6, max: 1 / 1.3, noNaN: true }));
+const fatFinger = fc.oneof(
+  fc.double({ min: 1.3, max: 6, noNaN: true }),
+  fc.double({ min: 1 / 6, max: 1 / 1.3, noNaN: true }),
+);
 
 describe("wick band", () => {
   it("keeps a fat-finger print on a calm deep token within about 1 % of the deep pool's price", () => {
     fc.assert(
       fc.property(
         // 30–90 minutes of a deep token: a trade every 3–60 s moving the deep pool by at most ±0.05 %
-        fc.array(fc.record({ dt: fc.integer({ min: 3_000, max: 60_000 }), move: fc.double({ min: -5e-4, max: 5e-4, noNaN: true }) }), {
-          minLength: 60,
-          maxLength: 400,
-        }),
+        fc.array(
+          fc.record({
+            dt: fc.integer({ min: 3_000, max: 60_000 }),
+            move: fc.double({ min: -5e-4, max: 5e-4, noNaN: true }),
+          }),
+          {
+            minLength: 60,
+            maxLength: 400,
+          },
+        ),
         fatFinger,
         (path, ratio) => {
           const { w, price } = track(false, path);
@@ -109,7 +118,8 @@ describe("wick band", () => {
     }
     let big = 0;
     for (const t of tokens.filter((x) => x.factory && x.txns > 20))
-      for (const c of ohlcvView(ix, t, t.pools, "1m", "native", { limit: 45 }).candles) if (c.high / c.low >= 1.5) big++;
+      for (const c of ohlcvView(ix, t, t.pools, "1m", "native", { limit: 45 }).candles)
+        if (c.high / c.low >= 1.5) big++;
     expect(big).toBeGreaterThan(20);
   });
 });

@@ -36,8 +36,7 @@ export function checkSubscription(feed: MarketFeed, channel: string, raw: unknow
   if (p.pools?.length) {
     const known = new Set(feed.tokenPools(p.chain, p.address).map((a) => poolKey(p.chain, a)));
     const foreign = p.pools.find((a) => !known.has(poolKey(p.chain, a)));
-    if (foreign)
-      return { ok: false, code: "invalid_params", message: `pools: ${foreign} is not a pool of this token` };
+    if (foreign) return { ok: false, code: "invalid_params", message: `pools: ${foreign} is not a pool of this token` };
   }
   return { ok: true, channel: ch, params: r.params };
 }
