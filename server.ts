@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import nextEnv from "@next/env";
 import next from "next";
 import { type Config, ConfigError, loadConfig } from "./lib/server/config";
-import { stampClientIp } from "./lib/server/client-ip";
+import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createLogger, type Logger } from "./lib/server/logger";
 import { loadProxySettings } from "./lib/server/proxy-settings";
@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   const gateway = createStreamGateway({
     upstream: { streamUrl: target.streamUrl, key: target.key },
     allowedOrigins: config.allowedOrigins,
+    // Per-address stream caps key on the same client IP as the REST rate limit.
+    clientIp: (req) => requestClientIp(req, config.trustProxy),
   });
 
   httpServer.on("request", (req, res) => {

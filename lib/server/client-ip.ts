@@ -24,15 +24,16 @@ export function forwardedClient(xff: string | null | undefined, hops: number): s
   return entries[Math.max(0, entries.length - hops)].slice(0, 64);
 }
 
-/**
- * server.ts: call on every request before Next sees it. Overwrites whatever the client sent in that header.
- * `trustedHops`: reverse proxies in front of this server (0 = none: the socket address is the client).
- */
-export function stampClientIp(req: IncomingMessage, trustedHops: number): void {
+/** The client address of a request on this server. `trustedHops`: reverse proxies in front (0 = none). */
+export function requestClientIp(req: IncomingMessage, trustedHops: number): string {
   const xff = req.headers["x-forwarded-for"];
   const forwarded = forwardedClient(Array.isArray(xff) ? xff.join(",") : xff, trustedHops);
-  const ip = forwarded ?? req.socket.remoteAddress ?? "unknown";
-  req.headers[CLIENT_IP_HEADER] = `${token()} ${ip}`;
+  return forwarded ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/** server.ts: call on every request before Next sees it. Overwrites whatever the client sent in that header. */
+export function stampClientIp(req: IncomingMessage, trustedHops: number): void {
+  req.headers[CLIENT_IP_HEADER] = `${token()} ${requestClientIp(req, trustedHops)}`;
 }
 
 /**

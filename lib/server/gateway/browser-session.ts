@@ -1,9 +1,10 @@
 import {
   type Channel, CLOSE_CODES, clientFrameSchema, type ErrorFrame, parseChannelParams, type ServerFrame, type StreamErrorCode,
-  subscriptionKey,
+  subscriptionKey, trackedKeys,
 } from "@/lib/api";
 import type { Clock } from "./clock";
 import { controlFrame } from "./frames";
+import type { IpQuota } from "./ip-quota";
 import { type Conflation, type QueueBudget, SendQueue } from "./send-queue";
 import type { Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
@@ -39,12 +40,16 @@ export interface SessionDeps {
   limits: BrowserLimits;
   /** All browsers' queues together. */
   budget?: QueueBudget;
+  /** This browser's client address's share (connections, tracked tokens). */
+  quota: IpQuota;
   onClosed(session: BrowserSession): void;
 }
 
 export class BrowserSession implements Subscriber {
   /** Browser subscription id → subscription key. */
   readonly subs = new Map<string, string>();
+  /** Browser subscription id → the tokens/pools it counts against this client address. */
+  private readonly tracked = new Map<string, string[]>();
   closed = false;
   private readonly queue: SendQueue;
   private readonly subscribeBucket: TokenBucket;
@@ -101,7 +106,7 @@ export class BrowserSession implements Subscriber {
       case "unsubscribe": {
         const key = this.subs.get(f.id);
         if (key === undefined) return this.error("unknown_id", `no subscription "${f.id}"`, f.id);
-        this.subs.delete(f.id);
+        this.subscriptionEnded(f.id);
         this.d.pool.detach(this, f.id, key);
         return this.sendFrame({ type: "unsubscribed", id: f.id });
       }
@@ -120,10 +125,17 @@ export class BrowserSession implements Subscriber {
     if (!this.subscribeBucket.take()) return this.error("rate_limited", "subscribing too fast; retry in a moment", id);
     const p = parseChannelParams(channel as Channel, params);
     if (!p.ok) return this.error(p.code, p.message, id);
+    const keys = trackedKeys(channel as Channel, p.params);
+    const share = this.d.quota.track(keys);
+    if (!share.ok) {
+      this.d.counters.limitRejections++;
+      return this.error("limit_ip_tracked", `at most ${share.limit} tokens or pools streamed per client address`, id, share.limit);
+    }
     this.subs.set(id, subscriptionKey(channel as Channel, p.params));
+    this.tracked.set(id, keys);
     const r = this.d.pool.attach(this, id, channel as Channel, p.params, channel === "trades" ? sinceAt : undefined);
     if (!r.ok) {
-      this.subs.delete(id);
+      this.subscriptionEnded(id);
       this.error(r.code, r.message, id, r.limit);
     }
   }
@@ -145,6 +157,10 @@ export class BrowserSession implements Subscriber {
 
   subscriptionEnded(id: string): void {
     this.subs.delete(id);
+    const keys = this.tracked.get(id);
+    if (!keys) return;
+    this.tracked.delete(id);
+    this.d.quota.untrack(keys);
   }
 
   /** The socket drained: move waiting frames. */
@@ -164,8 +180,11 @@ export class BrowserSession implements Subscriber {
     if (this.closed) return;
     this.closed = true;
     this.d.counters.dropped += this.queue.clear();
-    for (const [id, key] of this.subs) this.d.pool.detach(this, id, key);
-    this.subs.clear();
+    for (const [id, key] of [...this.subs]) {
+      this.subscriptionEnded(id);
+      this.d.pool.detach(this, id, key);
+    }
+    this.d.quota.release();
     this.d.onClosed(this);
   }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { authedFrameSchema, CLOSE_CODES, MAX_FRAME_BYTES } from "@/lib/api";
 import { type Harness, startHarness, until } from "./test-harness";
-import { tradesParams } from "./test-harness-keys";
+import { ohlcvParams, pulseParams, tradesParams } from "./test-harness-keys";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -78,6 +78,56 @@ describe("stream gateway: browser protocol", () => {
     h.clock.advance(1_000);
     b.subscribe("s3", "trades", tradesParams(3));
     await b.waitFor((f) => f.type === "subscribed" && f.id === "s3");
+  });
+
+  describe("per client address", () => {
+    // Each test browser names its address in a header; the gateway is told to read it there.
+    const fromIp = (req: { headers: Record<string, unknown> }) => String(req.headers["x-test-ip"]);
+    const perIp = (connections: number, trackedTokens: number) =>
+      startHarness({ gateway: { clientIp: fromIp, perIp: { connections, trackedTokens, exemptLoopback: false } } });
+
+    it("caps browser connections per address with limit_ip_connections", async () => {
+      h = await perIp(2, 50);
+      await h.browser({ "x-test-ip": "203.0.113.5" });
+      const second = await h.browser({ "x-test-ip": "203.0.113.5" });
+      const third = await h.browser({ "x-test-ip": "203.0.113.5" });
+      await until(() => third.closed !== null, "close");
+      expect(third.frames[0]).toMatchObject({ type: "error", code: "limit_ip_connections" });
+      expect(third.closed?.code).toBe(CLOSE_CODES.limitConnections);
+      expect((await h.browser({ "x-test-ip": "198.51.100.1" })).frames[0]?.type).toBe("authed");
+      second.close();
+      await until(() => h?.gw.stats().browserConnections === 2, "one left");
+      expect((await h.browser({ "x-test-ip": "203.0.113.5" })).frames[0]?.type).toBe("authed");
+    });
+
+    it("caps distinct tracked tokens per address across its tabs, while a tab keeps several subscriptions", async () => {
+      h = await perIp(5, 2);
+      const origin = `http://${new URL(h.url).host}`;
+      const tab1 = await h.browser({ "x-test-ip": "203.0.113.5", origin });
+      const tab2 = await h.browser({ "x-test-ip": "203.0.113.5", origin });
+      const other = await h.browser({ "x-test-ip": "198.51.100.1", origin });
+      tab1.subscribe("t1", "trades", tradesParams(1));
+      tab1.subscribe("c1", "ohlcv", ohlcvParams(1)); // the same token: no new tracked slot
+      tab1.subscribe("u1", "token-updates", tradesParams(1));
+      tab1.subscribe("p", "pulse", pulseParams); // tracks nothing
+      tab2.subscribe("t2", "trades", tradesParams(2));
+      await until(() => tab1.of("subscribed").length === 4 && tab2.of("subscribed").length === 1, "acks");
+      tab2.subscribe("t3", "trades", tradesParams(3));
+      expect(await tab2.waitFor((f) => f.type === "error")).toMatchObject({ id: "t3", code: "limit_ip_tracked", limit: 2 });
+      other.subscribe("t3", "trades", tradesParams(3));
+      await other.waitFor((f) => f.type === "subscribed");
+      tab1.subscribe("t1b", "trades", tradesParams(1));
+      await tab1.waitFor((f) => f.type === "subscribed" && f.id === "t1b");
+      // A token leaves only when no subscription of the address holds it any more.
+      tab2.send({ type: "unsubscribe", id: "t2" });
+      await tab2.waitFor((f) => f.type === "unsubscribed");
+      tab2.subscribe("t3", "trades", tradesParams(3));
+      await tab2.waitFor((f) => f.type === "subscribed" && f.id === "t3");
+      tab1.close();
+      await until(() => h?.gw.stats().browserConnections === 2, "tab1 gone");
+      tab2.subscribe("t4", "trades", tradesParams(4));
+      await tab2.waitFor((f) => f.type === "subscribed" && f.id === "t4");
+    });
   });
 
   it("closes browsers with 1001 on shutdown", async () => {

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from "../logger";
 import { registerUsageSource } from "../usage-registry";
 import { type BrowserLimits, BrowserSession } from "./browser-session";
 import { type Clock, realClock, type TimerHandle } from "./clock";
+import { DEFAULT_IP_LIMITS, type IpLimits, IpQuotas, type IpQuota } from "./ip-quota";
 import { DEFAULT_REPLAY_LIMITS, type ReplayLimits } from "./replay-window";
 import { createCounters, type GatewayStats, publishStats } from "./stats";
 import type { BackoffPolicy } from "./upstream-link";
@@ -27,6 +28,10 @@ export interface StreamGatewayOptions {
   limits?: Partial<PoolLimits>;
   browser?: Partial<BrowserLimits>;
   maxBrowserConnections?: number;
+  /** Per client address: browser connections, distinct tracked tokens/pools, loopback exemption (docs/gateway.md). */
+  perIp?: Partial<IpLimits>;
+  /** The client address of an upgrade request (server.ts applies TRUST_PROXY); default the socket address. */
+  clientIp?: (req: IncomingMessage) => string;
   /** Every browser's send queue together (default 256 MiB): past it, the browser that would grow it is closed. */
   maxTotalQueuedBytes?: number;
   releaseGraceMs?: number;
@@ -104,6 +109,8 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
   const sessions = new Map<WebSocket, { session: BrowserSession; alive: boolean }>();
   const batcher = createWriteBatcher(clock);
   const budget = { queued: 0, max: options.maxTotalQueuedBytes ?? 256 * 1024 * 1024 };
+  const quotas = new IpQuotas({ ...DEFAULT_IP_LIMITS, ...options.perIp });
+  const clientIp = options.clientIp ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? "unknown");
   let closing = false;
 
   const stats = (): GatewayStats => {
@@ -135,11 +142,11 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
     clock.setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS);
   }
 
-  function accept(ws: WebSocket, socket: Duplex) {
+  function accept(ws: WebSocket, socket: Duplex, quota: IpQuota) {
     counters.browserConnectionsTotal++;
     const session = new BrowserSession(
       batcher.transport(ws, socket),
-      { pool, clock, counters, limits, budget, onClosed: () => sessions.delete(ws) },
+      { pool, clock, counters, limits, budget, quota, onClosed: () => sessions.delete(ws) },
     );
     const entry = { session, alive: true };
     sessions.set(ws, entry);
@@ -183,7 +190,12 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
           counters.limitRejections++;
           return refuse(ws, "limit_connections", "the stream is at capacity; retry shortly", CLOSE_CODES.limitConnections);
         }
-        accept(ws, socket);
+        const quota = quotas.admit(clientIp(req));
+        if (!quota) {
+          counters.limitRejections++;
+          return refuse(ws, "limit_ip_connections", "too many stream connections from this address; close a tab", CLOSE_CODES.limitConnections);
+        }
+        accept(ws, socket, quota);
       });
     },
     async close() {
