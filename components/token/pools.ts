@@ -6,7 +6,7 @@ import type { TokenPool } from "@/lib/api";
 export const DEFAULT_POOL_COUNT = 5;
 
 export function rankedPools(pools: readonly TokenPool[]): TokenPool[] {
-  return [...pools].sort((a, b) => a.rank - b.rank || b.liquidityUsd - a.liquidityUsd);
+  return [...pools].sort((a, b) => a.rank - b.rank || (b.liquidityUsd ?? 0) - (a.liquidityUsd ?? 0));
 }
 
 export function selectPools(

@@ -278,7 +278,7 @@ export const tokenPoolSchema = z.object({
   factory: z.string().nullable(),
   quoteAddress: z.string(),
   quoteSymbol: z.string(),
-  liquidityUsd: z.number(),
+  liquidityUsd: z.number().nullable(), // null while the native price is stale (§1.5)
   volume24hUsd: z.number(),
   priceUsd: z.number().nullable(),
   createdAt: int(),

@@ -71,6 +71,10 @@ describe("stale native price", () => {
     const token = await get(r.token);
     expect(token.data.priceUsd).toBeNull();
     expect(token.meta.degraded).toBe(true);
+    const pools = await get(`/v1/token/pools?chain=${STALLING}&address=${launched.address}`);
+    expect(pools.data.length).toBeGreaterThan(0);
+    for (const p of pools.data) expect([p.priceUsd, p.liquidityUsd]).toEqual([null, null]);
+    expect(pools.meta.degraded).toBe(true);
     // Other chains are unaffected.
     expect((await get("/v1/pulse?view=new&chains=solana")).meta.degraded).toBeUndefined();
   });

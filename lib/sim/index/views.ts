@@ -199,7 +199,7 @@ export function tokenPools(t: IndexedToken, v: ViewCtx, limit: number): TokenPoo
       factory: p.factory,
       quoteAddress: p.quoteAddress,
       quoteSymbol: p.quoteSymbol,
-      liquidityUsd: sig(poolLiquidityNative(p) * usd, 8),
+      liquidityUsd: stale ? null : sig(poolLiquidityNative(p) * usd, 8),
       volume24hUsd: sig(windowTotals([p], from).volumeUsd, 8),
       priceUsd: p.priceNative > 0 && !stale ? sig(p.priceNative * usd) : null,
       createdAt: p.createdAt,
