@@ -41,10 +41,12 @@ describe("upstream error frames as browsers see them", () => {
     a.subscribe("t", "trades", tradesParams(1));
     await a.waitFor((f) => f.type === "subscribed");
     h.up.broadcastRaw(JSON.stringify({ type: "error", code: `odd_${KEY}`, message: `stop, ${KEY}` }));
+    h.up.broadcastRaw(JSON.stringify({ type: KEY }));
+    h.up.broadcastRaw(JSON.stringify({ type: "event", id: "g1", channel: "trades", kind: KEY, data: [], meta: {} }));
     h.up.broadcastRaw(JSON.stringify({ type: "error", id: "g1", code: "quota_exceeded_v2", message: `stop, ${KEY}` }));
     const err = await a.waitFor((f) => f.type === "error");
     expect(err).toMatchObject({ id: "t", code: "internal_error" });
-    await until(() => warnings.length > 0, "a warning");
+    await until(() => warnings.length >= 3, "three warnings");
     expect(JSON.stringify([...a.frames, ...warnings])).not.toContain(KEY);
   });
 });

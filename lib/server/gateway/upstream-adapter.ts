@@ -141,7 +141,7 @@ export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
         const channel = frame.channel as Channel;
         const key = `${String(channel)}/${String(frame.kind)}`;
         if (!id || !CHANNELS.includes(channel) || !isObj(frame.meta) || !DATA_CHECKS[key]?.(frame.data))
-          return handlers.onMalformed(`bad event ${key.slice(0, 40)}`);
+          return handlers.onMalformed(scrub(`bad event ${key.slice(0, 40)}`, opts.key));
         return handlers.onEvent({ upId: id, channel, kind: frame.kind as string, data: frame.data, meta: frame.meta });
       }
       case "authed":
@@ -168,7 +168,7 @@ export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
       case "pong":
         return;
       default:
-        return handlers.onMalformed(`unknown frame type ${frame.type.slice(0, 32)}`);
+        return handlers.onMalformed(scrub(`unknown frame type ${frame.type.slice(0, 32)}`, opts.key));
     }
   }
 
