@@ -16,7 +16,7 @@ type Window = {
   txns: number;
   buys: number;
   sells: number;
-  makers: number;
+  makers: number | null;
   priceChangePct: number | null;
   organicTxns: number | null;
   organicVolumeUsd: number | null;

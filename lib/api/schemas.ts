@@ -294,7 +294,7 @@ export const statsWindowSchema = z.object({
   txns: int(),
   buys: int(),
   sells: int(),
-  makers: int(),
+  makers: int().nullable(), // null when the window reaches back before the service knew every maker
   priceChangePct: z.number().nullable(),
   organicTxns: int().nullable(), // Solana: wash-filtered counts; null elsewhere
   organicVolumeUsd: z.number().nullable(),

@@ -59,6 +59,8 @@ describe("SimMarket", () => {
     const migrations = count((e) => e.type === "migration");
     const confirms = count((e) => e.type === "confirm");
     const reverts = count((e) => e.type === "revert");
+    // Every preconfirmed Base swap ends confirmed or reverted.
+    expect(confirms).toBeGreaterThan(reverts);
     // A launch every 2–5 s, ~20–60 trades per second, a graduation every ~30–90 s.
     expect(launches / (minutes * 60)).toBeGreaterThan(1 / 6);
     expect(launches / (minutes * 60)).toBeLessThan(1 / 1.5);

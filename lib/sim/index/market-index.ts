@@ -227,6 +227,7 @@ export class MarketIndex implements ViewCtx {
       nameRank,
       hydrated: e.factory !== null || !this.archive,
       tape: newTape(this.caps),
+      now: this.now,
     });
     this.tokens.set(t.chain, t.address, t);
     this.pulse.added(t);
@@ -254,7 +255,11 @@ export class MarketIndex implements ViewCtx {
       t.makers.delete(r.maker);
       t.makers.set(r.maker, m);
     } else {
-      if (t.makers.size >= this.caps.makersPerToken) t.makers.delete(t.makers.keys().next().value as string);
+      if (t.makers.size >= this.caps.makersPerToken) {
+        const oldest = t.makers.keys().next().value as string;
+        t.makersLostAt = Math.max(t.makersLostAt, t.makers.get(oldest)?.lastAt ?? Number.NEGATIVE_INFINITY);
+        t.makers.delete(oldest);
+      }
       t.makers.set(r.maker, {
         buys: r.isBuy ? 1 : 0,
         sells: r.isBuy ? 0 : 1,

@@ -102,6 +102,10 @@ export interface IndexedToken {
   graduatedAt: number | null;
   tape: Tape;
   makers: Map<string, MakerStat>;
+  /** Makers are known from this time on (the token's creation, or when the index first saw an older token). */
+  makersFrom: number;
+  /** Latest last-trade time of a maker forgotten at the cap: windows reaching back to it are incomplete. */
+  makersLostAt: number;
   pending: TradeRecord[];
   txns: number;
   buys: number;
@@ -176,7 +180,7 @@ export function searchText(s: string): string {
 /** A token as the index first sees it (its `token` creation event). */
 export function newToken(
   e: TokenCreated,
-  o: { seq: number; factory: SimFactory | null; nameRank: number; hydrated: boolean; tape: Tape },
+  o: { seq: number; factory: SimFactory | null; nameRank: number; hydrated: boolean; tape: Tape; now: number },
 ): IndexedToken {
   return {
     key: `${e.chain}|${e.token}`,
@@ -202,6 +206,9 @@ export function newToken(
     graduatedAt: null,
     tape: o.tape,
     makers: new Map(),
+    // Seen at creation (a live launch): every maker is known; an older token's makers only from now on.
+    makersFrom: o.now - e.at < 60_000 ? e.at : o.now,
+    makersLostAt: Number.NEGATIVE_INFINITY,
     pending: [],
     txns: 0,
     buys: 0,

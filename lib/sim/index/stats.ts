@@ -69,7 +69,12 @@ export function priceChangePct(
   return Math.round((now / then - 1) * 1e6) / 1e4;
 }
 
-export function makersSince(t: IndexedToken, pools: readonly IndexedPool[] | null, fromMs: number): number {
+/**
+ * Distinct makers trading since `fromMs`; null (unknown, §1.5) when the window reaches back before the index knew the
+ * token's makers or past one it had to forget — a count of only the makers seen would be a wrong number.
+ */
+export function makersSince(t: IndexedToken, pools: readonly IndexedPool[] | null, fromMs: number): number | null {
+  if ((fromMs < t.makersFrom && t.makersFrom > t.createdAt) || fromMs <= t.makersLostAt) return null;
   if (!pools) {
     let n = 0;
     for (const m of t.makers.values()) if (m.lastAt >= fromMs) n++;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makersSince } from "../index/stats";
+import type { IndexedToken } from "../index/state";
+import { type Harness, type Json, startHarness } from "../test/harness";
+
+// §4.14 token stats: a makers count is only given for windows the market knew every maker of (null = unknown, §1.5).
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ warmupMs: 20 * 60_000, seed: 11 });
+}, 60_000);
+afterAll(() => h?.sim.close());
+
+const stats = async (chain: string, address: string) => {
+  const r = await h.call("GET", `/v1/token/stats?chain=${chain}&address=${address}&windows=5m,1h,24h`);
+  expect(r.status).toBe(200);
+  return r.body.data.windows as Record<string, Json>;
+};
+
+describe("token stats makers", () => {
+  it("an established token's long windows reach back before the market knew its makers: null, not a short count", async () => {
+    const est = (await h.control("GET", "/__control/state")).notable.establishedToken;
+    const w = await stats(est.chain, est.address);
+    expect(w["24h"].txns).toBeGreaterThan(0);
+    expect(w["24h"].makers).toBeNull();
+    expect(w["1h"].makers).toBeNull();
+    expect(typeof w["5m"].makers).toBe("number");
+  });
+
+  it("a launch the market saw from its first trade counts makers in every window", async () => {
+    const t = await h.control("POST", "/__control/scenario", { action: "launch", chain: "evm:8453" });
+    const makers = ["0x00000000000000000000000000000000000000a1", "0x00000000000000000000000000000000000000a2"];
+    for (const maker of [...makers, makers[0]])
+      await h.control("POST", "/__control/scenario", {
+        action: "trade",
+        chain: t.chain,
+        address: t.address,
+        side: "buy",
+        usd: 20,
+        maker,
+      });
+    h.advance(5_000); // Base swaps confirm about 2.5 s after they are seen
+    const w = await stats(t.chain, t.address);
+    for (const k of ["5m", "1h", "24h"]) expect(w[k].makers, k).toBeGreaterThanOrEqual(makers.length);
+  });
+
+  it("a window reaching back to a maker forgotten at the cap is unknown", () => {
+    const t = {
+      createdAt: 0,
+      makersFrom: 1_000,
+      makersLostAt: 5_000,
+      makers: new Map([["m", { lastAt: 9_000 }]]),
+    };
+    const count = (from: number) => makersSince(t as unknown as IndexedToken, null, from);
+    expect(count(500)).toBeNull();
+    expect(count(5_000)).toBeNull();
+    expect(count(5_001)).toBe(1);
+  });
+});
