@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, ERROR_CODES } from "@/lib/api/errors";
+import { STREAM_ERROR_CODES } from "@/lib/api/stream";
 import { describeError } from "./describe-error";
 
 describe("describeError", () => {
@@ -19,6 +20,25 @@ describe("describeError", () => {
       title: "Invalid request",
       retryable: false,
     });
+  });
+  it("titles every code a page can meet: REST errors and stream refusals", () => {
+    const internal = new Set(["method_not_allowed", "unsupported_media_type", "network_error"]);
+    const protocol = new Set([
+      "auth_required",
+      "auth_failed",
+      "invalid_frame",
+      "frame_too_large",
+      "unknown_channel",
+      "invalid_params",
+      "duplicate_id",
+      "unknown_id",
+      "rate_limited",
+    ]);
+    const codes = [...Object.keys(ERROR_CODES), ...STREAM_ERROR_CODES].filter(
+      (c) => !internal.has(c) && !protocol.has(c),
+    );
+    for (const code of codes)
+      expect([code, describeError(new ApiError(code, "x")).title]).not.toEqual([code, "Something went wrong"]);
   });
   it("handles anything thrown", () => {
     expect(describeError(new Error("boom"))).toMatchObject({

@@ -13,6 +13,12 @@ const MAX_DETAIL = 200;
 
 const BY_CODE: Record<string, { title: string; retryable: boolean }> = {
   rate_limited: { title: "Too many requests", retryable: true },
+  upstream_rate_limited: { title: "Market data busy", retryable: true },
+  limit_tracked: { title: "Live token limit reached", retryable: true },
+  limit_ip_tracked: { title: "Too many live tokens from this network", retryable: true },
+  limit_ip_connections: { title: "Too many live connections from this network", retryable: true },
+  limit_subscriptions: { title: "Too many live views in this tab", retryable: true },
+  limit_connections: { title: "Live data at capacity", retryable: true },
   credit_budget_exhausted: { title: "Data budget used up", retryable: false },
   upstream_unavailable: { title: "Market data unavailable", retryable: true },
   upstream_timeout: { title: "Market data timed out", retryable: true },
@@ -27,6 +33,13 @@ const BY_CODE: Record<string, { title: string; retryable: boolean }> = {
   missing_parameter: { title: "Invalid request", retryable: false },
   unknown_parameter: { title: "Invalid request", retryable: false },
   invalid_body: { title: "Invalid request", retryable: false },
+  invalid_json: { title: "Invalid request", retryable: false },
+  unknown_chain: { title: "Chain not supported", retryable: false },
+  forbidden: { title: "Not allowed", retryable: false },
+  payload_too_large: { title: "Request too large", retryable: false },
+  internal_error: { title: "Server error", retryable: true },
+  slow_consumer: { title: "Live connection fell behind", retryable: true },
+  origin_forbidden: { title: "Live data not allowed from this site", retryable: false },
 };
 
 function clip(s: string): string {

@@ -16,7 +16,7 @@ export interface GapTracker {
   /** The socket closed: nothing after the ring's head was received. */
   markDisconnect(key: string): void;
   /**
-   * The gateway sends `resync` once every upstream subscription is back, so a few post-gap rows may precede it:
+   * The gateway sends a subscription's `resync` once it is re-acknowledged upstream, so a few post-gap rows may precede it:
    * anchor on the newest row received well before, or the ring's oldest row when there is none.
    */
   markResync(key: string): void;
