@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   const gateway = createStreamGateway({
     upstream: { streamUrl: target.streamUrl, key: target.key },
     allowedOrigins: config.allowedOrigins,
+    perIp: config.streamPerIp,
     // Per-address stream caps key on the same client IP as the REST rate limit.
     clientIp: (req) => requestClientIp(req, config.trustProxy),
   });

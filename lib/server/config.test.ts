@@ -86,8 +86,10 @@ describe("loadConfig", () => {
       LOG_LEVEL: "debug",
       MARKET_CREDIT_BUDGET: "5000",
       ALLOWED_ORIGINS: "https://a.example.com/, http://localhost:3000",
+      STREAM_IP_MAX_TRACKED: "10",
     });
     expect(config).toMatchObject({
+      streamPerIp: { connections: 20, trackedTokens: 10 },
       host: "127.0.0.1",
       port: 3210,
       logLevel: "debug",
@@ -106,6 +108,8 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
     [{ MARKET_CREDIT_BUDGET: "0" }, /^MARKET_CREDIT_BUDGET must be >= 1/],
     [{ ALLOWED_ORIGINS: "javascript:alert(1)" }, /^ALLOWED_ORIGINS/],
+    [{ STREAM_IP_MAX_TRACKED: "51" }, /^STREAM_IP_MAX_TRACKED must be <= 50/],
+    [{ STREAM_IP_MAX_CONNECTIONS: "0" }, /^STREAM_IP_MAX_CONNECTIONS must be >= 1/],
   ])("rejects %o", (env, message) => {
     expect(failure(env).message).toMatch(message);
   });
