@@ -25,9 +25,15 @@ const walletUrl = (address: string, chain?: string, extra = "") =>
 /** Row values and their totals read in one pass: positions refetch as prices move, so two reads could straddle one. */
 async function tableSums(page: Page) {
   return page.getByTestId("positions").evaluate((root) => {
-    const nums = (id: string) => [...root.querySelectorAll(`[data-testid="${id}"]`)].map((el) => Number((el as HTMLElement).dataset.usd));
+    const nums = (id: string) =>
+      [...root.querySelectorAll(`[data-testid="${id}"]`)].map((el) => Number((el as HTMLElement).dataset.usd));
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    return { value: sum(nums("position-value")), total: nums("total-value")[0], pnl: sum(nums("position-pnl")), totalPnl: nums("total-pnl")[0] };
+    return {
+      value: sum(nums("position-value")),
+      total: nums("total-value")[0],
+      pnl: sum(nums("position-pnl")),
+      totalPnl: nums("total-pnl")[0],
+    };
   });
 }
 
@@ -73,13 +79,21 @@ test("positions total the rows shown, and match the API", async ({ page }) => {
   const w = notable.evmWallet;
   test.skip(!w, "no EVM wallet");
   if (!w) return;
-  // The last positions answer the page itself received (values move with prices, so compare like with like).
+  // The last positions answer the browser itself received (values move with prices, so compare like with like).
   let lastApi: { amountUsd: number; totalPnlUsd: number }[] = [];
   page.on("response", async (res) => {
     if (!res.url().includes("/api/v1/wallet/positions?")) return;
     lastApi = ((await res.json().catch(() => null))?.data as typeof lastApi | undefined) ?? lastApi;
   });
-  await page.goto(walletUrl(w.address, w.chain, "&show=all"));
+  // Open on another chain, then pick the wallet's: the browser fetches the positions (a server render would not).
+  const other = w.chain === "evm:8453" ? "evm:1" : "evm:8453";
+  await page.goto(walletUrl(w.address, other, "&show=all"));
+  await expect(page.getByTestId("positions")).toBeVisible();
+  const fetched = page.waitForResponse(
+    (r) => r.url().includes("/api/v1/wallet/positions?") && r.url().includes(encodeURIComponent(w.chain)),
+  );
+  await page.getByTestId("wallet-chain").selectOption(w.chain);
+  await fetched;
   await expect(page.getByTestId("position-row").first()).toBeVisible();
   const api = await (await page.request.get(`/api/v1/wallet/positions?chain=${w.chain}&wallet=${w.address}`)).json();
   await expect(page.getByTestId("position-row")).toHaveCount(api.data.length);
@@ -138,7 +152,10 @@ test("EVM trades page further with no duplicates", async ({ page }) => {
   const firstPage = await rows.count();
   expect(firstPage).toBeGreaterThan(40);
   expect(firstPage).toBeLessThanOrEqual(50);
-  await page.getByTestId("wallet-trades").getByText(/Load older trades|Loading older trades/).scrollIntoViewIfNeeded();
+  await page
+    .getByTestId("wallet-trades")
+    .getByText(/Load older trades|Loading older trades/)
+    .scrollIntoViewIfNeeded();
   await expect.poll(() => rows.count()).toBeGreaterThan(firstPage);
   const keys = await rows.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.key));
   expect(new Set(keys).size).toBe(keys.length);
