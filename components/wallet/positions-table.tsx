@@ -136,6 +136,8 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                   key={`${p.chain}:${p.address}`}
                   className="border-t border-border/60 hover:bg-panel-raised"
                   data-testid="position-row"
+                  data-token={p.address}
+                  data-amount={p.amount}
                 >
                   <td className="px-2 py-1 text-left">
                     <span className="flex items-center gap-0.5">
