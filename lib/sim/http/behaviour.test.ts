@@ -12,11 +12,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.sim.close());
 
-const get = async (path: string) => {
-  const r = await h.call("GET", path);
-  if (r.status !== 200) throw new Error(`${path} → ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
+const get = (path: string) => h.get(path);
 
 async function busyToken(chain: string) {
   const res = await get(`/v1/pulse?view=graduated&chains=${chain}&limit=100`);

@@ -24,11 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.sim.close());
 
-const get = async (path: string) => {
-  const r = await h.call("GET", path);
-  if (r.status !== 200) throw new Error(`${path} → ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
+const get = (path: string) => h.get(path);
 const reads = () => ({
   search: `/v1/search?q=${encodeURIComponent(launched.address)}&chain=${STALLING}`,
   pulse: `/v1/pulse?view=new&chains=${STALLING}`,

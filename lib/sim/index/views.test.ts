@@ -6,6 +6,16 @@ import { MarketIndex } from "./market-index";
 import { search } from "./search";
 import { degradedMeta, pulseEntry, searchResult, tokenDetail, tokenPools, type ViewCtx } from "./views";
 
+const NO_META = {
+  description: null,
+  iconUrl: null,
+  websiteUrl: null,
+  twitterUrl: null,
+  telegramUrl: null,
+  discordUrl: null,
+  hostile: null,
+};
+
 // §1.5: unknown stays null and is flagged, never a fake number.
 
 const T0 = Date.UTC(2026, 5, 1, 12);
@@ -14,15 +24,7 @@ const POOL = "0x00000000000000000000000000000000000000a1";
 
 function indexWithToken() {
   const ix = new MarketIndex({ prices: new NativePrices(1), factories: createFactories(1), start: T0 });
-  const meta = {
-    description: null,
-    iconUrl: null,
-    websiteUrl: null,
-    twitterUrl: null,
-    telegramUrl: null,
-    discordUrl: null,
-    hostile: null,
-  };
+  const meta = NO_META;
   ix.apply({
     type: "token",
     at: T0,
@@ -86,15 +88,7 @@ describe("no placeholder values (§1.5, §1.9)", () => {
   const LAUNCH = "0x00000000000000000000000000000000000000cc";
   const CURVE = "0x00000000000000000000000000000000000000c1";
   const MAKER = "0x00000000000000000000000000000000000000b1";
-  const meta = {
-    description: null,
-    iconUrl: null,
-    websiteUrl: null,
-    twitterUrl: null,
-    telegramUrl: null,
-    discordUrl: null,
-    hostile: null,
-  };
+  const meta = NO_META;
 
   function launchIndex() {
     const factories = createFactories(1);

@@ -16,6 +16,8 @@ export interface Harness {
     path: string,
     opts?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: Json; headers: Headers }>;
+  /** GET that must answer 200: its body, or a thrown error naming the path, status and body. */
+  get(path: string): Promise<Json>;
   advance(ms: number): void;
   control(method: string, path: string, body?: unknown): Promise<Json>;
 }
@@ -43,6 +45,11 @@ export async function startHarness(opts: { warmupMs?: number; seed?: number } = 
   return {
     sim,
     call,
+    async get(path) {
+      const r = await call("GET", path);
+      if (r.status !== 200) throw new Error(`${path} → ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    },
     advance: (ms) => clock.advance(ms),
     async control(method, path, body) {
       const r = await call(method, path, { key: null, body });
