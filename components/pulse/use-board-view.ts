@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
+import { replaceSearch } from "@/lib/client/replace-search";
 import { type PulseViewState, parsePulseView, pulseSearchParams } from "./view-state";
 
 /** The board's view from the URL, and a setter that rewrites the URL in place (no navigation, no scroll). */
@@ -10,9 +11,7 @@ export function useBoardView(): [PulseViewState, (update: (current: PulseViewSta
   const view = useMemo(() => parsePulseView(params), [params]);
   const update = useCallback((fn: (current: PulseViewState) => PulseViewState) => {
     const current = new URLSearchParams(window.location.search);
-    const next = pulseSearchParams(fn(parsePulseView(current)), current).toString();
-    // Next keeps useSearchParams in step with history.replaceState: a shallow update, no server round trip.
-    window.history.replaceState(null, "", next ? `?${next}` : window.location.pathname);
+    replaceSearch(pulseSearchParams(fn(parsePulseView(current)), current));
   }, []);
   return [view, update];
 }

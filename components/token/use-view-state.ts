@@ -3,6 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import type { ChainId } from "@/lib/api";
+import { replaceSearch } from "@/lib/client/replace-search";
 import { parseViewState, type TokenViewState, viewSearchParams } from "./view-state";
 
 /** The page's view from the URL, and a setter that rewrites the URL in place (no navigation, no scroll). */
@@ -12,9 +13,7 @@ export function useTokenView(chain: ChainId): [TokenViewState, (patch: Partial<T
   const update = useCallback(
     (patch: Partial<TokenViewState>) => {
       const current = new URLSearchParams(window.location.search);
-      const next = viewSearchParams({ ...parseViewState(chain, current), ...patch }, current).toString();
-      // Next keeps useSearchParams in step with history.replaceState: a shallow update without a server round trip.
-      window.history.replaceState(null, "", next ? `?${next}` : window.location.pathname);
+      replaceSearch(viewSearchParams({ ...parseViewState(chain, current), ...patch }, current));
     },
     [chain],
   );

@@ -1,8 +1,9 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { type ChainId, chainInfo, KNOWN_CHAINS } from "@/lib/api";
+import { replaceSearch } from "@/lib/client/replace-search";
 import { IdentityHeader } from "./identity-header";
 import { PnlSection } from "./pnl-section";
 import { PositionsTable } from "./positions-table";
@@ -13,16 +14,13 @@ const EVM_CHAINS = KNOWN_CHAINS.filter((c) => c.family === "evm");
 
 /** The wallet page: every section reads its own query and fails alone; all view state is in the URL. */
 export function WalletView({ address, family }: { address: string; family: "evm" | "solana" }) {
-  const router = useRouter();
-  const pathname = usePathname();
   const sp = useSearchParams();
   const view = useMemo(() => parseWalletView(family, new URLSearchParams(sp.toString())), [family, sp]);
   const update = useCallback(
     (patch: Partial<WalletViewState>) => {
-      const qs = walletViewParams(family, { ...view, ...patch }).toString();
-      router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      replaceSearch(walletViewParams(family, { ...view, ...patch }));
     },
-    [family, view, pathname, router],
+    [family, view],
   );
   const pnlChain = pnlChainOf(family, view);
 

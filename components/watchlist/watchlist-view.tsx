@@ -1,15 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { EmptyState, ErrorState, SafeText, SkeletonRows } from "@/components/ui";
+import { replaceSearch } from "@/lib/client/replace-search";
 import type { WatchItem } from "@/lib/client/watchlist/items";
 import { useWatchlist, useWatchlistHydrated } from "@/lib/client/watchlist/store";
-import { EmptyState, ErrorState, SafeText, SkeletonRows } from "@/components/ui";
 import { SortHeader } from "./sort-header";
+import { useWatchData } from "./use-watch-data";
 import { CELL_VISIBILITY, WatchRow } from "./watch-row";
 import { joinRows, parseSort, type SortKey, sortRows } from "./watch-rows";
-import { useWatchData } from "./use-watch-data";
 
 /** Rows streamed live (one token-updates subscription each); a connection allows 20 subscriptions (§8). */
 export const LIVE_ROWS = 15;
@@ -21,8 +22,6 @@ export function WatchlistView() {
   const restore = useWatchlist((s) => s.restore);
   const [removed, setRemoved] = useState<WatchItem | null>(null);
   const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
   const sort = parseSort(params.get("sort"), params.get("dir"));
   const data = useWatchData(items);
   const rows = sortRows(joinRows(items, data.prices, data.details), sort.key, sort.dir);
@@ -32,7 +31,7 @@ export function WatchlistView() {
     const next = new URLSearchParams(params);
     next.set("sort", k);
     next.set("dir", dir);
-    router.replace(`${pathname}?${next}`, { scroll: false });
+    replaceSearch(next);
   }
 
   if (!hydrated) return <SkeletonRows rows={6} rowClassName="h-9" label="Loading watchlist" />;
