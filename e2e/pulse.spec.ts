@@ -127,8 +127,13 @@ test.describe("pulse board", () => {
     await openBoard(page, "?chains=evm:8453");
     const t = await launch("evm:8453");
     await expect(card(column(page, "new"), t)).toBeVisible();
-    // Buying past the bonding entry puts the launch on Bonding; graduating takes it off: a leave for Bonding.
-    await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 4000 });
+    // Buying well up the curve puts the launch high on Bonding (sorted by progress, so a low one may be off the
+    // column); graduating takes it off: a leave for Bonding.
+    let progress = 0;
+    for (let i = 0; i < 20 && progress < 75; i++)
+      progress = (await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 1200 }))
+        .bondingProgress;
+    expect(progress).toBeGreaterThanOrEqual(75);
     const inBonding = card(column(page, "bonding"), t);
     await expect(inBonding).toBeVisible();
     await simScenario({ action: "graduate", chain: t.chain, address: t.address });

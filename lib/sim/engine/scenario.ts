@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api";
 import { findSimChain } from "./chains";
+import { curveProgressPct } from "./curve";
 import { simpleBuy, simpleSell } from "./flow";
 import { launchTrade } from "./launches";
 import type { SimMarket } from "./market";
@@ -94,7 +95,9 @@ export function scenario(m: SimMarket) {
         r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal));
       }
       if (!r) throw new ApiError("invalid_parameter", "the trade could not be executed", { param: "usd" });
-      return { chain: t.chain.chain, address: t.address, pool: r.log.pool, trade: summary(r) };
+      // The curve's progress after the trade (null once migrated), so tests can place a launch on the Bonding list.
+      const bondingProgress = t.main.curve ? curveProgressPct(t.main.curve) : null;
+      return { chain: t.chain.chain, address: t.address, pool: r.log.pool, trade: summary(r), bondingProgress };
     },
     revertNextBase() {
       m.ctx.trading.forceBaseRevert = true;

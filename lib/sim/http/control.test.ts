@@ -77,6 +77,8 @@ describe("control: scenarios", () => {
       usd: 500,
     });
     expect(tr.trade).toMatchObject({ isBuy: true, preconfirmed: false });
+    expect(tr.bondingProgress).toBeGreaterThan(0);
+    expect(tr.bondingProgress).toBeLessThan(100);
     const tape = await h.call("GET", `/v1/token/trades?chain=evm:56&address=${l.address}&pools=${l.pool}`);
     expect(tape.body.data[0]).toMatchObject({ txHash: tr.trade.txHash, maker: tr.trade.maker });
     const g = await h.control("POST", "/__control/scenario", {
