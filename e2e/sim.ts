@@ -18,3 +18,9 @@ export const simScenario = <T = any>(action: Record<string, unknown>) => call<T>
 export const simState = <T = any>() => call<T>("GET", "/__control/state");
 export const simFaults = (faults: Record<string, unknown>) => call<unknown>("PUT", "/__control/faults", faults);
 export const simKey = () => process.env.SIM_KEY ?? "";
+/** A REST read straight from the market (no proxy cache between), with its key: for specs that need it fresh. */
+export async function simGet<T = unknown>(path: string): Promise<T> {
+  const res = await fetch(`${simBase()}${path}`, { headers: { authorization: simKey() } });
+  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return (await res.json()) as T;
+}
