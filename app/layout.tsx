@@ -7,13 +7,17 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { upstreamKind } from "@/components/layout/upstream-kind";
 import { SearchPalette } from "@/components/search/search-palette";
+import { publicBaseUrl } from "@/lib/server/public-url";
 import { Providers } from "./providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "TradeScope", template: "%s · TradeScope" },
-  description: "Live explorer for tokens and wallets on EVM chains and Solana.",
-};
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: publicBaseUrl(),
+    title: { default: "TradeScope", template: "%s · TradeScope" },
+    description: "Live explorer for tokens and wallets on EVM chains and Solana.",
+  };
+}
 
 export const viewport: Viewport = {
   colorScheme: "dark",

@@ -87,9 +87,11 @@ describe("loadConfig", () => {
       MARKET_CREDIT_BUDGET: "5000",
       ALLOWED_ORIGINS: "https://a.example.com/, http://localhost:3000",
       STREAM_IP_MAX_TRACKED: "10",
+      PUBLIC_URL: "https://explorer.example.com/some/path",
     });
     expect(config).toMatchObject({
       streamPerIp: { connections: 20, trackedTokens: 10 },
+      publicUrl: "https://explorer.example.com",
       host: "127.0.0.1",
       port: 3210,
       logLevel: "debug",
@@ -109,6 +111,7 @@ describe("loadConfig", () => {
     [{ MARKET_CREDIT_BUDGET: "0" }, /^MARKET_CREDIT_BUDGET must be >= 1/],
     [{ ALLOWED_ORIGINS: "javascript:alert(1)" }, /^ALLOWED_ORIGINS/],
     [{ STREAM_IP_MAX_TRACKED: "51" }, /^STREAM_IP_MAX_TRACKED must be <= 50/],
+    [{ PUBLIC_URL: "javascript:alert(1)" }, /^PUBLIC_URL must be a http or https URL/],
     [{ STREAM_IP_MAX_CONNECTIONS: "0" }, /^STREAM_IP_MAX_CONNECTIONS must be >= 1/],
   ])("rejects %o", (env, message) => {
     expect(failure(env).message).toMatch(message);

@@ -19,6 +19,8 @@ export interface Config {
   sim: { seed: number; speed: number; port: number; key: string | undefined };
   creditBudget: number | undefined;
   allowedOrigins: string[];
+  /** Public origin of the site (absolute links in shared previews: OpenGraph images); undefined = the request's. */
+  publicUrl: string | undefined;
   /** The stream gateway's share of the key's budget per client address (loopback is not limited). */
   streamPerIp: { connections: number; trackedTokens: number };
   upstream: UpstreamConfig;
@@ -60,6 +62,7 @@ export const CONFIG_ENV_SCHEMA = z.object({
   SIM_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   MARKET_CREDIT_BUDGET: int(1, Number.MAX_SAFE_INTEGER).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  PUBLIC_URL: urlWithProtocols(["http:", "https:"]).optional(),
   STREAM_IP_MAX_CONNECTIONS: int(1, 100_000).default(20),
   STREAM_IP_MAX_TRACKED: int(1, 50).default(20), // §8: the key tracks at most 50 tokens or pools in all
   MARKET_API_URL: urlWithProtocols(["http:", "https:"]).optional(),
@@ -123,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     sim: { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED, port: parsed.SIM_PORT, key: parsed.SIM_KEY },
     creditBudget: parsed.MARKET_CREDIT_BUDGET,
     allowedOrigins: parseOrigins(parsed.ALLOWED_ORIGINS),
+    publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : undefined,
     streamPerIp: { connections: parsed.STREAM_IP_MAX_CONNECTIONS, trackedTokens: parsed.STREAM_IP_MAX_TRACKED },
     upstream: resolveUpstream(env, parsed),
   };
