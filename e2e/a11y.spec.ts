@@ -61,6 +61,8 @@ test("the watchlist with rows, the search palette and the shortcuts overlay pass
   await expect(resultOptions(page).first()).toBeVisible();
   expect(await seriousViolations(page, "dialog"), "palette").toEqual([]);
   await page.keyboard.press("Escape");
+  // While the palette is open it owns the keyboard: wait until it has closed before the next shortcut.
+  await expect(searchField(page)).toHaveCount(0);
 
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
