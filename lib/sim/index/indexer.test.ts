@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PoolCreated, SwapLog, TokenCreated } from "../engine/events";
 import { createFactories } from "../engine/factories";
 import { NativePrices } from "../engine/native-prices";
+import { NO_META } from "../test/fixtures";
 import { MarketIndex } from "./market-index";
 
 // The indexer on hand-made events: multihop folding, wash badges, preconfirmations, sniper and pro badges.
@@ -32,15 +33,7 @@ function setup() {
     totalSupply: 1e9,
     creator: "creator",
     factory: null,
-    meta: {
-      description: null,
-      iconUrl: null,
-      websiteUrl: null,
-      twitterUrl: null,
-      telegramUrl: null,
-      discordUrl: null,
-      hostile: null,
-    },
+    meta: NO_META,
   });
   const pool = (chain: "solana" | "evm:8453" | "evm:1", token: string, pool: string, reserve: number): PoolCreated => ({
     type: "pool",

@@ -2,19 +2,10 @@ import { describe, expect, it } from "vitest";
 import { pulseTokenSchema, tokenDetailSchema, tokenPoolSchema } from "@/lib/api";
 import { createFactories } from "../engine/factories";
 import { NativePrices } from "../engine/native-prices";
+import { NO_META } from "../test/fixtures";
 import { MarketIndex } from "./market-index";
 import { search } from "./search";
 import { degradedMeta, pulseEntry, searchResult, tokenDetail, tokenPools, type ViewCtx } from "./views";
-
-const NO_META = {
-  description: null,
-  iconUrl: null,
-  websiteUrl: null,
-  twitterUrl: null,
-  telegramUrl: null,
-  discordUrl: null,
-  hostile: null,
-};
 
 // §1.5: unknown stays null and is flagged, never a fake number.
 
