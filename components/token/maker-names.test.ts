@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { WalletProfile } from "@/lib/api";
+import { walletProfileFixture } from "@/lib/api/testing/wallet-profile";
 import { chunk, createNameCache, profileName } from "./maker-names";
 
-const profile = (over: Partial<WalletProfile> = {}): WalletProfile => ({
-  address: "0x1",
-  displayName: null,
-  avatarUrl: null,
-  ensName: null,
-  basename: null,
-  solName: null,
-  bio: null,
-  socials: {},
-  followerCounts: {},
-  sources: [],
-  identityGroup: "g",
-  isProTrader: false,
-  ...over,
-});
+const profile = walletProfileFixture;
 
 describe("maker names", () => {
   it("prefers the display name, then ENS, basename, sol name", () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST } from "@/lib/api/endpoints";
+import { walletProfileFixture } from "@/lib/api/testing/wallet-profile";
 import { setProxyState } from "@/lib/server/proxy-state";
 import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
@@ -12,20 +13,12 @@ const EVM3 = `0x${"ef".repeat(20)}`;
 
 /** A profile naming its own address, so each slot of a batch answer tells which item it belongs to. */
 function profile(address: string) {
-  return {
+  return walletProfileFixture({
     address,
     displayName: `name of ${address}`,
-    avatarUrl: null,
-    ensName: null,
-    basename: null,
-    solName: null,
-    bio: null,
-    socials: {},
-    followerCounts: {},
     sources: ["test"],
     identityGroup: address,
-    isProTrader: false,
-  };
+  });
 }
 let up: FakeUpstream;
 let tp: TestProxy;
