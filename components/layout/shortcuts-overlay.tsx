@@ -21,6 +21,7 @@ function ShortcutsDialog() {
     <dialog
       ref={ref}
       aria-labelledby="shortcuts-title"
+      onCancel={close} // the store follows Esc at once (see the search palette)
       onClose={close}
       onClick={(e) => e.target === ref.current && close()}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-border bg-panel p-0 text-fg shadow-2xl backdrop:bg-black/60"

@@ -142,6 +142,9 @@ function PaletteDialog() {
     <dialog
       ref={dialog}
       aria-label="Search tokens and wallets"
+      // Esc: `cancel` fires with the key press, `close` only in a later task; a shortcut pressed between them must
+      // already see the palette closed (else ⌘K "toggles" it shut again and nothing opens).
+      onCancel={close}
       onClose={close}
       onClick={(e) => e.target === dialog.current && close()}
       className="m-0 h-dvh max-h-none w-full max-w-none bg-transparent p-0 text-fg backdrop:bg-black/60 sm:mx-auto sm:mt-[10vh] sm:h-auto sm:max-w-2xl"
