@@ -13,7 +13,8 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // A test that passes only on a second try is a bug, not a pass.
+  retries: 0,
   workers: 2,
   reporter: "list",
   timeout: 30_000,
@@ -49,11 +50,12 @@ export default defineConfig({
       },
     },
   ],
-  // The production server (built on demand) with a fixed simulated market, so runs are reproducible.
+  // The production server with a fixed simulated market, so runs are reproducible. It is always started here (never a
+  // server already listening), and scripts/start.mjs rebuilds when any source is newer than the build.
   webServer: {
     command: "node scripts/start.mjs",
     url: `${baseURL}/api/health`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 600_000,
     stdout: "pipe",
     stderr: "pipe",

@@ -29,3 +29,9 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** The seeded market always has what a test needs; a missing one fails the test (never skips it). */
+export function need<T>(value: T | null | undefined, what: string): T {
+  expect(value, what).toBeTruthy();
+  return value as T;
+}

@@ -5,10 +5,13 @@ import { expect, test } from "./fixtures";
 // The upstream key never leaves the server: not in pages, API answers or headers, nor in the build output (JS, source
 // maps, HTML, RSC payloads). The test server runs the embedded market with a known sentinel key, SIM_KEY.
 
-const KEY = process.env.SIM_KEY ?? process.env.MARKET_API_KEY ?? "";
+// playwright.config.ts always sets SIM_KEY (a fixed sentinel unless overridden) and starts the server with it.
+const KEY = process.env.SIM_KEY ?? "";
 const NEXT_DIR = join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next");
 
-test.skip(KEY.length < 8, "start the test server with SIM_KEY (the embedded market's key) to run the key-leak checks");
+test("the sentinel key is set, so the checks below look for something", () => {
+  expect(KEY.length).toBeGreaterThanOrEqual(16);
+});
 // Pages render on a shared, loaded machine: give each test room.
 test.describe.configure({ timeout: 90_000 });
 

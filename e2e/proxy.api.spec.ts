@@ -28,7 +28,7 @@ test("proxies registry endpoints as the spec's envelopes, then serves them from 
 
 test("POST twins take a JSON body and keep input order", async ({ request }) => {
   const pulse = await (await request.get("/api/v1/pulse?view=new&chains=evm:8453&limit=3")).json();
-  test.skip(pulse.data.length === 0, "the market has no new Base tokens yet");
+  expect(pulse.data.length, "the market has new Base tokens").toBeGreaterThan(0);
   const items = pulse.data.map((t: { chain: string; address: string }) => ({ chain: t.chain, address: t.address }));
   const res = await request.post("/api/v1/token/price", { data: { items } });
   expect(res.status()).toBe(200);

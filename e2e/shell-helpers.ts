@@ -34,14 +34,14 @@ export async function launchToken(request: APIRequestContext, chain = "evm:8453"
 }
 
 /** A token already in search with a plain ASCII symbol: the first hit for a common letter. */
-export async function searchableToken(request: APIRequestContext, q = "a", chain?: string) {
+export async function searchableToken(request: APIRequestContext, q = "a", chain?: string, notSymbol?: string) {
   const res = await request.get(
     `/api/v1/search?q=${encodeURIComponent(q)}&limit=20${chain ? `&chain=${encodeURIComponent(chain)}` : ""}`,
   );
   const { data } = await res.json();
   const hit = (
     data as { chain: string; address: string; symbol: string; name: string; pool: { address: string } }[]
-  ).find((r) => /^[A-Za-z0-9]{2,12}$/.test(r.symbol));
+  ).find((r) => /^[A-Za-z0-9]{2,12}$/.test(r.symbol) && r.symbol !== notSymbol);
   if (!hit) throw new Error(`no plain token found for "${q}"`);
   return hit;
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, test } from "./fixtures";
+import { expect as baseExpect, need, test } from "./fixtures";
 import { simState } from "./sim";
 
 // The wallet page on the embedded market: identity, PnL, positions, trades paging, funding, routing, PnL card.
@@ -38,9 +38,7 @@ async function tableSums(page: Page) {
 }
 
 test("a wallet with an identity shows its profile and linked wallets", async ({ page, pageErrors }) => {
-  const w = notable.identityWallet;
-  test.skip(!w, "the market has no identity cluster yet");
-  if (!w) return;
+  const w = need(notable.identityWallet, "the market has a wallet with an identity cluster");
   await page.goto(walletUrl(w.address));
   await expect(page.getByTestId("wallet-identity")).toBeVisible();
   await expect(page.getByTestId("no-identity")).toHaveCount(0);
@@ -76,9 +74,7 @@ test("a wallet without identity says so plainly", async ({ page }) => {
 });
 
 test("positions total the rows shown, and match the API", async ({ page }) => {
-  const w = notable.evmWallet;
-  test.skip(!w, "no EVM wallet");
-  if (!w) return;
+  const w = need(notable.evmWallet, "the market has an EVM wallet with trades");
   await page.goto(walletUrl(w.address, w.chain, "&show=all"));
   await expect(page.getByTestId("position-row").first()).toBeVisible();
   // The rows are the API's positions: same tokens, same amounts (values move with prices; amounts only with trades).
@@ -108,9 +104,7 @@ test("positions total the rows shown, and match the API", async ({ page }) => {
 });
 
 test("switching the PnL period redraws the curve and keeps it in the URL", async ({ page }) => {
-  const w = notable.evmWallet;
-  test.skip(!w, "no EVM wallet");
-  if (!w) return;
+  const w = need(notable.evmWallet, "the market has an EVM wallet with trades");
   await page.goto(walletUrl(w.address, w.chain));
   await expect(page.getByTestId("pnl-summary")).toBeVisible();
   const days = async (period: string) =>
@@ -134,9 +128,8 @@ test("switching the PnL period redraws the curve and keeps it in the URL", async
 });
 
 test("EVM trades page further with no duplicates", async ({ page }) => {
-  const w = notable.evmWallet;
-  test.skip(!w || w.trades <= 50, "no EVM wallet with more than one page of trades");
-  if (!w) return;
+  const w = need(notable.evmWallet, "the market has an EVM wallet with trades");
+  expect(w.trades, "the notable EVM wallet has more than one page of trades").toBeGreaterThan(50);
   await page.goto(walletUrl(w.address, w.chain));
   const rows = page.getByTestId("wallet-trade-row");
   await expect(rows.first()).toBeVisible();
@@ -156,9 +149,7 @@ test("EVM trades page further with no duplicates", async ({ page }) => {
 });
 
 test("funding shows the tagged funder with a link to its wallet", async ({ page }) => {
-  const f = notable.fundedWallet;
-  test.skip(!f, "no tagged funding in the market");
-  if (!f) return;
+  const f = need(notable.fundedWallet, "the market has a wallet with tagged funding");
   await page.goto(walletUrl(f.address, f.chain));
   await expect(page.getByTestId("funder-tag")).toHaveText(f.funderTag);
   await expect(page.getByTestId("funder-link")).toHaveAttribute("href", new RegExp(`^/wallet/${f.funder}`));
@@ -189,9 +180,7 @@ test("an invalid address gets the not-found page", async ({ page }) => {
 });
 
 test("the PnL card image is a PNG", async ({ request }) => {
-  const w = notable.evmWallet ?? notable.solanaWallet;
-  test.skip(!w, "no wallet");
-  if (!w) return;
+  const w = need(notable.evmWallet ?? notable.solanaWallet, "the market has a wallet with trades");
   const res = await request.get(`/wallet/${w.address}/opengraph-image`);
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("image/png");

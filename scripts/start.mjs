@@ -5,17 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const BUILD_INPUTS = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "next.config.mjs",
-  "postcss.config.mjs",
-  "tsconfig.json",
-  "package.json",
-  "package-lock.json",
-];
+// Every source the build can read: these folders, and every source or config file at the root (proxy.ts included).
+const BUILD_DIRS = ["app", "components", "lib", "public"];
+const ROOT_SOURCE = /\.(?:[cm]?[jt]sx?|json|css)$/;
 const NOT_BUILT = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
 function newestMtime(path) {
@@ -34,7 +26,8 @@ function buildIsStale() {
   const buildId = join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
-  return BUILD_INPUTS.some((input) => newestMtime(join(root, input)) > built);
+  const rootFiles = readdirSync(root).filter((name) => ROOT_SOURCE.test(name) && !name.startsWith("."));
+  return [...BUILD_DIRS, ...rootFiles].some((input) => newestMtime(join(root, input)) > built);
 }
 
 if (buildIsStale()) {
