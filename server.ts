@@ -7,7 +7,6 @@ import { type Config, ConfigError, loadConfig } from "./lib/server/config";
 import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createLogger, type Logger } from "./lib/server/logger";
-import { loadProxySettings } from "./lib/server/proxy-settings";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
@@ -16,11 +15,11 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const dir = import.meta.dirname;
 const dev = process.env.NODE_ENV !== "production";
 
-function readConfig(): Config & { trustProxy: number } {
+function readConfig(): Config {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
   try {
-    // The proxy's tunables are read here too, so a malformed one stops start-up rather than the first request.
-    return { ...loadConfig(), trustProxy: loadProxySettings().trustProxy };
+    // The proxy's tunables are checked here too, so a malformed one stops start-up rather than the first request.
+    return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}`);
@@ -67,12 +66,13 @@ async function main(): Promise<void> {
     allowedOrigins: config.allowedOrigins,
     perIp: config.streamPerIp,
     // Per-address stream caps key on the same client IP as the REST rate limit.
-    clientIp: (req) => requestClientIp(req, config.trustProxy),
+    clientIp: (req) => requestClientIp(req, config.proxy.trustProxy),
+    log: log.child({ component: "stream-gateway" }),
   });
 
   httpServer.on("request", (req, res) => {
     // The rate limiter keys on this stamp; X-Forwarded-For counts only with TRUST_PROXY set (entries from the right).
-    stampClientIp(req, config.trustProxy);
+    stampClientIp(req, config.proxy.trustProxy);
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error, url: req.url }, "request failed");
       if (!res.headersSent) res.statusCode = 500;

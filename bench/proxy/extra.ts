@@ -1,6 +1,6 @@
 import { Agent, request } from "undici";
 import { endpoints } from "@/lib/api/endpoints";
-import { checkEnvelope } from "@/lib/server/envelope-check";
+import { checkEnvelope } from "@/lib/server/proxy/envelope-check";
 
 // The proxy benchmark's two side measurements: coalescing under a slow upstream, and the envelope check's cost.
 
@@ -90,7 +90,7 @@ export async function envelopeCost(
  */
 export async function inProcessMiss(bareUrl: string, path: (n: number) => string) {
   const { createTestProxy } = await import("@/lib/server/testing/test-state");
-  const { proxyRequest } = await import("@/lib/server/proxy-request");
+  const { proxyRequest } = await import("@/lib/server/proxy/serve-request");
   const { state } = createTestProxy({ baseUrl: bareUrl, key: "k" }, { rateLimitPerSec: 0, logLevel: "info" });
   const agent = new Agent({ keepAliveTimeout: 30_000, connections: 8 });
   const headers = { get: () => null };

@@ -7,15 +7,15 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { destination } from "pino";
 import { Agent } from "undici";
-import { handleProxyRequest } from "@/lib/server/handle-proxy-request";
+import { handleProxyRequest } from "@/lib/server/proxy/handle-request";
 import { createLogger } from "@/lib/server/logger";
 import { createMetrics } from "@/lib/server/metrics";
-import { proxyRequest } from "@/lib/server/proxy-request";
-import { loadProxySettings } from "@/lib/server/proxy-settings";
-import { createProxyState } from "@/lib/server/proxy-state";
-import { readJson } from "@/lib/server/read-json-body";
+import { proxyRequest } from "@/lib/server/proxy/serve-request";
+import { loadConfig } from "@/lib/server/config";
+import { createProxyState } from "@/lib/server/proxy/state";
+import { readJson } from "@/lib/server/proxy/read-body";
 
-const settings = { ...loadProxySettings({}), rateLimitPerSec: 0, logLevel: "info" as const };
+const settings = { ...loadConfig({}).proxy, rateLimitPerSec: 0, logLevel: "info" as const };
 const state = createProxyState(settings, {
   target: () => ({
     kind: "embedded",

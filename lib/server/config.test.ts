@@ -22,7 +22,7 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config.upstream).toEqual({ kind: "embedded" });
     expect(config).toMatchObject({ host: "0.0.0.0", port: 3000, logLevel: "info", sim: { seed: 42, speed: 1 } });
-    expect(config.creditBudget).toBeUndefined();
+    expect(config.proxy.creditBudgetPerDay).toBeUndefined();
     expect(config.allowedOrigins).toEqual([]);
   });
 
@@ -96,7 +96,7 @@ describe("loadConfig", () => {
       port: 3210,
       logLevel: "debug",
       sim: { seed: 7, speed: 2.5 },
-      creditBudget: 5000,
+      proxy: { creditBudgetPerDay: 5000, logLevel: "debug" },
       allowedOrigins: ["https://a.example.com", "http://localhost:3000"],
     });
   });
@@ -115,5 +115,50 @@ describe("loadConfig", () => {
     [{ STREAM_IP_MAX_CONNECTIONS: "0" }, /^STREAM_IP_MAX_CONNECTIONS must be >= 1/],
   ])("rejects %o", (env, message) => {
     expect(failure(env).message).toMatch(message);
+  });
+});
+
+describe("loadConfig: proxy settings", () => {
+  it("has defaults for everything", () => {
+    expect(loadConfig({}).proxy).toEqual({
+      cacheMaxBytes: 64 * 1024 * 1024,
+      upstreamTimeoutMs: 8_000,
+      rateLimitPerSec: 20,
+      rateLimitBurst: 60,
+      breakerFailures: 5,
+      breakerOpenMs: 10_000,
+      trustProxy: 0,
+      creditBudgetPerDay: undefined,
+      logLevel: "info",
+      metricsToken: undefined,
+    });
+  });
+
+  it("reads the environment, blanks counting as unset", () => {
+    const s = loadConfig({
+      PROXY_CACHE_MB: "8",
+      TRUST_PROXY: "1",
+      MARKET_CREDIT_BUDGET: "5000",
+      PROXY_RATE_LIMIT_RPS: "0",
+      LOG_LEVEL: " ",
+    }).proxy;
+    expect(s).toMatchObject({
+      cacheMaxBytes: 8 * 1024 * 1024,
+      trustProxy: 1,
+      creditBudgetPerDay: 5000,
+      rateLimitPerSec: 0,
+      logLevel: "info",
+    });
+  });
+
+  it("names the variable in a one-line error", () => {
+    expect(() => loadConfig({ PROXY_UPSTREAM_TIMEOUT_MS: "5" }).proxy).toThrow(
+      new ConfigError("PROXY_UPSTREAM_TIMEOUT_MS must be >= 100"),
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "yes" }).proxy).toThrow(/TRUST_PROXY must be a number of proxies/);
+    expect(loadConfig({ TRUST_PROXY: "2" }).proxy.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "true" }).proxy.trustProxy).toBe(1);
+    expect(() => loadConfig({ PROXY_CACHE_MB: "-1" }).proxy).toThrow(/PROXY_CACHE_MB must be a whole number/);
+    expect(() => loadConfig({ METRICS_TOKEN: "short" }).proxy).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-// Loaded by server.ts outside Next, so no `import "server-only"` here.
+// The one place the environment is read: every variable the server uses, validated once by ENV_SCHEMA (the README's
+// configuration table and .env.example list exactly these). Loaded by server.ts outside Next, so no
+// `import "server-only"` here.
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -11,19 +13,36 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type UpstreamConfig = { kind: "embedded" } | { kind: "remote"; baseUrl: string; streamUrl: string; key: string };
 
+/** Tunables of the REST proxy (docs/proxy.md). */
+export interface ProxySettings {
+  cacheMaxBytes: number;
+  upstreamTimeoutMs: number;
+  /** 0 disables per-IP rate limiting. */
+  rateLimitPerSec: number;
+  rateLimitBurst: number;
+  breakerFailures: number;
+  breakerOpenMs: number;
+  /** Reverse proxies in front of this server: the client IP is the X-Forwarded-For entry this many from the right (0 = socket address). */
+  trustProxy: number;
+  creditBudgetPerDay: number | undefined;
+  logLevel: LogLevel;
+  /** Bearer token that opens /api/metrics to non-loopback callers (unset = loopback only). */
+  metricsToken: string | undefined;
+}
+
 export interface Config {
   host: string;
   port: number;
   logLevel: LogLevel;
   /** Embedded market: port 0 = any free loopback port; key undefined = a random key per start. */
   sim: { seed: number; speed: number; port: number; key: string | undefined };
-  creditBudget: number | undefined;
   allowedOrigins: string[];
   /** Public origin of the site (absolute links in shared previews: OpenGraph images); undefined = the request's. */
   publicUrl: string | undefined;
   /** The stream gateway's share of the key's budget per client address (loopback is not limited). */
   streamPerIp: { connections: number; trackedTokens: number };
   upstream: UpstreamConfig;
+  proxy: ProxySettings;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,7 +66,14 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `must be >= ${min}`).max(max, `must be <= ${max}`));
 
-export const CONFIG_ENV_SCHEMA = z.object({
+const count = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be >= ${min}`).max(max, `must be <= ${max}`));
+
+export const ENV_SCHEMA = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: int(0, 65_535).default(3000),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
@@ -68,7 +94,25 @@ export const CONFIG_ENV_SCHEMA = z.object({
   MARKET_API_URL: urlWithProtocols(["http:", "https:"]).optional(),
   MARKET_STREAM_URL: urlWithProtocols(["ws:", "wss:"]).optional(),
   MARKET_API_KEY: z.string().optional(),
+  PROXY_CACHE_MB: count(1, 65_536).default(64),
+  PROXY_UPSTREAM_TIMEOUT_MS: count(100, 120_000).default(8_000),
+  PROXY_RATE_LIMIT_RPS: count(0, 100_000).default(20),
+  PROXY_RATE_LIMIT_BURST: count(1, 1_000_000).default(60),
+  PROXY_BREAKER_FAILURES: count(1, 1_000).default(5),
+  PROXY_BREAKER_OPEN_MS: count(100, 600_000).default(10_000),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^([0-9]|true|false)$/, "must be a number of proxies from 0 to 9 (1 = one reverse proxy)")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+    .default(0),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .max(256, "must be at most 256 characters")
+    .optional(),
 });
+
+export type EnvVars = z.infer<typeof ENV_SCHEMA>;
 
 /** Empty strings count as unset, so a copied `.env.example` with blank values just works. */
 function present(env: Env, name: string): string | undefined {
@@ -91,7 +135,7 @@ function parseOrigins(csv: string | undefined): string[] {
     });
 }
 
-function resolveUpstream(env: Env, parsed: z.infer<typeof CONFIG_ENV_SCHEMA>): UpstreamConfig {
+function resolveUpstream(env: Env, parsed: EnvVars): UpstreamConfig {
   const set = UPSTREAM_VARS.filter((name) => present(env, name) !== undefined);
   if (set.length === 0) return { kind: "embedded" };
   const missing = UPSTREAM_VARS.find((name) => present(env, name) === undefined);
@@ -111,8 +155,8 @@ function resolveUpstream(env: Env, parsed: z.infer<typeof CONFIG_ENV_SCHEMA>): U
 
 /** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const cleaned = Object.fromEntries(Object.keys(CONFIG_ENV_SCHEMA.shape).map((name) => [name, present(env, name)]));
-  const result = CONFIG_ENV_SCHEMA.safeParse(cleaned);
+  const cleaned = Object.fromEntries(Object.keys(ENV_SCHEMA.shape).map((name) => [name, present(env, name)]));
+  const result = ENV_SCHEMA.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
@@ -124,10 +168,21 @@ export function loadConfig(env: Env = process.env): Config {
     port: parsed.PORT,
     logLevel: parsed.LOG_LEVEL,
     sim: { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED, port: parsed.SIM_PORT, key: parsed.SIM_KEY },
-    creditBudget: parsed.MARKET_CREDIT_BUDGET,
     allowedOrigins: parseOrigins(parsed.ALLOWED_ORIGINS),
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : undefined,
     streamPerIp: { connections: parsed.STREAM_IP_MAX_CONNECTIONS, trackedTokens: parsed.STREAM_IP_MAX_TRACKED },
     upstream: resolveUpstream(env, parsed),
+    proxy: {
+      cacheMaxBytes: parsed.PROXY_CACHE_MB * 1024 * 1024,
+      upstreamTimeoutMs: parsed.PROXY_UPSTREAM_TIMEOUT_MS,
+      rateLimitPerSec: parsed.PROXY_RATE_LIMIT_RPS,
+      rateLimitBurst: parsed.PROXY_RATE_LIMIT_BURST,
+      breakerFailures: parsed.PROXY_BREAKER_FAILURES,
+      breakerOpenMs: parsed.PROXY_BREAKER_OPEN_MS,
+      trustProxy: parsed.TRUST_PROXY,
+      creditBudgetPerDay: parsed.MARKET_CREDIT_BUDGET,
+      logLevel: parsed.LOG_LEVEL,
+      metricsToken: parsed.METRICS_TOKEN,
+    },
   };
 }

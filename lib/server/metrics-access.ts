@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { isLoopbackIp } from "@/lib/api/address";
 import { ApiError } from "@/lib/api/errors";
 import { clientIpOf } from "./client-ip";
-import type { ProxySettings } from "./proxy-settings";
+import type { ProxySettings } from "./config";
 
 // /api/metrics tells how the key is spent and where the proxy is slow: open to loopback callers (a local scraper, an
 // operator on the box) and to anyone presenting METRICS_TOKEN as a bearer token; everyone else gets 403 `forbidden`.

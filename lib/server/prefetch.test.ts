@@ -1,9 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ohlcvInfiniteOptions, searchOptions, sparklinesOptions } from "@/lib/client/queries";
-import { callEndpoint } from "./call-endpoint";
+import { callEndpoint } from "./proxy/call-endpoint";
 import { fetchEndpoint, prefetchEndpoint, prefetchInfiniteEndpoint } from "./prefetch";
-import { setProxyState } from "./proxy-state";
+import { setProxyState } from "./proxy/state";
 import { type FakeUpstream, sendJson, startFakeUpstream } from "./testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "./testing/test-state";
 

@@ -3,8 +3,8 @@ import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { EndpointDef, EndpointId, Envelope } from "@/lib/api/endpoints";
 import { endpoints } from "@/lib/api/endpoints";
 import { toSearchParams, validateRequest } from "@/lib/api/validate";
-import { callEndpoint } from "./call-endpoint";
-import type { ProxyState } from "./proxy-state";
+import { callEndpoint } from "./proxy/call-endpoint";
+import type { ProxyState } from "./proxy/state";
 
 // Server components read market data here: the browser's query options (same key), the server's cache and ledger.
 

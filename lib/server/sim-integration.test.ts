@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST, endpoints } from "@/lib/api/endpoints";
 import { createClock } from "@/lib/sim/engine/clock";
 import { type SimService, startSimService } from "@/lib/sim/service";
-import { handleProxyRequest } from "./handle-proxy-request";
+import { handleProxyRequest } from "./proxy/handle-request";
 import { type Case, crossFieldCases, invalidCases, type Notable, validCases } from "./testing/registry-cases";
 import { createTestProxy, type TestProxy } from "./testing/test-state";
 

@@ -1,5 +1,5 @@
 import type { LedgerSnapshot } from "./credits-ledger";
-import type { ProxyState } from "./proxy-state";
+import type { ProxyState } from "./proxy/state";
 import { collectUsage, type UsageValues } from "./usage-registry";
 
 // The body of GET /api/usage: the proxy's ledger in full plus every registered usage source (stream gateway, …).

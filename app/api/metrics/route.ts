@@ -1,8 +1,8 @@
 // GET /api/metrics – Prometheus text: proxy latency histograms, cache results, credits, usage sources.
 // Loopback callers only, or a bearer METRICS_TOKEN (lib/server/metrics-access.ts).
-import { errorResponse } from "@/lib/server/error-response";
+import { errorResponse } from "@/lib/server/proxy/respond";
 import { assertMetricsAccess } from "@/lib/server/metrics-access";
-import { getProxyState } from "@/lib/server/proxy-state";
+import { getProxyState } from "@/lib/server/proxy/state";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
-import { setProxyState } from "@/lib/server/proxy-state";
+import { setProxyState } from "@/lib/server/proxy/state";
 import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
 import { registerUsageSource } from "@/lib/server/usage-registry";

@@ -1,6 +1,6 @@
 // GET /api/usage – credits the REST proxy spent and saved (per endpoint, daily budget) and every usage source's figures.
-import { errorResponse } from "@/lib/server/error-response";
-import { getProxyState } from "@/lib/server/proxy-state";
+import { errorResponse } from "@/lib/server/proxy/respond";
+import { getProxyState } from "@/lib/server/proxy/state";
 import { usageReport } from "@/lib/server/usage-report";
 
 export const runtime = "nodejs";

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { createLogger } from "../logger";
 import { createMetrics } from "../metrics";
-import { loadProxySettings, type ProxySettings } from "../proxy-settings";
-import { createProxyState, type ProxyState } from "../proxy-state";
+import { loadConfig, type ProxySettings } from "../config";
+import { createProxyState, type ProxyState } from "../proxy/state";
 
 // A proxy instance for tests and benchmarks: own cache, ledger, metrics registry, and a log captured in memory.
 
@@ -24,7 +24,7 @@ export function createTestProxy(
       cb();
     },
   });
-  const full = { ...loadProxySettings({}), logLevel: "debug" as const, ...settings };
+  const full = { ...loadConfig({}).proxy, logLevel: "debug" as const, ...settings };
   const state = createProxyState(full, {
     target: () => ({ kind: "remote", baseUrl: target.baseUrl, streamUrl: "ws://127.0.0.1:1", key: target.key }),
     logger: createLogger(full.logLevel, sink),

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST } from "@/lib/api/endpoints";
 import { walletProfileFixture } from "@/lib/api/testing/wallet-profile";
-import { setProxyState } from "@/lib/server/proxy-state";
+import { setProxyState } from "@/lib/server/proxy/state";
 import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
 import { GET, POST } from "./route";

@@ -1,5 +1,5 @@
 // GET|POST /api/v1/* – proxies the market-data API: validated, cached, coalesced and metered; the key stays here.
-import { handleProxyRequest } from "@/lib/server/handle-proxy-request";
+import { handleProxyRequest } from "@/lib/server/proxy/handle-request";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

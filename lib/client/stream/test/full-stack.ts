@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createStreamGateway, type StreamGateway } from "@/lib/server/gateway";
-import { handleProxyRequest } from "@/lib/server/handle-proxy-request";
+import { handleProxyRequest } from "@/lib/server/proxy/handle-request";
 import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
 import { type SimService, type SimServiceOptions, startSimService } from "@/lib/sim/service";
 

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { readJson, readJsonBody } from "./read-json-body";
+import { readJson, readJsonBody } from "./read-body";
 
 const stream = (...parts: string[]) => Readable.from(parts.map((p) => Buffer.from(p)));
 

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { canonicalQuery } from "@/lib/api/validate";
 import { distinctBatch } from "./batch-items";
 import { createCoalescer } from "./coalescer";
-import type { CreditsLedger } from "./credits-ledger";
+import type { CreditsLedger } from "../credits-ledger";
 import type { CacheEntry, CacheLookup, ResponseCache } from "./response-cache";
 import { stableStringify } from "./stable-stringify";
 import type { UpstreamClient } from "./upstream-client";

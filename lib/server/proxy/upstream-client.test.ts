@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
 import { ApiError } from "@/lib/api/errors";
 import { createCircuitBreaker } from "./circuit-breaker";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "./testing/fake-upstream";
+import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "../testing/fake-upstream";
 import { createUpstreamClient, parseRetryAfter, type UpstreamClient } from "./upstream-client";
 
 const KEY = "sentinel-key-7f3a";

@@ -1,14 +1,14 @@
+import { loadConfig, type ProxySettings } from "../config";
 import { type CircuitBreaker, createCircuitBreaker } from "./circuit-breaker";
-import { type CreditsLedger, createCreditsLedger } from "./credits-ledger";
-import { getLogger, type Logger } from "./logger";
-import { getMetrics, type Metrics } from "./metrics";
-import { createProxy, type RestProxy } from "./proxy";
-import { loadProxySettings, type ProxySettings } from "./proxy-settings";
+import { type CreditsLedger, createCreditsLedger } from "../credits-ledger";
+import { getLogger, type Logger } from "../logger";
+import { getMetrics, type Metrics } from "../metrics";
+import { createProxy, type RestProxy } from "./cache-and-coalesce";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { createResponseCache, type ResponseCache } from "./response-cache";
 import { createUpstreamClient, type UpstreamClient } from "./upstream-client";
-import { getUpstreamTarget, type UpstreamTarget } from "./upstream-target";
-import { registerUsageSource } from "./usage-registry";
+import { getUpstreamTarget, type UpstreamTarget } from "../upstream-target";
+import { registerUsageSource } from "../usage-registry";
 
 // The proxy's process-wide state (cache, ledger, breaker, rate limiter, pool). It lives on globalThis: route handlers
 // and server components are separate bundles in one process and must share one cache and one ledger.
@@ -135,7 +135,7 @@ export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps =
 /** The process-wide proxy, created on first use from the environment. */
 export function getProxyState(): ProxyState {
   const holder = globalThis as { [STATE]?: ProxyState };
-  holder[STATE] ??= createProxyState(loadProxySettings(), { register: true });
+  holder[STATE] ??= createProxyState(loadConfig().proxy, { register: true });
   return holder[STATE];
 }
 

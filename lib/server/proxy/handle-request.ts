@@ -1,8 +1,8 @@
 import { ApiError } from "@/lib/api/errors";
-import { errorResponse } from "./error-response";
-import { proxyRequest } from "./proxy-request";
-import { getProxyState, type ProxyState } from "./proxy-state";
-import { readJsonBody } from "./read-json-body";
+import { errorResponse } from "./respond";
+import { proxyRequest } from "./serve-request";
+import { getProxyState, type ProxyState } from "./state";
+import { readJsonBody } from "./read-body";
 
 // The /api/v1/* route handler's body: a web Request in, a web Response out, the work done by proxyRequest.
 

@@ -1,12 +1,13 @@
 import { ApiError } from "@/lib/api/errors";
-import { validateRequest } from "@/lib/api/validate";
-import { clientIpOf } from "./client-ip";
-import { asApiError, errorReply } from "./error-response";
-import type { ProxyState } from "./proxy-state";
+import { clientIpOf } from "../client-ip";
+import { asApiError, errorReply } from "./respond";
+import type { ProxyState } from "./state";
 import { resolveRoute } from "./resolve-route";
+import { validateProxied } from "./validate";
 
 // The whole /api/v1/* request, free of web Request/Response objects (the route wraps it; the benchmark mounts it
-// on node:http): rate limit → route → body → validation (zero credits on failure) → proxy; one log line, metrics.
+// on node:http), step by step: rate limit → resolve-route → validate (body + query, zero credits on failure) →
+// cache-and-coalesce → upstream-client → respond; one log line, metrics.
 
 export interface ProxyRequest {
   method: string;
@@ -47,10 +48,8 @@ async function answer(req: ProxyRequest, state: ProxyState, out: Outcome): Promi
   }
   const { def } = route;
   out.endpoint = def.id;
-  const body = def.method === "POST" ? await req.readBody() : undefined;
-  const v = validateRequest(def, url.searchParams, body);
-  if (!v.ok) throw v.error;
-  const r = await state.proxy.call(def, v.input);
+  const input = await validateProxied(def, url.searchParams, () => req.readBody());
+  const r = await state.proxy.call(def, input);
   out.cache = r.headers.degraded ? "degraded" : r.headers.cache;
   return {
     status: r.status,

@@ -1,11 +1,11 @@
 import { type EndpointDef, type EndpointId, type EndpointInput, type Envelope, endpoints } from "@/lib/api/endpoints";
-import type { CallResult } from "./proxy";
-import { getProxyState, type ProxyState } from "./proxy-state";
+import type { CallResult } from "./cache-and-coalesce";
+import { getProxyState, type ProxyState } from "./state";
 
 // Server-side calls (server components, route handlers) go through the same cache, coalescing and ledger as the
 // browser's /api/v1 calls, without an HTTP round trip to ourselves. `input` must already be validated.
 
-export type { CacheStatus, CallResult } from "./proxy";
+export type { CacheStatus, CallResult } from "./cache-and-coalesce";
 
 export function callEndpoint<K extends EndpointId>(
   id: K,
