@@ -5,9 +5,9 @@ import { GlobalShortcuts } from "@/components/layout/global-shortcuts";
 import { ShortcutsOverlay } from "@/components/layout/shortcuts-overlay";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { upstreamKind } from "@/components/layout/upstream-kind";
 import { SearchPalette } from "@/components/search/search-palette";
 import { publicBaseUrl } from "@/lib/server/public-url";
+import { upstreamKind } from "@/lib/server/upstream-target";
 import { Providers } from "./providers";
 import "./globals.css";
 

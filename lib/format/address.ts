@@ -1,4 +1,4 @@
-import { shortAddress } from "../api/address";
+import { shortAddress } from "@/lib/api/address";
 import { FormatError } from "./errors";
 import { formatCompact } from "./number";
 import { DASH } from "./symbols";

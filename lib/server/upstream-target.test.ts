@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getUpstreamTarget, setUpstreamTarget } from "./upstream-target";
+import { getUpstreamTarget, setUpstreamTarget, upstreamKind } from "./upstream-target";
 
 afterEach(() => {
   setUpstreamTarget(undefined);
@@ -37,5 +37,13 @@ describe("upstream target", () => {
     vi.stubEnv("MARKET_STREAM_URL", "");
     vi.stubEnv("MARKET_API_KEY", "");
     expect(() => getUpstreamTarget()).toThrow(/embedded market is not running/);
+  });
+
+  it("tells the page chrome which market runs, or null when none does", () => {
+    setUpstreamTarget({ kind: "embedded", baseUrl: "http://127.0.0.1:1", streamUrl: "ws://127.0.0.1:1", key: "k" });
+    expect(upstreamKind()).toBe("embedded");
+    setUpstreamTarget(undefined);
+    for (const name of ["MARKET_API_URL", "MARKET_STREAM_URL", "MARKET_API_KEY"]) vi.stubEnv(name, "");
+    expect(upstreamKind()).toBeNull();
   });
 });

@@ -28,3 +28,12 @@ export function getUpstreamTarget(): UpstreamTarget {
     "The embedded market is not running in this process: start the app with `npm run dev` or `npm start` (server.ts), not `next dev`/`next start`",
   );
 }
+
+/** Which market this process talks to, for the page chrome (never the URL or key); null when none is running. */
+export function upstreamKind(): UpstreamTarget["kind"] | null {
+  try {
+    return getUpstreamTarget().kind;
+  } catch {
+    return null;
+  }
+}
