@@ -6,6 +6,7 @@ import next from "next";
 import { type Config, ConfigError, loadConfig } from "./lib/server/config";
 import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { createStreamGateway } from "./lib/server/gateway";
+import { guardRequest } from "./lib/server/http-guard";
 import { createLogger, type Logger } from "./lib/server/logger";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
   });
 
   httpServer.on("request", (req, res) => {
+    // JSON errors for every /api/* path and method, no redirect to another host, no 500 on a bad router-state header.
+    if (guardRequest(req, res)) return;
     // The rate limiter keys on this stamp; X-Forwarded-For counts only with TRUST_PROXY set (entries from the right).
     stampClientIp(req, config.proxy.trustProxy);
     handle(req, res).catch((error: unknown) => {

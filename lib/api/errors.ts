@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  upgrade_required: 426, // a plain HTTP request to the WebSocket path
   rate_limited: 429,
   upstream_rate_limited: 429, // the market-data service is limiting this server's key (not the browser)
   credit_budget_exhausted: 429,
