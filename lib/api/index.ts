@@ -4,4 +4,5 @@ export * from "./endpoints";
 export * from "./errors";
 export * from "./schemas";
 export * from "./stream";
+export * from "./usage";
 export * from "./validate";

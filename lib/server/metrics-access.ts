@@ -4,8 +4,9 @@ import { ApiError } from "@/lib/api/errors";
 import { clientIpOf } from "./client-ip";
 import type { ProxySettings } from "./config";
 
-// /api/metrics tells how the key is spent and where the proxy is slow: open to loopback callers (a local scraper, an
-// operator on the box) and to anyone presenting METRICS_TOKEN as a bearer token; everyone else gets 403 `forbidden`.
+// /api/metrics and /api/usage tell how the key is spent, how the upstream is doing and where the proxy is slow: open to
+// loopback callers (a local scraper, an operator on the box) and to anyone presenting METRICS_TOKEN as a bearer token;
+// everyone else gets 403 `forbidden`.
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -24,7 +25,7 @@ export function assertMetricsAccess(
   throw new ApiError(
     "forbidden",
     settings.metricsToken
-      ? "metrics need a valid bearer token from outside this host"
-      : "metrics are served to loopback callers only (set METRICS_TOKEN to allow others)",
+      ? "operator figures need a valid bearer token from outside this host"
+      : "operator figures are served to loopback callers only (set METRICS_TOKEN to allow others)",
   );
 }

@@ -1,4 +1,6 @@
+import type { PublicUsage } from "@/lib/api/usage";
 import type { LedgerSnapshot } from "./credits-ledger";
+import { readGatewayStats } from "./gateway/stats";
 import type { ProxyState } from "./proxy/state";
 import { collectUsage, type UsageValues } from "./usage-registry";
 
@@ -24,5 +26,25 @@ export function usageReport(state: ProxyState, now = Date.now()): UsageReport {
       inFlight: state.proxy.inFlight(),
     },
     sources: collectUsage(),
+  };
+}
+
+/** The body of GET /api/usage/public: credits spent and saved, nothing about the upstream's health or this host. */
+export function publicUsageReport(state: ProxyState, now = Date.now()): PublicUsage {
+  const l = state.ledger.snapshot();
+  const byEndpoint: PublicUsage["byEndpoint"] = {};
+  for (const [id, u] of Object.entries(l.byEndpoint))
+    byEndpoint[id] = { spent: u.spent, savedByCache: u.savedByCache, savedByCoalescing: u.savedByCoalescing };
+  return {
+    asOf: now,
+    day: l.day,
+    budgetPerDay: l.budgetPerDay,
+    spentToday: l.spentToday,
+    remainingToday: l.remainingToday,
+    spent: l.spent,
+    savedByCache: l.savedByCache,
+    savedByCoalescing: l.savedByCoalescing,
+    streamConnectionMinutes: readGatewayStats()?.connectionMinutes ?? 0,
+    byEndpoint,
   };
 }

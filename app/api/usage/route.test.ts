@@ -1,11 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
+import { publicUsageSchema } from "@/lib/api/usage";
 import { setProxyState } from "@/lib/server/proxy/state";
 import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
 import { registerUsageSource } from "@/lib/server/usage-registry";
 import { GET as metricsGET } from "../metrics/route";
+import { GET as publicGET } from "./public/route";
 import { GET } from "./route";
+
+const local = (path: string) => new Request(`http://localhost${path}`, { headers: { "x-forwarded-for": "127.0.0.1" } });
+const remote = (path: string) =>
+  new Request(`http://localhost${path}`, { headers: { "x-forwarded-for": "203.0.113.9" } });
 
 let up: FakeUpstream;
 let tp: TestProxy;
@@ -36,7 +42,7 @@ describe("GET /api/usage and /api/metrics", () => {
     const q = { query: { q: "x", limit: 12 }, body: undefined };
     await tp.state.proxy.call(endpoints.search, q);
     await tp.state.proxy.call(endpoints.search, q);
-    const res = GET();
+    const res = GET(local("/api/usage"));
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
     expect(body.rest).toMatchObject({
@@ -75,11 +81,38 @@ describe("GET /api/usage and /api/metrics", () => {
     expect(text).not.toContain("usage-key");
   });
 
-  it("refuses metrics to a caller from elsewhere with 403 forbidden", async () => {
-    const res = await metricsGET(
-      new Request("http://localhost/api/metrics", { headers: { "x-forwarded-for": "203.0.113.9" } }),
-    );
-    expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe("forbidden");
+  it("refuses metrics and the full usage report to a caller from elsewhere with 403 forbidden", async () => {
+    for (const res of [await metricsGET(remote("/api/metrics")), GET(remote("/api/usage"))]) {
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.code).toBe("forbidden");
+    }
+  });
+
+  it("gives anyone the public subset: credits spent and saved, nothing about the upstream or the host", async () => {
+    const q = { query: { q: "pub", limit: 12 }, body: undefined };
+    await tp.state.proxy.call(endpoints.search, q);
+    await tp.state.proxy.call(endpoints.search, q);
+    const res = publicGET();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    const usage = publicUsageSchema.strict().parse(body.data);
+    const full = await GET(local("/api/usage")).json();
+    expect(usage).toMatchObject({
+      spent: full.rest.spent,
+      spentToday: full.rest.spentToday,
+      savedByCache: full.rest.savedByCache,
+      budgetPerDay: 1000,
+      remainingToday: full.rest.remainingToday,
+      streamConnectionMinutes: 0,
+    });
+    expect(usage.byEndpoint.search).toEqual({
+      spent: full.rest.byEndpoint.search.spent,
+      savedByCache: full.rest.byEndpoint.search.savedByCache,
+      savedByCoalescing: full.rest.byEndpoint.search.savedByCoalescing,
+    });
+    const text = JSON.stringify(body);
+    for (const operatorOnly of ["circuit", "upstreamCalls", "calls", "inFlight", "cache\"", "sources", "usage-key"])
+      expect(text).not.toContain(operatorOnly);
   });
 });

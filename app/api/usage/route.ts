@@ -1,4 +1,7 @@
 // GET /api/usage – credits the REST proxy spent and saved (per endpoint, daily budget) and every usage source's figures.
+// Operator data (upstream calls, breaker state, cache): loopback callers or a bearer METRICS_TOKEN, like /api/metrics.
+// Visitors read the safe subset at /api/usage/public.
+import { assertMetricsAccess } from "@/lib/server/metrics-access";
 import { errorResponse } from "@/lib/server/proxy/respond";
 import { getProxyState } from "@/lib/server/proxy/state";
 import { usageReport } from "@/lib/server/usage-report";
@@ -6,9 +9,11 @@ import { usageReport } from "@/lib/server/usage-report";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export function GET() {
+export function GET(req: Request) {
   try {
-    return Response.json(usageReport(getProxyState()), { headers: { "cache-control": "no-store" } });
+    const state = getProxyState();
+    assertMetricsAccess(req.headers, state.settings);
+    return Response.json(usageReport(state), { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
   }
