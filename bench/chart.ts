@@ -3,50 +3,18 @@
 //  2. the token page idle (the market's own pace) vs the same page under 1,000 trades/s injected into its stream:
 //     fps, frames over 50 ms, heap growth after GC, script time.
 // Targets (load phase): 0 frames over 50 ms, median fps ≥ 58, heap growth < 10 MB.
-// Run: node_modules/.bin/tsx bench/chart.ts   [BENCH_SECONDS=60] [BENCH_RATE=1000] [BENCH_BASE_URL=http://127.0.0.1:3510]
-// Without BENCH_BASE_URL answering, it starts the production server (scripts/start.mjs) on PORT 3510 / SIM_PORT 3511.
-import { type ChildProcess, spawn } from "node:child_process";
+// Run: node_modules/.bin/tsx bench/chart.ts   [--quick] [BENCH_SECONDS=60] [BENCH_RATE=1000]
+// It serves the production build (bench/lib/app.ts: server.ts on free loopback ports, embedded market).
 import { loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { measurePhase, type PhaseResult, routeStream } from "./chart/load";
 import { runMicro } from "./chart/micro";
+import { root, startApp } from "./lib/app";
+import { figure, pick } from "./lib/report";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 10));
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
-const BASE = process.env.BENCH_BASE_URL ?? "http://127.0.0.1:3510";
-const SIM = process.env.BENCH_SIM_URL ?? "http://127.0.0.1:3511";
-const root = fileURLToPath(new URL("..", import.meta.url));
 const LIB = `${root}node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js`;
-
-async function up(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function ensureServer(): Promise<ChildProcess | null> {
-  if (await up(`${BASE}/api/health`)) return null;
-  const port = new URL(BASE).port || "3510";
-  const child = spawn("node", ["scripts/start.mjs"], {
-    cwd: root,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: "127.0.0.1",
-      SIM_PORT: String(Number(port) + 1),
-      SIM_SEED: "7",
-      SIM_SPEED: "1",
-      LOG_LEVEL: "warn",
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-token",
-    },
-  });
-  for (let i = 0; i < 200 && !(await up(`${BASE}/api/health`)); i++) await new Promise((r) => setTimeout(r, 3000));
-  return child;
-}
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
 
@@ -68,7 +36,9 @@ function printPhases(rows: PhaseResult[]) {
 }
 
 async function main() {
-  const server = await ensureServer();
+  const app = await startApp();
+  const BASE = app.base;
+  const SIM = app.sim;
   let inj: Awaited<ReturnType<typeof routeStream>> | null = null;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -121,10 +91,50 @@ async function main() {
     const load = await measurePhase(page, cdp, inj, `${RATE}/s`, SECONDS);
     inj.rate = 0;
     printPhases([idle, load]);
+    figure({
+      id: "lib.update-forming.50k",
+      label: "lightweight-charts update() of the forming candle + volume, 50k bars",
+      value: m.updateUs / 1000,
+      unit: "ms",
+      baseline: { label: "same on 5k bars", value: m.updateSmallUs / 1000 },
+      target: { of: "value", op: "<=", limit: 1 },
+    });
+    figure({
+      id: "lib.setData.50k",
+      label: "lightweight-charts setData, 50k bars",
+      value: m.setData50kMs,
+      unit: "ms",
+      baseline: { label: "setData of 5k bars", value: m.setData5kMs },
+    });
+    figure({
+      id: "token.fps-median",
+      label: `token page, median fps at ${RATE} trades/s`,
+      value: load.fpsMedian,
+      unit: "fps",
+      baseline: { label: "same page idle", value: idle.fpsMedian },
+      target: { of: "value", op: ">=", limit: 58 },
+    });
+    figure({
+      id: "token.long-frames",
+      label: `token page, frames over 50 ms in ${SECONDS} s at ${RATE} trades/s`,
+      value: load.longFrames,
+      unit: "frames",
+      baseline: { label: "same page idle", value: idle.longFrames },
+      target: { of: "value", op: "<=", limit: 0 },
+      note: `worst frame ${load.worstFrameMs.toFixed(0)} ms`,
+    });
+    figure({
+      id: "token.heap-growth",
+      label: `token page, heap growth after GC over ${SECONDS} s at ${RATE} trades/s`,
+      value: load.heapEndMb - load.heapStartMb,
+      unit: "MB",
+      baseline: { label: "same page idle", value: idle.heapEndMb - idle.heapStartMb },
+      target: { of: "value", op: "<", limit: 10 },
+    });
   } finally {
     inj?.stop();
     await browser.close();
-    server?.kill();
+    await app.stop();
   }
 }
 

@@ -1,16 +1,26 @@
 // Client stream benchmark, side by side in one run: the reducers and the once-per-frame store against the naive way
 // (apply each event on its own, re-sort everything, feed the chart with setData). Rounds are interleaved so machine
 // noise hits every row alike; medians are reported, with each row's ratio to its group's baseline.
-// Run: node_modules/.bin/tsx bench/client-stream.ts   [BENCH_ROUNDS=5]
+// Targets: no reducer slower than the naive way (≥ 1×; most are far faster, pulse deltas on a 100-entry list barely); the store notifies at most once per frame (≤ 0.25× the
+// per-event notifications at 4 trades a frame).
+// Run: node_modules/.bin/tsx bench/client-stream.ts   [BENCH_ROUNDS=5] [--quick]
 import type { Candle, EventFrame, PulseToken, TokenTrade } from "@/lib/api";
 import { subscriptionKey, tradeKey } from "@/lib/api";
 import { emptySeries, upsertBars } from "@/lib/client/stream/reducers/candles";
 import { applyPulseDelta, applyPulseSnapshot, comparePulse, emptyPulse } from "@/lib/client/stream/reducers/pulse";
-import { compareTrades, emptyTape, mergeTrades, normalizeRows, tapeView } from "@/lib/client/stream/reducers/trades";
+import {
+  compareTrades,
+  emptyTape,
+  mergeTrades,
+  normalizeRows,
+  TAPE_CAP,
+  tapeView,
+} from "@/lib/client/stream/reducers/trades";
 import { createManualScheduler } from "@/lib/client/stream/scheduler";
 import { createStreamStore } from "@/lib/client/stream/store";
+import { figure, pick } from "./lib/report";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? pick(5, 2));
 const T0 = 1_700_000_000_000;
 
 function trade(i: number, preconfirmed = false): TokenTrade {
@@ -258,4 +268,33 @@ for (let i = 0; i < 100_000; i += 50)
 console.log(
   `bound: ring after 100,000 trades holds ${ring.rows.length} rows, remembers ${ring.confirmedTx.length} confirmed tx`,
 );
+console.log("");
+for (const group of [...new Set(cases.map((c) => c.group))]) {
+  const rows = cases.filter((c) => c.group === group);
+  const base = rows.find((c) => c.baseline);
+  for (const c of rows.filter((x) => !x.baseline))
+    figure({
+      id: `${group.split(" (")[0].replace(/ /g, "-")}.rate`,
+      label: `${group}: ${c.name}`,
+      value: median(timings.get(c) ?? []),
+      unit: `${c.unit}/s`,
+      baseline: base ? { label: "naive", value: median(timings.get(base) ?? []) } : undefined,
+      target: base ? { of: "ratio", op: ">=", limit: 1 } : undefined,
+    });
+}
+figure({
+  id: "store.notifications",
+  label: "store notifications, 12k trades at 4 a frame",
+  value: batched.notifications,
+  unit: "renders",
+  baseline: { label: "one per event", value: each.notifications },
+  target: { of: "ratio", op: "<=", limit: 0.25 },
+});
+figure({
+  id: "tape.bound",
+  label: "tape ring rows after 100,000 trades",
+  value: ring.rows.length,
+  unit: "rows",
+  target: { of: "value", op: "<=", limit: TAPE_CAP },
+});
 if (sink === -1) console.log(sink);

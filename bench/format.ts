@@ -1,13 +1,16 @@
 // Display formatter benchmark, side by side in one run: each formatter against the naive way of doing the same
 // (a new Intl object per call, an unmemoised clean-up) and a physical floor (the cheapest built-in that prints
 // something similar). Rounds are interleaved so machine noise hits every row alike; medians are reported.
-// Run: node_modules/.bin/tsx bench/format.ts   [BENCH_ROUNDS=7]
+// Figures: each formatter in ns/call against its floor (information), and the cached compact-USD formatter against a
+// new Intl object per call (target ≤ 0.1×: caching the Intl object is the point of the module).
+// Run: node_modules/.bin/tsx bench/format.ts   [BENCH_ROUNDS=7] [--quick]
 import { formatUsd } from "@/lib/format/number";
 import { formatUsdPrice } from "@/lib/format/price";
 import { safeText } from "@/lib/format/safe-text";
 import { safeHttpsUrl } from "@/lib/format/safe-url";
+import { figure, pick } from "./lib/report";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? pick(7, 3));
 const N = 20_000;
 
 const values = Array.from({ length: N }, (_, i) => ((i * 7919) % 1_000_003) * 10 ** ((i % 12) - 4));
@@ -133,5 +136,28 @@ for (const group of [...new Set(cases.map((c) => c.group))]) {
       `${group.padEnd(14)}${c.name.padEnd(34)}${ns.toFixed(0).padStart(10)}${(ns / floor).toFixed(1).padStart(10)}`,
     );
   }
+}
+console.log("");
+const ns = (name: string) => median(samples.get(cases.find((c) => c.name === name) as Case) ?? []);
+figure({
+  id: "compact-usd.cached-vs-new-intl",
+  label: "formatUsd, cached Intl (vs a new Intl per call)",
+  value: ns("formatUsd (cached Intl)"),
+  unit: "ns/call",
+  baseline: { label: "new Intl per call", value: ns("new Intl.NumberFormat per call") },
+  target: { of: "ratio", op: "<=", limit: 0.1 },
+});
+for (const group of [...new Set(cases.map((c) => c.group))]) {
+  const rows = cases.filter((c) => c.group === group);
+  const floor = rows.find((c) => c.baseline);
+  if (!floor) continue;
+  for (const c of rows.filter((x) => !x.baseline && !x.name.startsWith("new Intl")))
+    figure({
+      id: `${group.replace(/ /g, "-")}.${c.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`,
+      label: c.name,
+      value: ns(c.name),
+      unit: "ns/call",
+      baseline: { label: floor.name.replace("floor: ", ""), value: ns(floor.name) },
+    });
 }
 if (sink < 0) console.log(sink);

@@ -8,10 +8,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Child, startChild } from "./gateway/child";
 import { Histogram } from "./gateway/histogram";
 import type { UpstreamKind } from "./gateway/plan";
+import { figure, pick } from "./lib/report";
 
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def;
-const CLIENTS = arg("clients", "100,1000").split(",").map(Number);
-const SECONDS = Number(arg("seconds", "5"));
+const CLIENTS = arg("clients", pick("100,1000", "1000")).split(",").map(Number);
+const SECONDS = Number(arg("seconds", pick("5", "3")));
 const RATE = Number(arg("rate", "20"));
 const UPSTREAM = arg("upstream", "sim") as UpstreamKind;
 const CLIENT_PROCS = Number(arg("client-procs", "2"));
@@ -61,18 +62,31 @@ async function run(path: "gateway" | "direct", clients: number, ids: "shared" | 
   }
   const drivers = Array.from({ length: CLIENT_PROCS }, () => startChild("./clients-proc.ts"));
   const all = <T>(cmd: string, pred: (m: Record<string, unknown>) => boolean) =>
-    Promise.all(drivers.map((d) => {
-      d.send({ cmd });
-      return d.next<T>(pred);
-    }));
+    Promise.all(
+      drivers.map((d) => {
+        d.send({ cmd });
+        return d.next<T>(pred);
+      }),
+    );
   step(`${path}, ${clients} clients (ids ${ids}): connecting`);
   try {
     const share = Math.ceil(clients / CLIENT_PROCS);
-    const ready = await Promise.all(drivers.map((d, i) => {
-      const n = Math.max(0, Math.min(share, clients - i * share));
-      d.send({ cmd: "connect", url, key: path === "direct" ? up.key : undefined, clients: n, offset: i * share, perClient: PER_CLIENT, tokens: TOKENS, ids });
-      return d.next<{ failed?: string }>((m) => m.ready === true || "failed" in m);
-    }));
+    const ready = await Promise.all(
+      drivers.map((d, i) => {
+        const n = Math.max(0, Math.min(share, clients - i * share));
+        d.send({
+          cmd: "connect",
+          url,
+          key: path === "direct" ? up.key : undefined,
+          clients: n,
+          offset: i * share,
+          perClient: PER_CLIENT,
+          tokens: TOKENS,
+          ids,
+        });
+        return d.next<{ failed?: string }>((m) => m.ready === true || "failed" in m);
+      }),
+    );
     const failed = ready.find((r) => r.failed);
     if (failed) throw new Error(`clients could not connect: ${failed.failed}`);
     step("emitting");
@@ -105,16 +119,22 @@ async function run(path: "gateway" | "direct", clients: number, ids: "shared" | 
     const h = Histogram.fromSparse(r.report.hist);
     const st = s1.stats ?? {};
     return {
-      path, clients, ids: path === "direct" ? "-" : ids,
+      path,
+      clients,
+      ids: path === "direct" ? "-" : ids,
       deliveredPerSec: Math.round((r.report.events / wallMs) * 1000),
-      p50: h.percentile(50), p99: h.percentile(99),
+      p50: h.percentile(50),
+      p99: h.percentile(99),
       serverCpuPct: Math.round((cpuMs(s0.cpu, s1.cpu) / wallMs) * 100),
       upstreamCpuPct: Math.round((cpuMs(u0.cpu, u1.cpu) / wallMs) * 100),
-      rssStartMb: mb(rss[0] ?? 0), rssEndMb: mb(rss.at(-1) ?? 0), rssMaxMb: mb(Math.max(...rss)),
+      rssStartMb: mb(rss[0] ?? 0),
+      rssEndMb: mb(rss.at(-1) ?? 0),
+      rssMaxMb: mb(Math.max(...rss)),
       upstreamConns: path === "gateway" ? (st.upstreamConnections ?? -1) : clients,
-      extra: path === "gateway"
-        ? `upSubs=${st.upstreamSubscriptions} tracked=${st.trackedTokens} conflated=${st.conflated} dropped=${st.dropped} slowCloses=${st.slowConsumerCloses}`
-        : `clientErrors=${r.report.errors} closed=${r.report.closed}`,
+      extra:
+        path === "gateway"
+          ? `upSubs=${st.upstreamSubscriptions} tracked=${st.trackedTokens} conflated=${st.conflated} dropped=${st.dropped} slowCloses=${st.slowConsumerCloses}`
+          : `clientErrors=${r.report.errors} closed=${r.report.closed}`,
     };
   } finally {
     await Promise.all(drivers.map((d) => d.stop()));
@@ -123,7 +143,8 @@ async function run(path: "gateway" | "direct", clients: number, ids: "shared" | 
   }
 }
 
-const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "∞");
+const fmt = (n: number, d = 0) =>
+  Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }) : "∞";
 const rows: Row[] = [];
 for (const n of CLIENTS) {
   rows.push(await run("direct", n, "shared"));
@@ -131,15 +152,20 @@ for (const n of CLIENTS) {
   if (n >= 1000) rows.push(await run("gateway", n, "unique"));
 }
 
-console.log(`\nStream gateway vs direct — upstream=${UPSTREAM}, ${TOKENS} tokens × ${RATE} trades/s (each a trades + an ohlcv event), ${PER_CLIENT} subscriptions per client, ${SECONDS} s measured after ${WARMUP_MS / 1000} s warm-up`);
+console.log(
+  `\nStream gateway vs direct — upstream=${UPSTREAM}, ${TOKENS} tokens × ${RATE} trades/s (each a trades + an ohlcv event), ${PER_CLIENT} subscriptions per client, ${SECONDS} s measured after ${WARMUP_MS / 1000} s warm-up`,
+);
 console.table(
   rows.map((r) => {
     const base = rows.find((d) => d.path === "direct" && d.clients === r.clients);
     return {
-      path: r.path, clients: r.clients, ids: r.ids,
+      path: r.path,
+      clients: r.clients,
+      ids: r.ids,
       "delivered msg/s": fmt(r.deliveredPerSec),
       "× direct": base ? fmt(r.deliveredPerSec / base.deliveredPerSec, 2) : "",
-      "p50 ms": fmt(r.p50, 2), "p99 ms": fmt(r.p99, 2),
+      "p50 ms": fmt(r.p50, 2),
+      "p99 ms": fmt(r.p99, 2),
       "p99 × direct": base ? fmt(r.p99 / base.p99, 2) : "",
       "server CPU %": fmt(r.serverCpuPct),
       // CPU time the server spends per delivered message: its fan-out cost, whatever the load generator manages.
@@ -157,4 +183,23 @@ for (const r of big) {
   console.log(
     `targets (${r.clients} clients, ids ${r.ids}): ≥100k msg/s ${ok(r.deliveredPerSec >= 100_000)} · p99 ≤ 50 ms ${ok(r.p99 <= 50)} · ≤5 upstream connections ${ok(r.upstreamConns <= 5)} · RSS flat (end ≤ start + 10%) ${ok(r.rssEndMb <= r.rssStartMb * 1.1)}`,
   );
+}
+for (const r of big) {
+  const base = rows.find((d) => d.path === "direct" && d.clients === r.clients);
+  figure({
+    id: `c${r.clients}.${r.ids}.p99`,
+    label: `gateway emit→client p99, ${r.clients} clients (ids ${r.ids}), ${fmt(r.deliveredPerSec)} msg/s delivered`,
+    value: r.p99,
+    unit: "ms",
+    baseline: { label: "clients straight on the upstream", value: base?.p99 ?? null },
+    target: { of: "value", op: "<=", limit: 50 },
+  });
+  figure({
+    id: `c${r.clients}.${r.ids}.delivered`,
+    label: `gateway delivered msg/s, ${r.clients} clients (ids ${r.ids}), offered ${TOKENS * RATE * 2}/s upstream`,
+    value: r.deliveredPerSec,
+    unit: "msg/s",
+    baseline: { label: "clients straight on the upstream", value: base?.deliveredPerSec ?? null },
+    target: { of: "ratio", op: ">=", limit: 0.9 },
+  });
 }

@@ -1,15 +1,18 @@
 // Pulse under load: long tasks in a real Chromium while the board takes 50+ pulse deltas a second, side by side with
 // an idle page and the board on the market's own pace, in one run.
 //
-//   PULSE_URL=http://127.0.0.1:3610 SIM_CONTROL=http://127.0.0.1:3611 node_modules/.bin/tsx bench/pulse.ts
+//   node_modules/.bin/tsx bench/pulse.ts [--quick]
 //
-// Needs a running server on the embedded market (e.g. the e2e one). BENCH_SECONDS sets each phase (default 15).
+// Serves the production build on the embedded market (bench/lib/app.ts). BENCH_SECONDS sets each phase (default 15).
 // Long tasks are what the browser reports through PerformanceObserver("longtask"): main-thread tasks over 50 ms.
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { startApp } from "./lib/app";
+import { figure, pick } from "./lib/report";
 
-const BASE = process.env.PULSE_URL ?? "http://127.0.0.1:3610";
-const CONTROL = process.env.SIM_CONTROL ?? "http://127.0.0.1:3611";
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const app = await startApp();
+const BASE = app.base;
+const CONTROL = app.sim;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(15, 5));
 const TARGET_PER_SEC = Number(process.env.BENCH_DELTAS ?? 80);
 const CHAIN = "evm:8453";
 
@@ -185,6 +188,7 @@ async function main() {
     ),
   );
   await browser.close();
+  await app.stop();
 
   const base = phases[1] as Phase;
   const rows = phases.map((p) => [
@@ -221,9 +225,27 @@ async function main() {
   console.log("(task ms and long tasks are wall time: on a saturated machine they stretch; CPU columns do not)");
   console.log(line(head));
   for (const r of rows) console.log(line(r));
+  const loaded = phases[2] as Phase;
+  figure({
+    id: "board.long-tasks",
+    label: `pulse board, long tasks (> 50 ms) in ${SECONDS} s at ${TARGET_PER_SEC} actions/s`,
+    value: loaded.longTasks,
+    unit: "tasks",
+    baseline: { label: "board at the market's own pace", value: base.longTasks },
+    target: { of: "value", op: "<=", limit: 0 },
+    note: `worst ${loaded.maxMs.toFixed(0)} ms; ${loaded.deltasPerSec.toFixed(0)} pulse deltas/s`,
+  });
+  figure({
+    id: "board.renderer-cpu",
+    label: `pulse board, renderer CPU at ${TARGET_PER_SEC} actions/s`,
+    value: (loaded.rendererCpuMs / (SECONDS * 1000)) * 100,
+    unit: "% of a core",
+    baseline: { label: "board at the market's own pace", value: (base.rendererCpuMs / (SECONDS * 1000)) * 100 },
+  });
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
   console.error(e);
+  await app.stop();
   process.exit(1);
 });

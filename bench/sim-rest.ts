@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { figure, pick } from "./lib/report";
 import { fixedRate, type LoadResult } from "./sim-rest/load";
 import { processCpuMs } from "./sim-rest/proc-cpu";
 import { startChild } from "./sim-rest/spawn";
@@ -11,8 +12,8 @@ import { measureThroughput } from "./sim-rest/throughput";
 // returning the same bytes), and RSS after a long accelerated run.
 //   node_modules/.bin/tsx bench/sim-rest.ts           (SIM_BENCH_HOURS=6, SIM_BENCH_LOAD_SEC=10)
 
-const HOURS = Number(process.env.SIM_BENCH_HOURS ?? 6);
-const LOAD_SEC = Number(process.env.SIM_BENCH_LOAD_SEC ?? 10);
+const HOURS = Number(process.env.SIM_BENCH_HOURS ?? pick(6, 1));
+const LOAD_SEC = Number(process.env.SIM_BENCH_LOAD_SEC ?? pick(10, 3));
 const RATE = 200;
 
 const f = (n: number, d = 1) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -45,9 +46,17 @@ console.log(
 console.log(
   `since process start (incl. loading the TypeScript): ${f(s.sinceProcessMs, 0)} ms; CPU time to the first answer ${f(s.firstCpuMs, 0)} ms; warm-up indexed ${s.trades} trades     target ≤ 5000 ms`,
 );
+figure({
+  id: "startup",
+  label: "market start-up to first answer with history (process start)",
+  value: s.sinceProcessMs,
+  unit: "ms",
+  target: { of: "value", op: "<=", limit: 5_000 },
+  note: `service ready ${f(s.serviceMs, 0)} ms; ${s.trades} trades of history indexed`,
+});
 
 console.log("\n== events generated and indexed per second (engine + index, virtual clock) ==");
-const tp = measureThroughput(30);
+const tp = measureThroughput(pick(30, 10));
 const evRate = (tp.events / tp.ms) * 1000;
 const baseRate = (tp.events / tp.baselineMs) * 1000;
 const cpuRate = (tp.events / tp.cpuMs) * 1000;
@@ -70,6 +79,15 @@ console.log(
   `${tp.virtualMinutes} virtual minutes: ${tp.events} events, ${tp.trades} trades in ${f(tp.ms, 0)} ms ` +
     `(${f(tp.trades / (tp.virtualMinutes * 60), 1)} trades/s of market time)     target ≥ 2,000 trades/s indexed`,
 );
+
+figure({
+  id: "indexed-trades",
+  label: "trades generated and indexed per second (engine + index)",
+  value: (tp.trades / tp.ms) * 1000,
+  unit: "trades/s",
+  target: { of: "value", op: ">=", limit: 2_000 },
+  note: `${f(evRate, 0)} events/s vs ${f(baseRate, 0)} events/s allocating the same events only`,
+});
 
 console.log(`\n== latency at ${RATE} req/s for ${LOAD_SEC} s (autocannon, loopback, 20 connections) ==`);
 const headers = { authorization: s.key };
@@ -123,8 +141,19 @@ for (const { name, a, b, aCpu, bCpu } of results)
   );
 console.log(
   `sizes: tape ${f(bodies["/tape"]?.length ?? 0, 0)} B, candles ${f(bodies["/candles"]?.length ?? 0, 0)} B; non-2xx: ${results.map((r) => r.a.non2xx).join(", ")}; ` +
-    `market idle cost ${f(simIdleCpuPerSec / 10, 1)} % of a core     target p99 ≤ 20 ms`,
+    `market idle cost ${f(simIdleCpuPerSec / 10, 1)} % of a core     target p99 ≤ 3× bare`,
 );
+for (const { name, a, b } of results) {
+  for (const p of ["p50", "p99"] as const)
+    figure({
+      id: `rest.${name.split(" ")[0]}.${p}`,
+      label: `REST ${name} ${p} at ${RATE} req/s`,
+      value: a[p],
+      unit: "ms",
+      baseline: { label: "bare node:http, same bytes", value: b[p] },
+      target: p === "p99" ? { of: "ratio", op: "<=", limit: 3 } : undefined,
+    });
+}
 await bare.stop();
 await sim.stop();
 
@@ -163,4 +192,13 @@ console.log(
   `${L.trades} trades, ${L.events} events in ${f(L.elapsedMs / 1000, 1)} s; held: ${JSON.stringify(L.state)}`,
 );
 console.log(`caps: ${JSON.stringify(L.caps)}`);
+const lastSample = L.samples.at(-1);
+figure({
+  id: "long-run.heap",
+  label: `heap used after ${HOURS} virtual hours`,
+  value: lastSample?.heapMb ?? null,
+  unit: "MB",
+  target: { of: "value", op: "<", limit: HEAP_LIMIT_MB },
+  note: `RSS ${f(lastSample?.rssMb ?? Number.NaN, 0)} MB`,
+});
 await long.stop();

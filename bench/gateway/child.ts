@@ -14,9 +14,19 @@ export interface Child {
 export function startChild(file: string): Child {
   const path = fileURLToPath(new URL(file, import.meta.url));
   // BENCH_PROFILE=gateway-proc writes a V8 CPU profile of that child to bench/results/ (diagnosis).
-  const profile = process.env.BENCH_PROFILE && file.includes(process.env.BENCH_PROFILE) ? ["--cpu-prof", "--cpu-prof-dir=bench/results"] : [];
-  const proc = fork(path, [], { execArgv: ["--import", "tsx", ...profile], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const waiters: { pred: (m: Record<string, unknown>) => boolean; resolve: (m: unknown) => void; reject: (e: Error) => void }[] = [];
+  const profile =
+    process.env.BENCH_PROFILE && file.includes(process.env.BENCH_PROFILE)
+      ? ["--cpu-prof", "--cpu-prof-dir=bench/results"]
+      : [];
+  const proc = fork(path, [], {
+    execArgv: ["--import", "tsx", ...profile],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const waiters: {
+    pred: (m: Record<string, unknown>) => boolean;
+    resolve: (m: unknown) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   proc.on("message", (m: Record<string, unknown>) => {
     const i = waiters.findIndex((w) => w.pred(m));
     if (i >= 0) waiters.splice(i, 1)[0]?.resolve(m);
@@ -30,7 +40,14 @@ export function startChild(file: string): Child {
     next: (pred, timeoutMs = 120_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`${file}: no answer within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ pred, reject, resolve: (m) => { clearTimeout(timer); resolve(m as never); } });
+        waiters.push({
+          pred,
+          reject,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m as never);
+          },
+        });
       }),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -7,7 +7,16 @@ import { type BenchSub, benchSubs, clientSubs } from "./plan";
 // latency from the upstream's emit time (the frame's last `"asOf":`) to receipt.
 
 type Msg =
-  | { cmd: "connect"; url: string; key?: string; clients: number; offset: number; perClient: number; tokens: number; ids: "shared" | "unique" }
+  | {
+      cmd: "connect";
+      url: string;
+      key?: string;
+      clients: number;
+      offset: number;
+      perClient: number;
+      tokens: number;
+      ids: "shared" | "unique";
+    }
   | { cmd: "reset" }
   | { cmd: "report" }
   | { cmd: "stop" };
@@ -27,17 +36,35 @@ function onEvent(buf: Buffer) {
   if (at < 0) return;
   const start = at + ASOF.length;
   let end = start;
-  while (end < buf.length && ((buf[end] as number) === 46 || ((buf[end] as number) >= 48 && (buf[end] as number) <= 57))) end++;
+  while (
+    end < buf.length &&
+    ((buf[end] as number) === 46 || ((buf[end] as number) >= 48 && (buf[end] as number) <= 57))
+  )
+    end++;
   hist.record(now() - Number(buf.toString("latin1", start, end)));
 }
 
-function connect(url: string, key: string | undefined, subs: BenchSub[], i: number, ids: "shared" | "unique"): Promise<void> {
+function connect(
+  url: string,
+  key: string | undefined,
+  subs: BenchSub[],
+  i: number,
+  ids: "shared" | "unique",
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
     sockets.push(ws);
     let acks = 0;
     const subscribe = () => {
-      for (const s of subs) ws.send(JSON.stringify({ type: "subscribe", id: ids === "shared" ? s.sharedId : `${s.sharedId}:c${i}`, channel: s.channel, params: s.params }));
+      for (const s of subs)
+        ws.send(
+          JSON.stringify({
+            type: "subscribe",
+            id: ids === "shared" ? s.sharedId : `${s.sharedId}:c${i}`,
+            channel: s.channel,
+            params: s.params,
+          }),
+        );
     };
     ws.on("open", () => (key ? ws.send(JSON.stringify({ type: "auth", key })) : undefined));
     ws.on("error", (e) => {
@@ -66,7 +93,9 @@ process.on("message", async (m: Msg) => {
     try {
       for (let i = m.offset; i < m.offset + m.clients; i += 50) {
         const n = Math.min(50, m.offset + m.clients - i);
-        await Promise.all(Array.from({ length: n }, (_, j) => connect(m.url, m.key, clientSubs(i + j, m.perClient, all), i + j, m.ids)));
+        await Promise.all(
+          Array.from({ length: n }, (_, j) => connect(m.url, m.key, clientSubs(i + j, m.perClient, all), i + j, m.ids)),
+        );
       }
       process.send?.({ ready: true });
     } catch (e) {
@@ -85,7 +114,12 @@ process.on("message", async (m: Msg) => {
 });
 
 // BENCH_TRACE=1 prints figures every second (diagnosis).
-if (process.env.BENCH_TRACE) setInterval(() => process.stderr.write(`[clients-proc] ${JSON.stringify({ events, errors, closed, p50: hist.percentile(50) })}\n`), 1_000).unref();
+if (process.env.BENCH_TRACE)
+  setInterval(
+    () =>
+      process.stderr.write(`[clients-proc] ${JSON.stringify({ events, errors, closed, p50: hist.percentile(50) })}\n`),
+    1_000,
+  ).unref();
 
 // The benchmark run ended (or crashed): never outlive it.
 process.on("disconnect", () => process.exit(0));

@@ -9,7 +9,12 @@ let gw: StreamGateway | undefined;
 
 process.on("message", async (m: Msg) => {
   if (m.cmd === "start") {
-    gw = createStreamGateway({ upstream: { streamUrl: m.streamUrl, key: m.key }, registerUsage: false, log: { warn: () => {} }, maxBrowserConnections: 100_000 });
+    gw = createStreamGateway({
+      upstream: { streamUrl: m.streamUrl, key: m.key },
+      registerUsage: false,
+      log: { warn: () => {} },
+      maxBrowserConnections: 100_000,
+    });
     const g = gw;
     const http = createServer((_req, res) => res.writeHead(404).end());
     http.on("upgrade", (req, socket, head) => g.handleUpgrade(req, socket, head));
@@ -21,7 +26,14 @@ process.on("message", async (m: Msg) => {
 });
 
 // BENCH_TRACE=1 prints figures every second (diagnosis).
-if (process.env.BENCH_TRACE) setInterval(() => process.stderr.write(`[gateway-proc] ${JSON.stringify({ ...gw?.stats(), rss: process.memoryUsage().rss >> 20 })}\n`), 1_000).unref();
+if (process.env.BENCH_TRACE)
+  setInterval(
+    () =>
+      process.stderr.write(
+        `[gateway-proc] ${JSON.stringify({ ...gw?.stats(), rss: process.memoryUsage().rss >> 20 })}\n`,
+      ),
+    1_000,
+  ).unref();
 
 // The benchmark run ended (or crashed): never outlive it.
 process.on("disconnect", () => process.exit(0));

@@ -5,15 +5,19 @@ import { Histogram } from "./histogram";
 describe("latency histogram", () => {
   it("reports percentiles within one bucket of the exact value", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 4_000, noNaN: true }), { minLength: 1, maxLength: 500 }), fc.integer({ min: 1, max: 100 }), (xs, p) => {
-        const h = new Histogram();
-        for (const x of xs) h.record(x);
-        const sorted = [...xs].sort((a, b) => a - b);
-        const exact = sorted[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)] as number;
-        const got = h.percentile(p);
-        expect(got).toBeGreaterThanOrEqual(exact);
-        expect(got - exact).toBeLessThanOrEqual(0.05 + 1e-9);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 4_000, noNaN: true }), { minLength: 1, maxLength: 500 }),
+        fc.integer({ min: 1, max: 100 }),
+        (xs, p) => {
+          const h = new Histogram();
+          for (const x of xs) h.record(x);
+          const sorted = [...xs].sort((a, b) => a - b);
+          const exact = sorted[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)] as number;
+          const got = h.percentile(p);
+          expect(got).toBeGreaterThanOrEqual(exact);
+          expect(got - exact).toBeLessThanOrEqual(0.05 + 1e-9);
+        },
+      ),
     );
   });
 

@@ -15,7 +15,11 @@ import { BENCH_CHAIN, benchToken, type UpstreamKind } from "./plan";
 const KEY = "bench-key";
 const now = () => performance.timeOrigin + performance.now();
 
-type Msg = { cmd: "start"; kind: UpstreamKind; tokens: number } | { cmd: "rate"; perTokenPerSec: number } | { cmd: "sample" } | { cmd: "stop" };
+type Msg =
+  | { cmd: "start"; kind: UpstreamKind; tokens: number }
+  | { cmd: "rate"; perTokenPerSec: number }
+  | { cmd: "sample" }
+  | { cmd: "stop" };
 
 let emitTrade: (token: number) => void = () => {};
 let rate = 0;
@@ -32,13 +36,27 @@ async function start(kind: UpstreamKind, n: number): Promise<string> {
       const at = now();
       const s = ++seq;
       const row = {
-        at, maker: `0x${"ab".repeat(20)}`, isBuy: true, amountToken: 100, amountQuote: 1, priceNative: 0.01, volumeNative: 1,
-        volumeUsd: 3000, isProTrader: false, isSniper: false, preconfirmed: false, txHash: `0x${s.toString(16).padStart(64, "0")}`, block: 1000 + s, logIndex: 0,
+        at,
+        maker: `0x${"ab".repeat(20)}`,
+        isBuy: true,
+        amountToken: 100,
+        amountQuote: 1,
+        priceNative: 0.01,
+        volumeNative: 1,
+        volumeUsd: 3000,
+        isProTrader: false,
+        isSniper: false,
+        preconfirmed: false,
+        txHash: `0x${s.toString(16).padStart(64, "0")}`,
+        block: 1000 + s,
+        logIndex: 0,
       };
       up.emit(keyOf("trades", { chain: BENCH_CHAIN, address }), { kind: "trades", data: [row], meta: { asOf: at } });
       const time = Math.floor(at / 60_000) * 60;
       up.emit(keyOf("ohlcv", { chain: BENCH_CHAIN, address, interval: "1m" }), {
-        kind: "candle", data: [{ time, open: 0.01, high: 0.01, low: 0.01, close: 0.01, volume: s }], meta: { asOf: now(), interval: "1m", quote: "native" },
+        kind: "candle",
+        data: [{ time, open: 0.01, high: 0.01, low: 0.01, close: 0.01, volume: s }],
+        meta: { asOf: now(), interval: "1m", quote: "native" },
       });
     };
     return up.streamUrl;
@@ -46,8 +64,13 @@ async function start(kind: UpstreamKind, n: number): Promise<string> {
   const feed = new BenchFeed(now);
   for (let t = 0; t < n; t++) feed.addToken(BENCH_CHAIN, benchToken(t), [benchToken(10_000 + t)]);
   const server = createSimStreamServer({
-    feed, isValidKey: (k) => k === KEY, ledger: { charge() {}, spent: () => 0 }, faults: () => NO_FAULTS, limits,
-    maxPendingConnections: 100_000, heartbeatMs: 600_000,
+    feed,
+    isValidKey: (k) => k === KEY,
+    ledger: { charge() {}, spent: () => 0 },
+    faults: () => NO_FAULTS,
+    limits,
+    maxPendingConnections: 100_000,
+    heartbeatMs: 600_000,
   });
   const http = createServer((_req, res) => res.writeHead(404).end());
   http.on("upgrade", (req, socket, head) => server.handleUpgrade(req, socket, head));

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { buildIsStale } from "../../scripts/build-stale.mjs";
+
+// The production app for benchmarks: one `next build` into its own directory (rebuilt only when the sources are
+// newer), served by the real server.ts (Next, proxy.ts middleware, rate limiter, gateway, embedded market) on free
+// loopback ports.
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+/** Build directory of the benchmarks (NEXT_DIST_DIR), apart from `.next` and the e2e builds. */
+export const BENCH_DIST = process.env.BENCH_DIST_DIR ?? ".next-bench";
+
+/** Builds the app into BENCH_DIST when it is missing or stale; returns how long it took (0 when reused). */
+export function ensureBuild(): number {
+  if (!buildIsStale(BENCH_DIST)) return 0;
+  console.error(`  · next build into ${BENCH_DIST}…`);
+  const t0 = performance.now();
+  const r = spawnSync(`${root}node_modules/.bin/next`, ["build"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_DIST_DIR: BENCH_DIST, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status ?? r.signal})`);
+  return performance.now() - t0;
+}
+
+/** A free loopback TCP port (asked of the kernel, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface App {
+  /** http://127.0.0.1:<port> of server.ts */
+  base: string;
+  /** http://127.0.0.1:<port> of the embedded market (its /__control API answers loopback callers) */
+  sim: string;
+  simKey: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function up(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts server.ts in production on the bench build (building first if needed). */
+export async function startApp(env: Record<string, string> = {}): Promise<App> {
+  ensureBuild();
+  const [port, simPort] = [await freePort(), await freePort()];
+  const simKey = `bench-sim-key-${process.pid}-${Date.now()}`;
+  const proc = spawn(`${root}node_modules/.bin/tsx`, [`${root}server.ts`], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: BENCH_DIST,
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SIM_PORT: String(simPort),
+      SIM_KEY: simKey,
+      SIM_SEED: "7",
+      SIM_SPEED: "1",
+      LOG_LEVEL: "warn",
+      MARKET_API_URL: "",
+      MARKET_STREAM_URL: "",
+      MARKET_API_KEY: "",
+      ...env,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    proc.once("exit", (code) => reject(new Error(`server.ts exited (${code}) before answering`))),
+  );
+  const ready = (async () => {
+    for (let i = 0; i < 240; i++) {
+      if (await up(`${base}/api/health`)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error("server.ts did not answer /api/health within 2 min");
+  })();
+  try {
+    await Promise.race([ready, exited]);
+  } catch (e) {
+    proc.kill("SIGKILL");
+    throw e;
+  }
+  exited.catch(() => {});
+  return {
+    base,
+    sim: `http://127.0.0.1:${simPort}`,
+    simKey,
+    proc,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+        setTimeout(() => proc.kill("SIGKILL"), 8_000).unref();
+      }),
+  };
+}
