@@ -1,21 +1,29 @@
-// REST proxy benchmark, side by side in one run on this machine: the embedded market-data service called directly vs
-// through the proxy (cache-miss path: every request a new key; cache-hit path: one key), and a bare node:http server
-// answering the same bytes as the physical baseline. The proxy is mounted on a plain node:http server (no
-// `next build`): `proxyRequest`, the work of the /api/v1 route, and also `handleProxyRequest` with the web
-// Request/Response objects the Next route uses. Service, proxy and baseline each run in their own process.
-// Run: node_modules/.bin/tsx bench/proxy.ts   [BENCH_SECONDS=5]
+// REST proxy on the production path, side by side in one run: the real server.ts (production build, Next route
+// handler, proxy.ts middleware, rate limiter on) with the embedded market as its upstream over HTTP (its own
+// process), against the market called directly, and a bare node:http server returning the same bytes.
+//  - miss: every request a new key (a miss in the app's cache and in the market's page cache);
+//  - hit: one key, fresh in the app's cache.
+// Clients are spread over 2,000 addresses (X-Forwarded-For with TRUST_PROXY=1, as behind nginx), so the rate limiter
+// keys, counts and passes every request as it would for real users, each under its own limit.
+// Targets: added p50 ≤ 1 ms and added p99 ≤ 5 ms over the market called directly on a miss (1 connection: latency,
+// not queueing); hit throughput ≥ 0.25× bare node:http (50 connections); 1,000 concurrent identical requests → 1
+// upstream call.
+// Run: node_modules/.bin/tsx bench/proxy.ts   [--quick] [BENCH_SECONDS=5]
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "undici";
+import { Agent, request } from "undici";
+import { startApp } from "./lib/app";
+import { processCpuMs } from "./lib/proc-cpu";
 import { figure, pick } from "./lib/report";
-import { coalesce, envelopeCost, inProcessMiss } from "./proxy/extra";
 import { type RunResult, run } from "./proxy/measure";
 import { startChild } from "./proxy/spawn";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(5, 1));
-const KEY = `bench-${randomBytes(8).toString("hex")}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(5, 1.5));
+const CONNECTIONS = [1, 50];
+const ADDRESSES = 2_000;
+const KEY = `bench-${randomBytes(12).toString("hex")}`;
 const auth = { authorization: KEY };
 type Notable = Record<string, { chain: string; address: string; pools: string[] } | null>;
 
@@ -40,30 +48,72 @@ async function pickToken(base: string) {
       );
       if ((deep.body as { meta?: { count: number } }).meta?.count === 100) pools.push(pool);
     }
-    if (pools.length > 0) return { token, pools, now, notable };
+    if (pools.length > 0) return { token, pools, now };
   }
   throw new Error("no token with 100 one-minute candles seven hours back in the embedded market");
 }
 
 // Unique keys: request n reads pool n mod P, endTime walking back one second per round from 1 h ago; run r takes
 // every K-th second (offset r), so all runs read the same stretch of history with full 100-candle pages and no run
-// reuses another's key.
+// reuses another's key. Warm-ups read older seconds than any measured run.
 const K = 6;
 const SPAN = 5 * 3600;
 
-const ms = (x: number) => x.toFixed(3);
-const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
+const xff = (n: number) => ({ "x-forwarded-for": `10.${(n % ADDRESSES) >> 8}.${n % 256}.7` });
+
+/** 1,000 concurrent identical requests through the app with the upstream slowed to 300 ms: upstream calls made. */
+async function coalesce(upstream: string, app: string, path: string) {
+  const faults = (body: unknown) =>
+    request(`${upstream}/__control/faults`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...auth },
+      body: JSON.stringify(body),
+    }).then((r) => r.body.text());
+  const calls = async () =>
+    ((await getJson(`${app}/api/usage`)).body as { rest: { upstreamCalls: number } }).rest.upstreamCalls;
+  await faults({ restLatencyMs: 300 });
+  const before = await calls();
+  const agent = new Agent({ connections: 1_000 });
+  const statuses = await Promise.all(
+    Array.from({ length: 1_000 }, async (_, i) => {
+      const r = await request(`${app}${path}`, { dispatcher: agent, headers: xff(i) });
+      await r.body.text();
+      return r.statusCode;
+    }),
+  );
+  await agent.close();
+  await faults({ restLatencyMs: 0 });
+  return { upstreamCalls: (await calls()) - before, ok: statuses.filter((s) => s === 200).length };
+}
 
 async function main() {
-  const up = await startChild<{ baseUrl: string; cpuUrl: string }>("upstream-child.ts", { BENCH_KEY: KEY });
-  const px = await startChild<{ url: string }>("proxy-child.ts", { BENCH_UPSTREAM: up.info.baseUrl, BENCH_KEY: KEY });
-  const stops = [px.stop, up.stop];
+  const up = await startChild<{ baseUrl: string; streamUrl: string; key: string; cpuUrl: string }>(
+    "upstream-child.ts",
+    { BENCH_KEY: KEY },
+  );
+  const stops: Array<() => Promise<void>> = [up.stop];
   try {
-    const { token, pools, now, notable } = await pickToken(up.info.baseUrl);
+    const app = await startApp({
+      MARKET_API_URL: up.info.baseUrl,
+      MARKET_STREAM_URL: up.info.streamUrl,
+      MARKET_API_KEY: KEY,
+      TRUST_PROXY: "1",
+      PROXY_RATE_LIMIT_RPS: "20",
+      PROXY_RATE_LIMIT_BURST: "60",
+    });
+    stops.unshift(app.stop);
+    const appPid = app.proc.pid as number;
+    const { token, pools, now } = await pickToken(up.info.baseUrl);
     const query = `${token}&pools=${pools[0]}&interval=1m&limit=100`;
     const end0 = now - 3600;
     const fixed = `/v1/token/ohlcv?${query}&endTime=${end0 + 60}`;
     const direct = await getJson(`${up.info.baseUrl}${fixed}`, auth);
+    const viaApp = await request(`${app.base}/api${fixed}`, { headers: xff(0) });
+    const appText = await viaApp.body.text();
+    const same = (a: string, b: string) => JSON.stringify(JSON.parse(a).data) === JSON.stringify(JSON.parse(b).data);
+    if (viaApp.statusCode !== 200 || !same(appText, direct.text))
+      throw new Error(`the app does not pass the market's answer through (${viaApp.statusCode}): ${appText.slice(0, 300)}`);
+    const apiHeaders = viaApp.headers;
     const file = join(tmpdir(), `proxy-bench-${process.pid}.json`);
     writeFileSync(file, direct.text);
     const bare = await startChild<{ url: string }>("bare-child.ts", { BENCH_BODY_FILE: file });
@@ -73,157 +123,135 @@ async function main() {
     });
 
     let runIndex = 0;
-    const overflow: string[] = [];
-    const unique = (prefix: string, label: string) => {
+    let wrapped = false;
+    const unique = (prefix: string) => {
       const r = runIndex++ % K;
       return (n: number) => {
         const m = Math.floor(n / pools.length);
-        if (m * K >= SPAN && !overflow.includes(label)) overflow.push(label);
+        if (m * K >= SPAN) wrapped = true;
         const q = `${token}&pools=${pools[n % pools.length]}&interval=1m&limit=100`;
         return `${prefix}/v1/token/ohlcv?${q}&endTime=${end0 - ((m * K + r) % SPAN)}`;
       };
     };
-    const results: Record<string, Record<string, RunResult>> = {};
-    for (const connections of [1, 16]) {
-      const simCpu = up.info.cpuUrl;
-      const pxCpu = `${px.info.url}/__cpu`;
+    const simCpu = up.info.cpuUrl;
+    const results: Record<number, Record<string, RunResult & { appCpuUs?: number }>> = {};
+    for (const connections of CONNECTIONS) {
       const cases: Record<
         string,
-        { url: string; path: (n: number) => string; headers?: Record<string, string>; cpu: string[] }
+        {
+          url: string;
+          path: (n: number) => string;
+          headers?: Record<string, string>;
+          headersFor?: (n: number) => Record<string, string>;
+          cpu: string[];
+          app?: boolean;
+        }
       > = {
         bare: { url: bare.info.url, path: () => "/", cpu: [`${bare.info.url}/__cpu`] },
-        directFixed: { url: up.info.baseUrl, path: () => fixed, headers: auth, cpu: [simCpu] },
-        directMiss: { url: up.info.baseUrl, path: unique("", "direct"), headers: auth, cpu: [simCpu] },
-        relayMiss: { url: px.info.url, path: unique("/relay", "relay"), cpu: [pxCpu, simCpu] },
-        proxyMiss: { url: px.info.url, path: unique("/api", "proxy"), cpu: [pxCpu, simCpu] },
-        proxyHit: { url: px.info.url, path: () => `/api${fixed}`, cpu: [pxCpu] },
-        proxyHitWeb: { url: px.info.url, path: () => `/web/api${fixed}`, cpu: [pxCpu] },
+        directHit: { url: up.info.baseUrl, path: () => fixed, headers: auth, cpu: [simCpu] },
+        directMiss: { url: up.info.baseUrl, path: unique(""), headers: auth, cpu: [simCpu] },
+        appMiss: { url: app.base, path: unique("/api"), headersFor: xff, cpu: [simCpu], app: true },
+        appHit: { url: app.base, path: () => `/api${fixed}`, headersFor: xff, cpu: [simCpu], app: true },
       };
-      const row: Record<string, RunResult> = {};
+      const row: Record<string, RunResult & { appCpuUs?: number }> = {};
       for (const [name, c] of Object.entries(cases)) {
-        // Warm-up (JIT, keep-alive sockets; the miss path needs a few thousand calls to reach steady state here); the
-        // miss cases warm up on keys older than any measured one.
+        process.stderr.write(`  · ${connections} connection(s): ${name}\n`);
+        // Warm-up (JIT, keep-alive sockets, Next's route module); the miss cases warm up on older keys.
         const warm = name.endsWith("Miss")
           ? { ...c, path: (n: number) => c.path(n).replace(/endTime=\d+/, `endTime=${end0 - SPAN - 1 - n}`) }
           : c;
-        await run({ ...warm, connections, durationSec: name.endsWith("Miss") ? pick(4, 1) : 1 });
-        row[name] = await run({ ...c, connections, durationSec: SECONDS });
+        await run({ ...warm, connections, durationSec: name.endsWith("Miss") ? pick(3, 1) : 1 });
+        const a0 = processCpuMs(appPid);
+        const r = await run({ ...c, connections, durationSec: SECONDS });
+        row[name] = c.app ? { ...r, appCpuUs: ((processCpuMs(appPid) - a0) * 1000) / Math.max(1, r.count) } : r;
       }
       results[connections] = row;
     }
     const co = await coalesce(
       up.info.baseUrl,
-      px.info.url,
-      `/api/v1/token/ohlcv?${query}&endTime=${end0 - 2 * SPAN - 12_345}`,
-      auth,
+      app.base,
+      `/api/v1/token/ohlcv?${query}&endTime=${end0 - 2 * SPAN - 17}`,
     );
-    const inproc = await inProcessMiss(
-      bare.info.url,
-      (n) =>
-        `/v1/token/ohlcv?${token}&pools=${pools[n % pools.length]}&interval=1m&limit=100&endTime=${end0 - 10 * SPAN - n}`,
-    );
-    const env = await envelopeCost(up.info.baseUrl, auth, notable, query, end0);
-    report(results, co, env, inproc, direct.text.length, overflow);
+    report(results, co, direct.text.length, wrapped, apiHeaders);
   } finally {
     for (const stop of stops) await stop();
   }
 }
 
-const CPU_NAMES: Record<string, string[]> = {
-  bare: ["bare"],
-  directFixed: ["service"],
-  directMiss: ["service"],
-  relayMiss: ["relay", "service"],
-  proxyMiss: ["proxy", "service"],
-  proxyHit: ["proxy"],
-  proxyHitWeb: ["proxy"],
-};
-
 const LABELS: Record<string, string> = {
   bare: "bare node:http (same bytes)",
-  directFixed: "service direct, one key",
-  directMiss: "service direct, unique keys",
-  relayMiss: "bare relay hop, unique keys",
-  proxyMiss: "proxy, cache miss (unique keys)",
-  proxyHit: "proxy, cache hit (one key)",
-  proxyHitWeb: "proxy hit via web Request/Response",
+  directHit: "market direct, one key",
+  directMiss: "market direct, unique keys",
+  appMiss: "server.ts /api/v1, cache miss",
+  appHit: "server.ts /api/v1, cache hit",
 };
+const ms = (x: number) => x.toFixed(3);
 
 function report(
-  results: Record<string, Record<string, RunResult>>,
-  co: Awaited<ReturnType<typeof coalesce>>,
-  env: Awaited<ReturnType<typeof envelopeCost>>,
-  inproc: Awaited<ReturnType<typeof inProcessMiss>>,
+  results: Record<number, Record<string, RunResult & { appCpuUs?: number }>>,
+  co: { upstreamCalls: number; ok: number },
   bytes: number,
-  overflow: string[],
+  wrapped: boolean,
+  headers: Record<string, unknown>,
 ) {
-  const load = loadavg()
-    .map((x) => x.toFixed(1))
-    .join(" ");
   console.log(
-    `\nREST proxy benchmark — ${SECONDS} s per case; body ${bytes} bytes (GET /v1/token/ohlcv, 100 candles); load average ${load}\n`,
+    `\nREST proxy on the production path — ${SECONDS} s per case; body ${bytes} bytes (GET /v1/token/ohlcv, 100 candles)`,
+  );
+  console.log(
+    `answer headers via the app: x-cache=${headers["x-cache"]}, CSP ${headers["content-security-policy"] ? "set" : "MISSING"}\n`,
   );
   for (const [connections, row] of Object.entries(results)) {
     console.log(`connections=${connections}`);
     console.log(
-      `  ${"case".padEnd(38)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(8)}  CPU µs/request`,
+      `  ${"case".padEnd(34)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(8)}  CPU µs/request`,
     );
     for (const [name, r] of Object.entries(row)) {
-      const cpu = r.cpuUs.map((c, i) => `${CPU_NAMES[name][i]} ${c.toFixed(0)}`).join(" + ");
+      const cpu = `${r.appCpuUs !== undefined ? `app ${r.appCpuUs.toFixed(0)} + ` : ""}${name === "bare" ? "bare" : "market"} ${r.cpuUs[0]?.toFixed(0)}`;
       const cols = `${r.rps.toFixed(0).padStart(8)} ${ms(r.p50).padStart(8)} ${ms(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`;
-      console.log(`  ${LABELS[name].padEnd(38)} ${cols}  ${cpu}`);
+      console.log(`  ${LABELS[name].padEnd(34)} ${cols}  ${cpu}`);
     }
-    const { bare, directFixed: dF, directMiss: dM, relayMiss: rM, proxyMiss: pM, proxyHit: pH, proxyHitWeb: pW } = row;
-    console.log(
-      `  miss: added p50 ${ms(pM.p50 - dM.p50)} ms (hop ${ms(rM.p50 - dM.p50)} + proxy work ${ms(pM.p50 - rM.p50)}), added p99 ${ms(pM.p99 - dM.p99)} ms; req/s proxy/direct ${ratio(pM.rps, dM.rps)}, proxy/relay ${ratio(pM.rps, rM.rps)}`,
-    );
-    console.log(
-      `  hit:  req/s proxy/direct ${ratio(pH.rps, dF.rps)}, proxy/bare ${ratio(pH.rps, bare.rps)}, web/plain ${ratio(pW.rps, pH.rps)}; p50 proxy/bare ${ratio(pH.p50, bare.p50)}`,
-    );
-    console.log(
-      `  CPU per request: proxy miss ${pM.cpuUs[0].toFixed(0)} µs (bare relay ${rM.cpuUs[0].toFixed(0)} µs, service ${dM.cpuUs[0].toFixed(0)} µs), proxy hit ${pH.cpuUs[0].toFixed(0)} µs (bare ${bare.cpuUs[0].toFixed(0)} µs)`,
-    );
-    console.log(`  service direct vs bare: req/s ${ratio(dF.rps, bare.rps)}, p50 ${ratio(dF.p50, bare.p50)}\n`);
   }
-  if (overflow.length)
-    console.log(`  note: unique-key runs wrapped around (${overflow.join(", ")}): some "misses" were hits\n`);
-  console.log(
-    `coalescing: 1000 concurrent identical requests, upstream slowed to 300 ms → ${co.upstreamCalls} upstream call(s), ${co.wallMs.toFixed(0)} ms; ${JSON.stringify(co.tally)}`,
-  );
-  console.log(
-    `\nproxy work on a miss without the extra hop (in process, sequential, vs a plain undici call to the bare server): p50 ${ms(inproc.rawP50)} → ${ms(inproc.proxyP50)} ms (+${ms(inproc.proxyP50 - inproc.rawP50)}), p99 ${ms(inproc.rawP99)} → ${ms(inproc.proxyP99)} ms, CPU ${inproc.rawCpuUs.toFixed(0)} → ${inproc.proxyCpuUs.toFixed(0)} µs`,
-  );
-  console.log("\nenvelope check per response (µs): full zod pass vs the proxy's check (sampled above 64 rows)");
-  for (const e of env)
-    console.log(
-      `  ${e.name.padEnd(34)} full ${e.fullUs.toFixed(0).padStart(6)}  proxy ${e.proxyUs.toFixed(0).padStart(6)}  ${ratio(e.proxyUs, e.fullUs)}`,
-    );
+  if (wrapped) console.log('  note: unique-key runs wrapped around: some "misses" were hits');
   console.log("");
   for (const [connections, row] of Object.entries(results)) {
+    const c = Number(connections);
+    const errors = row.appMiss.non2xx + row.appHit.non2xx;
     for (const p of ["p50", "p99"] as const)
       figure({
-        id: `miss.added-${p}.c${connections}`,
-        label: `proxy cache miss ${p}, ${connections} connection(s)`,
-        value: row.proxyMiss[p],
+        id: `miss.added-${p}.c${c}`,
+        label: `cache miss ${p} through server.ts, ${c} connection${c > 1 ? "s" : ""}`,
+        value: row.appMiss.non2xx ? null : row.appMiss[p],
         unit: "ms",
-        baseline: { label: "market called directly", value: row.directMiss[p] },
-        target: { of: "delta", op: "<=", limit: p === "p50" ? 1 : 5 },
+        baseline: { label: "market direct", value: row.directMiss[p] },
+        // At 50 connections a closed loop measures queueing on 2 cores; the latency target is set at 1.
+        target: c === 1 ? { of: "delta", op: "<=", limit: p === "p50" ? 1 : 5 } : undefined,
+        note: errors ? `${errors} non-2xx answers` : undefined,
+      });
+    for (const p of ["p50", "p99"] as const)
+      figure({
+        id: `hit.${p}.c${c}`,
+        label: `cache hit ${p} through server.ts, ${c} connection${c > 1 ? "s" : ""}`,
+        value: row.appHit[p],
+        unit: "ms",
+        baseline: { label: "market direct, one key", value: row.directHit[p] },
       });
     figure({
-      id: `hit.rps.c${connections}`,
-      label: `proxy cache hit req/s, ${connections} connection(s)`,
-      value: row.proxyHit.rps,
+      id: `hit.rps.c${c}`,
+      label: `cache hit req/s through server.ts, ${c} connection${c > 1 ? "s" : ""}`,
+      value: row.appHit.non2xx ? null : row.appHit.rps,
       unit: "req/s",
       baseline: { label: "bare node:http, same bytes", value: row.bare.rps },
-      target: { of: "ratio", op: ">=", limit: 0.25 },
+      target: c === 50 ? { of: "ratio", op: ">=", limit: 0.25 } : undefined,
+      note: `app CPU ${row.appHit.appCpuUs?.toFixed(0)} µs/hit, bare ${row.bare.cpuUs[0]?.toFixed(0)} µs`,
     });
   }
   figure({
     id: "coalesce",
-    label: "upstream calls for 1,000 concurrent identical requests",
-    value: co.upstreamCalls,
+    label: "upstream calls for 1,000 concurrent identical requests (upstream slowed to 300 ms)",
+    value: co.ok === 1_000 ? co.upstreamCalls : null,
     unit: "calls",
     target: { of: "value", op: "<=", limit: 1 },
+    note: co.ok === 1_000 ? undefined : `${1_000 - co.ok} requests failed`,
   });
 }
 

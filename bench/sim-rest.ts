@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { processCpuMs } from "./lib/proc-cpu";
 import { figure, pick } from "./lib/report";
 import { fixedRate, type LoadResult } from "./sim-rest/load";
-import { processCpuMs } from "./sim-rest/proc-cpu";
 import { startChild } from "./sim-rest/spawn";
 import { measureThroughput } from "./sim-rest/throughput";
 

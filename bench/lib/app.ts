@@ -61,7 +61,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
   ensureBuild();
   const [port, simPort] = [await freePort(), await freePort()];
   const simKey = `bench-sim-key-${process.pid}-${Date.now()}`;
-  const proc = spawn(`${root}node_modules/.bin/tsx`, [`${root}server.ts`], {
+  // node itself (not the tsx wrapper) so `proc.pid` is the server: its CPU time can be read from /proc.
+  const proc = spawn(process.execPath, ["--import", "tsx", `${root}server.ts`], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -6,7 +6,12 @@ declare module "autocannon" {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
-    requests?: Array<{ setupRequest?: (req: { path?: string }) => { path?: string } }>;
+    requests?: Array<{
+      setupRequest?: (req: { path?: string; headers?: Record<string, string> }) => {
+        path?: string;
+        headers?: Record<string, string>;
+      };
+    }>;
   }
   interface Result {
     requests: { total: number; average: number };

@@ -10,6 +10,8 @@ export interface RunOptions {
   headers?: Record<string, string>;
   /** Path of the n-th request (unique paths make cache misses). */
   path: (n: number) => string;
+  /** Extra headers of the n-th request (e.g. X-Forwarded-For: clients spread over many addresses). */
+  headersFor?: (n: number) => Record<string, string>;
   /** URLs answering their process's CPU time in µs: the CPU cost per request is reported for each. */
   cpu?: string[];
 }
@@ -49,8 +51,10 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     headers: opts.headers,
     requests: [
       {
-        setupRequest: (req: { path?: string }) => {
-          req.path = opts.path(issued++);
+        setupRequest: (req: { path?: string; headers?: Record<string, string> }) => {
+          const n = issued++;
+          req.path = opts.path(n);
+          if (opts.headersFor) req.headers = { ...opts.headers, ...opts.headersFor(n) };
           return req;
         },
       },

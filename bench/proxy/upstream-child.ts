@@ -17,7 +17,12 @@ const cpu = createServer((_req, res) => {
 });
 cpu.listen(0, "127.0.0.1", () => {
   console.log(
-    JSON.stringify({ baseUrl: sim.baseUrl, cpuUrl: `http://127.0.0.1:${(cpu.address() as AddressInfo).port}` }),
+    JSON.stringify({
+      baseUrl: sim.baseUrl,
+      streamUrl: sim.streamUrl,
+      key: sim.key,
+      cpuUrl: `http://127.0.0.1:${(cpu.address() as AddressInfo).port}`,
+    }),
   );
 });
 process.on("SIGTERM", () => {
