@@ -11,6 +11,7 @@ import { keyChecker } from "./http/rest";
 import { createSimHttpServer } from "./http/server";
 import type { IndexCaps } from "./index/state";
 import { SimLedger } from "./ledger";
+import { SimUsage } from "./usage";
 import { createMarketFeed } from "./market-feed";
 import { loadStreamServer, routeUpgrade } from "./stream-loader";
 
@@ -69,6 +70,7 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
     indexCaps: opts.indexCaps,
   });
   const ledger = new SimLedger();
+  const usage = new SimUsage();
   const faults = new FaultState();
   const isValidKey = keyChecker([opts.key, ...(opts.extraKeys ?? [])]);
   const faultRng = new Rng(`faults:${seed}`);
@@ -80,6 +82,7 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
     isValidKey,
     random: () => faultRng.next(),
     onError: opts.onError,
+    usage,
   });
   const stream = await loadStreamServer({
     feed,
@@ -88,6 +91,7 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
     faults: () => faults.get(),
     now: () => core.now(),
     clock: core.clock,
+    usage,
   });
 
   http.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { STREAM_PATH } from "@/lib/api";
 import type { Clock } from "./engine/clock";
 import type { CreditLedger, FaultConfig, MarketFeed } from "./feed";
+import type { SimUsage } from "./usage";
 
 // The stream server lives in ./stream/server and is loaded at start-up; the REST service still starts without it.
 
@@ -18,6 +19,7 @@ export interface StreamDeps {
   faults: () => FaultConfig;
   now: () => number;
   clock: Clock;
+  usage?: SimUsage;
 }
 
 type Importer = (spec: string) => Promise<Record<string, unknown>>;
@@ -54,6 +56,7 @@ export async function loadStreamServer(
     ledger: deps.ledger,
     faults: deps.faults,
     now: deps.now,
+    usage: deps.usage,
     ...(timers ? { timers } : {}),
   });
 }

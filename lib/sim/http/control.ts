@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiError, canonicalAddress } from "@/lib/api";
 import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
+import type { SimUsage } from "../usage";
 import { controlState } from "./control-state";
 import { readJsonBody, sendJson } from "./respond";
 
@@ -10,6 +11,7 @@ import { readJsonBody, sendJson } from "./respond";
 //   GET/PUT/DELETE /__control/faults   read, patch (partial FaultConfig) or reset fault injection
 //   POST /__control/scenario           { action: "launch" | "graduate" | "trade" | "revert-next", ... }
 //   GET /__control/state               counts and a few notable ids to drive tests with
+//   GET /__control/usage               per key: stream connections, subscriptions, tracked (now, peak), REST calls
 
 const scenarioSchema = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("launch"), chain: z.string() }),
@@ -31,6 +33,7 @@ export async function handleControl(
   url: URL,
   core: SimCore,
   faults: FaultState,
+  usage?: SimUsage,
 ): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
@@ -47,6 +50,8 @@ export async function handleControl(
     }
     case "DELETE /__control/faults":
       return sendJson(res, 200, { data: faults.reset() });
+    case "GET /__control/usage":
+      return sendJson(res, 200, { data: usage?.report() ?? {} });
     case "GET /__control/state":
       core.sync();
       return sendJson(res, 200, { data: controlState(core) });

@@ -4,6 +4,7 @@ import { ApiError, type EndpointId, findEndpoint, validateRequest } from "@/lib/
 import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
+import type { SimUsage } from "../usage";
 import { HANDLERS } from "./handlers";
 import { envelopeText, readJsonBody, sendError, sendJsonText } from "./respond";
 import { checkKnownChains } from "./sim-rules";
@@ -14,6 +15,7 @@ import { checkKnownChains } from "./sim-rules";
 export interface RestDeps {
   core: SimCore;
   ledger: SimLedger;
+  usage?: SimUsage;
   faults: FaultState;
   isValidKey(key: string): boolean;
   random: () => number;
@@ -62,6 +64,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   const out = HANDLERS[def.id as EndpointId](v.input, d.core);
   const credits = def.credits(v.input);
   d.ledger.charge(key, credits, def.id);
+  d.usage?.restCall(key, `${def.method} ${def.path}`, credits);
   sendJsonText(res, 200, envelopeText(out.data, { asOf: d.core.now(), ...out.meta }), {
     "x-credits-spent": String(credits),
     "x-credits-total": String(d.ledger.spent(key)),

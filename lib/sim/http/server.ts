@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api";
 import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
+import type { SimUsage } from "../usage";
 import { handleControl } from "./control";
 import { isLoopback, sendError } from "./respond";
 import { handleRest, restErrorHeaders } from "./rest";
@@ -12,6 +13,7 @@ import { handleRest, restErrorHeaders } from "./rest";
 export interface SimHttpDeps {
   core: SimCore;
   ledger: SimLedger;
+  usage?: SimUsage;
   faults: FaultState;
   isValidKey(key: string): boolean;
   random: () => number;
@@ -36,7 +38,7 @@ export function createSimHttpServer(d: SimHttpDeps): SimHttpServer {
     const url = new URL(req.url ?? "/", "http://sim.invalid");
     if (url.pathname.startsWith("/__control/") || url.pathname === "/__control") {
       if (!isLoopback(req)) throw new ApiError("forbidden", "the control endpoint is loopback-only", { status: 403 });
-      return handleControl(req, res, url, d.core, d.faults);
+      return handleControl(req, res, url, d.core, d.faults, d.usage);
     }
     return handleRest(req, res, url, { ...d, hung });
   }

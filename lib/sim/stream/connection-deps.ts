@@ -1,4 +1,5 @@
 import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
+import type { SimUsage } from "../usage";
 import type { Connection } from "./connection";
 import type { Hub } from "./hub";
 import type { KeyRegistry, StreamLimits } from "./key-registry";
@@ -32,5 +33,7 @@ export interface ConnectionDeps {
   random: () => number;
   config: ConnectionConfig;
   onSlowConsumer(): void;
+  /** Per-key usage for GET /__control/usage (peaks and refusals). */
+  usage?: SimUsage;
   onClose(conn: Connection): void;
 }

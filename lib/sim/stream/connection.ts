@@ -159,7 +159,8 @@ export class Connection implements MemberSink {
       );
     const { registry, config } = this.d;
     if (!this.d.isValidKey(r.data.key)) return this.fail("auth_failed", "invalid key", CLOSE_CODES.authFailed);
-    if (!registry.openConnection(r.data.key))
+    if (!registry.openConnection(r.data.key)) {
+      this.d.usage?.refused(r.data.key, "limit_connections");
       return this.fail(
         "limit_connections",
         `at most ${config.limits.connections} connections per key`,
@@ -168,6 +169,8 @@ export class Connection implements MemberSink {
           limit: config.limits.connections,
         },
       );
+    }
+    this.d.usage?.streamState(r.data.key, { connections: registry.connections(r.data.key) });
     this.d.wall.clearTimeout(this.authTimer);
     this.key = r.data.key;
     this.state = "open";
@@ -193,9 +196,13 @@ export class Connection implements MemberSink {
 
   private subscribe(f: SubscribeFrame): void {
     const r = (this.subs as SubscriptionSet).add(f);
-    if (!r.ok) return this.error(r.code, r.message, { id: f.id, ...(r.limit !== undefined ? { limit: r.limit } : {}) });
+    if (!r.ok) {
+      if (r.code.startsWith("limit_") && this.key) this.d.usage?.refused(this.key, r.code);
+      return this.error(r.code, r.message, { id: f.id, ...(r.limit !== undefined ? { limit: r.limit } : {}) });
+    }
     this.send(r.ack);
     r.join();
+    if (this.key) this.d.usage?.streamState(this.key, { subscriptions: this.subscriptions, tracked: this.d.registry.tracked(this.key) });
   }
 
   private unsubscribe(id: string): void {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { SimUsage } from "../usage";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { STREAM_LIMITS, STREAM_PATH } from "@/lib/api";
@@ -35,6 +36,7 @@ export interface SimStreamServerOptions {
   fanout?: "shared" | "per-socket";
   /** Sockets still waiting for their auth frame; more are refused with 503. */
   maxPendingConnections?: number;
+  usage?: SimUsage;
 }
 
 export interface SimStreamStats {
@@ -83,6 +85,17 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
   const maxPending = opts.maxPendingConnections ?? 256;
   const hub = createHub(opts.feed, timers, opts.now ?? (() => opts.feed.now()), opts.fanout);
   const registry = createKeyRegistry(config.limits);
+  opts.usage?.attachStream(() => {
+    const out = new Map<string, { connections: number; subscriptionsPerConnection: number[]; tracked: number }>();
+    for (const c of conns) {
+      if (c.state !== "open" || !c.key) continue;
+      const e = out.get(c.key) ?? { connections: 0, subscriptionsPerConnection: [], tracked: registry.tracked(c.key) };
+      e.connections++;
+      e.subscriptionsPerConnection.push(c.subscriptions);
+      out.set(c.key, e);
+    }
+    return out;
+  });
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: WS_MAX_PAYLOAD,
@@ -122,6 +135,7 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
     random,
     config,
     onSlowConsumer: () => counters.slowConsumers++,
+    usage: opts.usage,
     onClose: (c: Connection) => {
       conns.delete(c);
       for (const k of ["framesSent", "bytesSent", "duplicated", "skipped"] as const) done[k] += c.outbox.stats[k];
