@@ -6,6 +6,8 @@ import next from "next";
 import { type Config, ConfigError, loadConfig } from "./lib/server/config";
 import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { createStreamGateway } from "./lib/server/gateway";
+import { createRestCaller } from "./lib/server/gateway/liveness/rest-caller";
+import { getProxyState } from "./lib/server/proxy/state";
 import { guardRequest } from "./lib/server/http-guard";
 import { createLogger, type Logger } from "./lib/server/logger";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
@@ -69,6 +71,12 @@ async function main(): Promise<void> {
     // Per-address stream caps key on the same client IP as the REST rate limit.
     clientIp: (req) => requestClientIp(req, config.proxy.trustProxy),
     log: log.child({ component: "stream-gateway" }),
+    limits: config.streamBudget,
+    liveness: {
+      pulseReserve: config.streamBudget.pulseReserve,
+      pollCreditsPerMinute: config.pollCreditsPerMinute,
+      rest: createRestCaller(() => getProxyState().proxy),
+    },
   });
 
   httpServer.on("request", (req, res) => {

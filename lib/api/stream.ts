@@ -115,7 +115,27 @@ export const authedFrameSchema = z.object({
   type: z.literal("authed"),
   limits: z.object({ connections: z.number().int(), subscriptionsPerConnection: z.number().int(), trackedTokens: z.number().int() }),
 });
-export const subscribedFrameSchema = z.object({ type: z.literal("subscribed"), id: z.string(), channel: z.enum(CHANNELS), params: z.unknown() });
+/**
+ * Gateway only: how a subscription is served. `stream`: from an upstream stream subscription (live); `poll`: from REST
+ * on a cadence, with `delayMs` the measured (or, before the first measurement, expected) delay behind the market.
+ */
+export const LIVENESS_MODES = ["stream", "poll"] as const;
+export type LivenessMode = (typeof LIVENESS_MODES)[number];
+export const subscribedFrameSchema = z.object({
+  type: z.literal("subscribed"),
+  id: z.string(),
+  channel: z.enum(CHANNELS),
+  params: z.unknown(),
+  mode: z.enum(LIVENESS_MODES).optional(),
+  delayMs: z.number().int().min(0).optional(),
+});
+/** Gateway → browser: these subscriptions changed mode (promoted to the stream or demoted to polling), or their delay moved. */
+export const modeFrameSchema = z.object({
+  type: z.literal("mode"),
+  ids: z.array(z.string()),
+  mode: z.enum(LIVENESS_MODES),
+  delayMs: z.number().int().min(0).optional(),
+});
 export const unsubscribedFrameSchema = z.object({ type: z.literal("unsubscribed"), id: z.string() });
 export const errorFrameSchema = z.object({
   type: z.literal("error"),
@@ -134,7 +154,8 @@ export type UnsubscribedFrame = z.output<typeof unsubscribedFrameSchema>;
 export type ErrorFrame = z.output<typeof errorFrameSchema>;
 export type PongFrame = z.output<typeof pongFrameSchema>;
 export type ResyncFrame = z.output<typeof resyncFrameSchema>;
-export type ServerFrame = AuthedFrame | SubscribedFrame | UnsubscribedFrame | ErrorFrame | PongFrame | ResyncFrame | EventFrame;
+export type ModeFrame = z.output<typeof modeFrameSchema>;
+export type ServerFrame = AuthedFrame | SubscribedFrame | UnsubscribedFrame | ErrorFrame | PongFrame | ResyncFrame | ModeFrame | EventFrame;
 
 /** Parses a subscribe frame's params for its channel (error message on failure). */
 export function parseChannelParams<C extends Channel>(channel: C, params: unknown):

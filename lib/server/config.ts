@@ -41,6 +41,9 @@ export interface Config {
   publicUrl: string | undefined;
   /** The stream gateway's share of the key's budget per client address (loopback is not limited). */
   streamPerIp: { connections: number; trackedTokens: number };
+  /** The key's stream budget (§8, raised on request) and the credits a minute polling may spend beyond it. */
+  streamBudget: { connections: number; subscriptionsPerConnection: number; trackedTokens: number; pulseReserve: number };
+  pollCreditsPerMinute: number;
   upstream: UpstreamConfig;
   proxy: ProxySettings;
 }
@@ -91,6 +94,11 @@ export const ENV_SCHEMA = z.object({
   PUBLIC_URL: urlWithProtocols(["http:", "https:"]).optional(),
   STREAM_IP_MAX_CONNECTIONS: int(1, 100_000).default(20),
   STREAM_IP_MAX_TRACKED: int(1, 50).default(20), // §8: the key tracks at most 50 tokens or pools in all
+  STREAM_MAX_CONNECTIONS: int(1, 1_000).default(5), // §8 defaults; an operator whose limit was raised sets them
+  STREAM_MAX_SUBSCRIPTIONS: int(1, 10_000).default(20),
+  STREAM_MAX_TRACKED: int(0, 100_000).default(50),
+  STREAM_PULSE_RESERVE: int(0, 100).default(4),
+  POLL_CREDITS_PER_MINUTE: int(0, 10_000_000).default(6_000),
   MARKET_API_URL: urlWithProtocols(["http:", "https:"]).optional(),
   MARKET_STREAM_URL: urlWithProtocols(["ws:", "wss:"]).optional(),
   MARKET_API_KEY: z.string().optional(),
@@ -171,6 +179,13 @@ export function loadConfig(env: Env = process.env): Config {
     allowedOrigins: parseOrigins(parsed.ALLOWED_ORIGINS),
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : undefined,
     streamPerIp: { connections: parsed.STREAM_IP_MAX_CONNECTIONS, trackedTokens: parsed.STREAM_IP_MAX_TRACKED },
+    streamBudget: {
+      connections: parsed.STREAM_MAX_CONNECTIONS,
+      subscriptionsPerConnection: parsed.STREAM_MAX_SUBSCRIPTIONS,
+      trackedTokens: parsed.STREAM_MAX_TRACKED,
+      pulseReserve: parsed.STREAM_PULSE_RESERVE,
+    },
+    pollCreditsPerMinute: parsed.POLL_CREDITS_PER_MINUTE,
     upstream: resolveUpstream(env, parsed),
     proxy: {
       cacheMaxBytes: parsed.PROXY_CACHE_MB * 1024 * 1024,

@@ -12,6 +12,7 @@ import { createCounters, type GatewayStats, publishStats } from "./stats";
 import type { BackoffPolicy } from "./upstream-link";
 import { type PoolLimits, UpstreamPool } from "./upstream-pool";
 import { createWriteBatcher } from "./ws-transport";
+import { LivenessController, type LivenessOptions, type LivenessStats } from "./liveness/controller";
 
 // Loaded by server.ts outside Next, so no `import "server-only"` here.
 // The stream gateway: browsers speak lib/api/stream.ts frames without the key; the gateway holds the key's
@@ -46,12 +47,17 @@ export interface StreamGatewayOptions {
   log?: Pick<Logger, "warn">;
   /** Publish figures to /api/usage and /api/metrics (default true). */
   registerUsage?: boolean;
+  /**
+   * Tiered liveness (docs/gateway.md): every browser subscription is accepted; the most wanted resources are streamed
+   * within `limits`, the rest polled from REST through `rest`. Without it, a subscription past the budget is refused.
+   */
+  liveness?: Omit<LivenessOptions, "budget" | "clock" | "onWarn"> & { pulseReserve?: number };
 }
 
 export interface StreamGateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
-  stats(): GatewayStats;
+  stats(): GatewayStats & Partial<LivenessStats>;
 }
 
 export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
@@ -67,6 +73,8 @@ export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
 };
 
 const TERMINATE_AFTER_CLOSE_MS = 2_000;
+/** Upstream subscription slots kept for pulse views under tiered liveness. */
+export const DEFAULT_PULSE_RESERVE = 4;
 
 function originAllowed(req: IncomingMessage, allowedOrigins: string[]): boolean {
   const origin = req.headers.origin;
@@ -90,9 +98,19 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
   const maxBrowsers = options.maxBrowserConnections ?? 10_000;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const target = options.getUpstream ?? (() => options.upstream);
+  const poolLimits = { ...STREAM_LIMITS, ...options.limits };
+  const liveness = options.liveness
+    ? new LivenessController({
+        ...options.liveness,
+        budget: { ...poolLimits, pulseReserve: options.liveness.pulseReserve ?? DEFAULT_PULSE_RESERVE },
+        clock,
+        onWarn: (message) => log.warn(message),
+      })
+    : undefined;
   const pool = new UpstreamPool({
     target, clock, random: options.random ?? Math.random,
-    limits: { ...STREAM_LIMITS, ...options.limits },
+    limits: poolLimits,
+    liveness,
     releaseGraceMs: options.releaseGraceMs ?? 10_000,
     idleCloseMs: options.idleCloseMs ?? 30_000,
     subscribeTimeoutMs: options.subscribeTimeoutMs ?? 15_000,
@@ -103,6 +121,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
     counters,
     onWarn: (message) => log.warn(message),
   });
+  liveness?.start(pool);
   // The socket under each session doubles a browser's maximum frame: oversized frames get an error frame, huge ones a close.
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 4, perMessageDeflate: false, clientTracking: false });
   const sessions = new Map<WebSocket, { session: BrowserSession; alive: boolean }>();
@@ -112,7 +131,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
   const clientIp = options.clientIp ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? "unknown");
   let closing = false;
 
-  const stats = (): GatewayStats => {
+  const stats = (): GatewayStats & Partial<LivenessStats> => {
     const p = pool.stats();
     let browserSubscriptions = 0;
     let queuedBytes = 0;
@@ -129,6 +148,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
       browserConnections: sessions.size,
       browserSubscriptions,
       queuedBytes,
+      ...liveness?.stats(),
     };
   };
   const unregister = options.registerUsage === false ? () => {} : registerUsageSource("stream", () => ({ ...stats() }));
@@ -205,6 +225,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
       if (options.registerUsage !== false) publishStats(undefined);
       const open = [...sessions.keys()];
       for (const ws of open) sessions.get(ws)?.session.close(CLOSE_CODES.shuttingDown, "server shutting down");
+      liveness?.close();
       pool.close();
       await Promise.race([
         Promise.all(open.map((ws) => (ws.readyState === ws.CLOSED ? null : new Promise((r) => ws.once("close", r))))),

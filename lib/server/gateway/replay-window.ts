@@ -62,6 +62,26 @@ export class ReplayWindow {
     return out;
   }
 
+  /** Seen (forwarded or reverted) and not yet evicted; a preconfirmed row counts as seen only while it stays so. */
+  seen(row: TokenTrade): boolean {
+    const e = this.entries.get(tradeKey(row));
+    return e !== undefined && (e.reverted || !e.row.preconfirmed || row.preconfirmed);
+  }
+
+  /** The newest live row by `at` (a poller continues from it). */
+  newest(): TokenTrade | undefined {
+    let best: TokenTrade | undefined;
+    for (const e of this.entries.values()) if (!e.reverted && (!best || e.row.at > best.at)) best = e.row;
+    return best;
+  }
+
+  /** Live preconfirmed rows (a poller reverts those that vanish from REST). */
+  preconfirmed(): TokenTrade[] {
+    const out: TokenTrade[] = [];
+    for (const e of this.entries.values()) if (!e.reverted && e.row.preconfirmed) out.push(e.row);
+    return out;
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -1,4 +1,4 @@
-import type { Candle, Channel, ChannelParams, ServerFrame, TokenTrade, TradeKey } from "@/lib/api";
+import type { Candle, Channel, ChannelParams, LivenessMode, ServerFrame, TokenTrade, TradeKey } from "@/lib/api";
 import { eventBody, eventFrame, eventHead } from "./frames";
 import { applyPulseEvent, EMPTY_PULSE, type PulseState, pulseSnapshotData } from "./pulse-state";
 import { type ReplayLimits, ReplayWindow } from "./replay-window";
@@ -31,6 +31,10 @@ const REPLAY_CHUNK = 100;
 /** One upstream subscription shared by every browser subscription with the same subscription key. */
 export class SharedSub {
   status: "pending" | "active" = "pending";
+  /** How its browsers are served now: an upstream subscription (`linkId` ≥ 0) or a poller. */
+  mode: LivenessMode = "stream";
+  /** Polled, with an upstream subscription on its way (promotion): polling goes on until it is acknowledged. */
+  promoting = false;
   linkId = -1;
   releaseTimer: unknown;
   /** Running while the upstream has lost this subscription and not acknowledged it again. */
@@ -47,7 +51,8 @@ export class SharedSub {
 
   constructor(
     readonly key: string,
-    readonly upId: string,
+    /** The upstream subscription id; a fresh one on each promotion (an old one may still be unsubscribing). */
+    public upId: string,
     readonly channel: Channel,
     readonly params: ChannelParams[Channel],
     readonly tracked: readonly string[],

@@ -34,7 +34,27 @@ export interface PoolOptions {
   keepaliveMs?: number;
   counters: GatewayCounters;
   onWarn?(message: string): void;
+  /** Tiered liveness: without it every resource is streamed and the budget refuses (the upstream's own behaviour). */
+  liveness?: LivenessHooks;
 }
+
+/** What the pool asks of the liveness controller (liveness/controller.ts). */
+export interface LivenessHooks {
+  /** A resource nobody held a moment ago: stream it (if the budget lets) or poll it? */
+  wantsStream(shared: SharedSub): boolean;
+  /** The resource is polled from now on (new, demoted, or a promotion that failed). */
+  polled(shared: SharedSub): void;
+  /** The upstream acknowledged the resource: polling stops (after a last gap repair when it was polled). */
+  streamed(shared: SharedSub, wasPolled: boolean): void;
+  /** The resource is gone (its last browser left long enough ago, or it failed). */
+  disposed(shared: SharedSub): void;
+  /** The expected delay of a polled resource, for its acknowledgement. */
+  delayMs(shared: SharedSub): number;
+}
+
+/** Upstream refusals that mean "no room", which a polled resource absorbs instead of its browsers. */
+const BUDGET_CODES: ReadonlySet<StreamErrorCode> = new Set(["limit_tracked", "limit_subscriptions"]);
+const RELEASE_ACK_TIMEOUT_MS = 5_000;
 
 export type AttachResult = { ok: true } | { ok: false; code: StreamErrorCode; message: string; limit?: number };
 
@@ -42,6 +62,8 @@ export class UpstreamPool {
   private readonly byKey = new Map<string, SharedSub>();
   private readonly byUpId = new Map<string, SharedSub>();
   private readonly tracked = new Map<string, number>();
+  /** Tracked keys of unsubscribes the upstream has not acknowledged yet: they still count against the budget. */
+  private readonly releasing = new Map<string, { keys: readonly string[]; linkId: number; timer: TimerHandle }>();
   private readonly links = new Map<number, UpstreamLink>();
   private retiredMs = 0;
   private seq = 0;
@@ -63,7 +85,7 @@ export class UpstreamPool {
     const key = subscriptionKey(channel, params);
     let shared = this.byKey.get(key);
     if (!shared) {
-      const created = this.create(key, channel, params);
+      const created = this.o.liveness ? this.createLive(key, channel, params) : this.create(key, channel, params);
       if (!created.ok) return created;
       shared = created.shared;
     }
@@ -87,10 +109,110 @@ export class UpstreamPool {
     }, this.o.releaseGraceMs);
   }
 
+  /** Every resource, for the liveness controller's demand. */
+  resources(): IterableIterator<SharedSub> {
+    return this.byKey.values();
+  }
+
+  /** Streams a polled resource: it stays polled until the upstream acknowledges. False when the budget has no room now. */
+  promote(shared: SharedSub): boolean {
+    if (this.byKey.get(shared.key) !== shared || shared.mode !== "poll" || shared.promoting || this.closed) return false;
+    const r = this.subscribeUpstream(shared);
+    if (!r.ok) return false;
+    shared.promoting = true;
+    return true;
+  }
+
+  /** Stops streaming a resource (its upstream slot is freed once the upstream acknowledges); it is polled from now on. */
+  demote(shared: SharedSub): boolean {
+    if (this.byKey.get(shared.key) !== shared || shared.status !== "active" || this.closed) return false;
+    if (shared.mode === "poll" && !shared.promoting) return false;
+    this.releaseUpstream(shared);
+    shared.promoting = false;
+    shared.mode = "poll";
+    this.o.liveness?.polled(shared);
+    return true;
+  }
+
   close(): void {
     this.closed = true;
     for (const shared of [...this.byKey.values()]) this.dispose(shared);
     for (const link of [...this.links.values()]) link.close();
+  }
+
+  /** Tiered liveness: a new resource is never refused for budget; it starts polled when it cannot (or should not) stream. */
+  private createLive(key: string, channel: Channel, params: ChannelParams[Channel]): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
+    const shared = new SharedSub(key, "", channel, params, trackedKeys(channel, params), this.o.replay);
+    shared.mode = "poll";
+    shared.status = "active";
+    this.byKey.set(key, shared);
+    const hooks = this.o.liveness as LivenessHooks;
+    if (hooks.wantsStream(shared) && this.subscribeUpstream(shared).ok) {
+      shared.mode = "stream";
+      shared.status = "pending";
+    } else hooks.polled(shared);
+    return { ok: true, shared };
+  }
+
+  /** Takes an upstream slot for `shared` and subscribes it (the budget checks of `create`, for an existing resource). */
+  private subscribeUpstream(shared: SharedSub): AttachResult {
+    if (this.authBlockedUntil > this.o.clock.now()) return { ok: false, code: "upstream_auth", message: "backing off" };
+    const { limits } = this.o;
+    const newKeys = () => shared.tracked.filter((k) => !this.tracked.has(k)).length;
+    if (this.tracked.size + newKeys() > limits.trackedTokens) this.evictIdle((s) => s !== shared && s.mode === "stream" && s.tracked.length > 0);
+    if (this.tracked.size + newKeys() > limits.trackedTokens) return { ok: false, code: "limit_tracked", message: "" };
+    let link = this.pickLink();
+    if (!link) {
+      this.evictIdle((s) => s !== shared && s.mode === "stream");
+      link = this.pickLink();
+    }
+    if (!link) return { ok: false, code: "limit_subscriptions", message: "" };
+    shared.upId = `g${(++this.seq).toString(36)}`;
+    shared.linkId = link.id;
+    this.byUpId.set(shared.upId, shared);
+    for (const k of shared.tracked) this.tracked.set(k, (this.tracked.get(k) ?? 0) + 1);
+    link.subscribe(shared.upId, shared.channel, shared.params);
+    return { ok: true };
+  }
+
+  /** Unsubscribes `shared` upstream; its tracked keys count until the upstream acknowledges (or the link goes). */
+  private releaseUpstream(shared: SharedSub): void {
+    if (shared.linkId < 0) return;
+    const upId = shared.upId;
+    this.byUpId.delete(upId);
+    this.o.clock.clearTimeout(shared.resubscribeTimer as TimerHandle);
+    const link = this.links.get(shared.linkId);
+    if (link && this.o.liveness && shared.tracked.length > 0 && link.status === "open") {
+      const timer = this.o.clock.setTimeout(() => this.released(upId), RELEASE_ACK_TIMEOUT_MS);
+      this.releasing.set(upId, { keys: shared.tracked, linkId: shared.linkId, timer });
+    } else this.untrack(shared.tracked);
+    link?.unsubscribe(upId);
+    shared.linkId = -1;
+  }
+
+  /** Drops the upstream side of a subscription the upstream refused or lost (nothing to unsubscribe). */
+  private forgetUpstream(shared: SharedSub): void {
+    this.byUpId.delete(shared.upId);
+    this.links.get(shared.linkId)?.subs.delete(shared.upId);
+    this.untrack(shared.tracked);
+    shared.linkId = -1;
+    shared.promoting = false;
+  }
+
+  private released(upId: string): void {
+    const r = this.releasing.get(upId);
+    if (!r) return;
+    this.releasing.delete(upId);
+    this.o.clock.clearTimeout(r.timer);
+    this.untrack(r.keys);
+  }
+
+  private untrack(keys: readonly string[]): void {
+    for (const k of keys) {
+      const n = (this.tracked.get(k) ?? 1) - 1;
+      if (n <= 0) this.tracked.delete(k);
+      else this.tracked.set(k, n);
+    }
   }
 
   private create(key: string, channel: Channel, params: ChannelParams[Channel]): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
@@ -153,25 +275,23 @@ export class UpstreamPool {
     this.o.clock.clearTimeout(shared.releaseTimer as TimerHandle);
     this.o.clock.clearTimeout(shared.resubscribeTimer as TimerHandle);
     this.byKey.delete(shared.key);
-    this.byUpId.delete(shared.upId);
-    for (const k of shared.tracked) {
-      const n = (this.tracked.get(k) ?? 1) - 1;
-      if (n <= 0) this.tracked.delete(k);
-      else this.tracked.set(k, n);
-    }
     for (const [sub, id, m] of [...shared.members()]) {
       this.o.clock.clearTimeout(m.timer as TimerHandle);
       shared.remove(sub, id);
       sub.subscriptionEnded(id);
     }
-    this.links.get(shared.linkId)?.unsubscribe(shared.upId);
+    this.releaseUpstream(shared);
+    this.o.liveness?.disposed(shared);
   }
 
   private ack(shared: SharedSub, sub: Subscriber, id: string, m: Member): void {
     this.o.clock.clearTimeout(m.timer as TimerHandle);
     m.timer = undefined;
     m.acked = true;
-    sub.sendFrame({ type: "subscribed", id, channel: shared.channel, params: shared.params });
+    const live = this.o.liveness;
+    if (!live) sub.sendFrame({ type: "subscribed", id, channel: shared.channel, params: shared.params });
+    else if (shared.mode === "stream") sub.sendFrame({ type: "subscribed", id, channel: shared.channel, params: shared.params, mode: "stream" });
+    else sub.sendFrame({ type: "subscribed", id, channel: shared.channel, params: shared.params, mode: "poll", delayMs: live.delayMs(shared) });
     shared.sendLateState(sub, id, m.sinceAt, this.o.clock.now());
   }
 
@@ -184,7 +304,7 @@ export class UpstreamPool {
   }
 
   /** Tells every browser on `shared` why it ends, then releases it and its upstream slot. */
-  private fail(shared: SharedSub, code: StreamErrorCode, message: string, limit?: number): void {
+  fail(shared: SharedSub, code: StreamErrorCode, message: string, limit?: number): void {
     for (const [sub, id] of shared.members()) sub.sendFrame({ type: "error", id, code, message, ...(limit !== undefined ? { limit } : {}) });
     this.dispose(shared);
   }
@@ -240,9 +360,14 @@ export class UpstreamPool {
     onLinkDown: (link, reason, authFailed) => {
       if (authFailed) return this.rejectKey(link);
       this.o.onWarn?.(`upstream connection ${link.id} lost: ${reason}`);
+      for (const [upId, r] of [...this.releasing]) if (r.linkId === link.id) this.released(upId); // the upstream forgot them
       for (const upId of [...link.subs]) {
         const s = this.byUpId.get(upId);
         if (!s) continue;
+        if (s.promoting) {
+          this.forgetUpstream(s); // still polled; the controller promotes it again once a link is up
+          continue;
+        }
         if (s.memberCount === 0) {
           this.dispose(s);
           continue;
@@ -259,16 +384,34 @@ export class UpstreamPool {
     },
     onSubscribed: (upId) => {
       const s = this.byUpId.get(upId);
+      if (s?.promoting) {
+        s.promoting = false;
+        s.mode = "stream";
+        this.o.liveness?.streamed(s, true);
+        return;
+      }
       if (!s || s.status === "active") return;
       s.status = "active";
       this.o.clock.clearTimeout(s.resubscribeTimer as TimerHandle);
       for (const [sub, id, m] of [...s.members()]) if (!m.acked) this.ack(s, sub, id, m);
       this.resync(s);
     },
-    onUnsubscribed: () => {},
+    onUnsubscribed: (upId) => this.released(upId),
     onError: (e: UpstreamError) => {
       const s = e.upId ? this.byUpId.get(e.upId) : undefined;
       if (!s) return this.o.onWarn?.(`upstream error ${e.upstreamCode}: ${e.message}`);
+      if (this.o.liveness && s.promoting) {
+        this.forgetUpstream(s); // refused a promotion: its browsers go on being polled
+        return this.o.onWarn?.(`promotion refused by the upstream: ${e.upstreamCode}`);
+      }
+      if (this.o.liveness && s.status === "pending" && s.mode === "stream" && BUDGET_CODES.has(e.code) && ![...s.members()].some(([, , m]) => m.acked)) {
+        this.forgetUpstream(s); // the upstream counts differently than we do: poll rather than refuse
+        s.mode = "poll";
+        s.status = "active";
+        this.o.liveness.polled(s);
+        for (const [sub, id, m] of [...s.members()]) this.ack(s, sub, id, m);
+        return;
+      }
       // The upstream refused this subscription: every browser on it hears why, with its own id.
       this.fail(s, e.code, e.message, e.limit);
     },

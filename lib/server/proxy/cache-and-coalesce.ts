@@ -28,6 +28,10 @@ export interface ProxyObserver {
   refreshFailed?(endpoint: string, error: unknown): void;
 }
 
+export interface CallOptions {
+  maxAgeMs?: number;
+}
+
 export interface ProxyOptions {
   upstream: UpstreamClient;
   cache: ResponseCache;
@@ -38,7 +42,8 @@ export interface ProxyOptions {
 }
 
 export interface RestProxy {
-  call<T = unknown>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>>;
+  /** `maxAgeMs`: a cached copy older than this is not good enough (a poller wants fresh rows; it still coalesces). */
+  call<T = unknown>(def: EndpointDef, input: EndpointInput, o?: CallOptions): Promise<CallResult<T>>;
   inFlight(): number;
 }
 
@@ -133,9 +138,10 @@ export function createProxy(opts: ProxyOptions): RestProxy {
     });
   }
 
-  async function callOnce<T>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>> {
+  async function callOnce<T>(def: EndpointDef, input: EndpointInput, o: CallOptions = {}): Promise<CallResult<T>> {
     const key = cacheKey(def, input);
-    const found = opts.cache.get(key);
+    const cached = opts.cache.get(key);
+    const found = cached && o.maxAgeMs !== undefined && cached.ageMs > o.maxAgeMs ? undefined : cached;
     if (found?.state === "fresh") {
       opts.ledger.cacheHit(def.id, def.credits(input));
       obs.cache?.(def.id, "hit");
@@ -165,10 +171,10 @@ export function createProxy(opts: ProxyOptions): RestProxy {
   }
 
   return {
-    async call<T>(def: EndpointDef, input: EndpointInput): Promise<CallResult<T>> {
+    async call<T>(def: EndpointDef, input: EndpointInput, o?: CallOptions): Promise<CallResult<T>> {
       const batch = distinctBatch(def, input);
-      if (!batch) return callOnce<T>(def, input);
-      const r = await callOnce<T>(def, batch.input);
+      if (!batch) return callOnce<T>(def, input, o);
+      const r = await callOnce<T>(def, batch.input, o);
       return result<T>(batch.expand(r.text), r.headers);
     },
     inFlight: () => inflight.size(),

@@ -1,0 +1,303 @@
+import { ApiError, type Channel, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
+import type { Clock, TimerHandle } from "../clock";
+import type { SharedSub, Subscriber } from "../shared-sub";
+import type { LivenessHooks, UpstreamPool } from "../upstream-pool";
+import { DEFAULT_LADDER_MS, planCadence } from "./cadence";
+import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller } from "./poller";
+import type { RestCaller } from "./rest-caller";
+import { DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type LivenessBudget, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
+
+// The I/O half of tiered liveness: feeds the pure scheduler the browsers' demand every tick, applies its decision to
+// the upstream pool (demotions first, so promotions find room), and runs one poller per polled resource on the
+// cadence the credits budget allows, hottest first.
+
+export interface LivenessOptions {
+  budget: LivenessBudget;
+  /** Credits a minute the pollers may spend (REST calls the cache does not answer). */
+  pollCreditsPerMinute: number;
+  rest: RestCaller;
+  clock: Clock;
+  scheduler?: Partial<Omit<SchedulerOptions, "budget">>;
+  ladderMs?: readonly number[];
+  /** How often the scheduler runs. */
+  tickMs?: number;
+  /** How often due polls are started. */
+  pollTickMs?: number;
+  /** A cached REST answer younger than this serves a poll (coalescing with browsers' reads). */
+  pollMaxAgeMs?: number;
+  onWarn?(message: string): void;
+}
+
+/** Credits one poll costs (§8); a token update is one item of a batch. */
+const POLL_CREDITS: Record<Channel, number> = { trades: 1, ohlcv: 5, "token-updates": 1, pulse: 1 };
+const TOKEN_BATCH = 100;
+const DELAY_SAMPLES = 2_000;
+const REFUSING_CODES = new Set(["token_not_found", "invalid_parameter", "unknown_chain", "not_found"]);
+
+interface PollState {
+  poller: { poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> } | null;
+  intervalMs: number;
+  nextAt: number;
+  inFlight: boolean;
+  latencyMs: number;
+  delayEwmaMs: number | null;
+  sentDelayMs: number | null;
+  lastUpdate: string;
+}
+
+export interface LivenessStats {
+  liveStreamed: number;
+  livePolled: number;
+  promotions: number;
+  demotions: number;
+  polls: number;
+  pollErrors: number;
+  pollCreditsPerMinute: number;
+  pollDelayP50Ms: number;
+  pollDelayP99Ms: number;
+}
+
+export class LivenessController implements LivenessHooks {
+  private pool: UpstreamPool | null = null;
+  private state: SchedulerState = EMPTY_SCHEDULER_STATE;
+  private readonly polls = new Map<SharedSub, PollState>();
+  private readonly sched: SchedulerOptions;
+  private tickTimer: TimerHandle | undefined;
+  private pollTimer: TimerHandle | undefined;
+  private plannedCredits = 0;
+  private readonly delays: number[] = [];
+  private delayCursor = 0;
+  private readonly counts = { promotions: 0, demotions: 0, polls: 0, pollErrors: 0 };
+  private closed = false;
+
+  constructor(private readonly o: LivenessOptions) {
+    this.sched = { ...DEFAULT_SCHEDULER_OPTIONS, ...o.scheduler, budget: o.budget };
+  }
+
+  start(pool: UpstreamPool): void {
+    this.pool = pool;
+    this.tickTimer = this.o.clock.setTimeout(() => this.tick(), this.o.tickMs ?? 1_000);
+    this.pollTimer = this.o.clock.setTimeout(() => this.pollDue(), this.o.pollTickMs ?? 200);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.o.clock.clearTimeout(this.tickTimer);
+    this.o.clock.clearTimeout(this.pollTimer);
+    this.polls.clear();
+  }
+
+  stats(): LivenessStats {
+    let streamed = 0;
+    let polled = 0;
+    for (const s of this.pool?.resources() ?? []) {
+      if (s.memberCount === 0) continue;
+      if (s.mode === "stream") streamed++;
+      else polled++;
+    }
+    const sorted = [...this.delays].sort((a, b) => a - b);
+    const q = (p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : 0);
+    return {
+      liveStreamed: streamed, livePolled: polled, ...this.counts,
+      pollCreditsPerMinute: Math.round(this.plannedCredits), pollDelayP50Ms: q(0.5), pollDelayP99Ms: q(0.99),
+    };
+  }
+
+  // ---- hooks the pool calls ----
+
+  wantsStream(shared: SharedSub): boolean {
+    const demand = this.demand();
+    demand.push({ key: shared.key, channel: shared.channel, tracked: shared.tracked, viewers: 1 });
+    return schedule(this.state, demand, this.o.clock.now(), this.sched).modes.get(shared.key) === "stream";
+  }
+
+  polled(shared: SharedSub): void {
+    if (!this.polls.has(shared)) this.polls.set(shared, this.newPollState(shared));
+    const st = this.polls.get(shared) as PollState;
+    st.nextAt = this.o.clock.now();
+    const delayMs = this.delayMs(shared);
+    if (this.hasAcked(shared)) {
+      this.counts.demotions++;
+      st.sentDelayMs = delayMs;
+      this.announce(shared, "poll", delayMs);
+    }
+  }
+
+  streamed(shared: SharedSub, wasPolled: boolean): void {
+    const st = this.polls.get(shared);
+    this.polls.delete(shared);
+    if (!wasPolled) return;
+    this.counts.promotions++;
+    this.announce(shared, "stream");
+    // Gap repair at the switch: rows between the last poll and the upstream's acknowledgement come from REST; the
+    // shared replay window drops what the stream delivers as well.
+    if (shared.channel === "trades" && st?.poller) void st.poller.poll(this.o.clock.now, 0).catch(() => {});
+  }
+
+  disposed(shared: SharedSub): void {
+    this.polls.delete(shared);
+  }
+
+  delayMs(shared: SharedSub): number {
+    const st = this.polls.get(shared);
+    if (!st) return 0;
+    if (st.delayEwmaMs !== null) return Math.round(st.delayEwmaMs);
+    return Math.round(st.intervalMs / 2 + st.latencyMs);
+  }
+
+  // ---- scheduling ----
+
+  private demand(): ResourceDemand[] {
+    const out: ResourceDemand[] = [];
+    for (const s of this.pool?.resources() ?? [])
+      if (s.memberCount > 0) out.push({ key: s.key, channel: s.channel, tracked: s.tracked, viewers: s.memberCount });
+    return out;
+  }
+
+  /** Runs the scheduler, applies its modes (demotions first), and plans the poll cadence. */
+  tick(): void {
+    if (this.closed || !this.pool) return;
+    const pool = this.pool;
+    const now = this.o.clock.now();
+    const d = schedule(this.state, this.demand(), now, this.sched);
+    this.state = d.state;
+    const promote: SharedSub[] = [];
+    for (const s of [...pool.resources()]) {
+      const want = d.modes.get(s.key);
+      if (!want) continue;
+      const streaming = s.mode === "stream" || s.promoting;
+      if (want === "poll" && streaming) pool.demote(s);
+      else if (want === "stream" && !streaming) promote.push(s);
+    }
+    for (const s of promote) pool.promote(s);
+    this.plan(d.scores);
+    this.tickTimer = this.o.clock.setTimeout(() => this.tick(), this.o.tickMs ?? 1_000);
+  }
+
+  private plan(scores: Map<string, number>): void {
+    const items = [...this.polls.keys()]
+      .filter((s) => s.memberCount > 0)
+      .map((s) => ({ key: s.key, score: scores.get(s.key) ?? s.memberCount, credits: POLL_CREDITS[s.channel] }));
+    const plan = planCadence(items, { creditsPerMinute: this.o.pollCreditsPerMinute, ladderMs: this.o.ladderMs ?? DEFAULT_LADDER_MS });
+    this.plannedCredits = plan.creditsPerMinute;
+    for (const [s, st] of this.polls) {
+      const ms = plan.intervals.get(s.key);
+      if (ms === undefined) continue;
+      if (ms < st.intervalMs) st.nextAt = Math.min(st.nextAt, st.nextAt - st.intervalMs + ms);
+      st.intervalMs = ms;
+      const delay = this.delayMs(s);
+      const sent = st.sentDelayMs;
+      if (sent !== null && Math.abs(delay - sent) >= Math.max(1_000, sent * 0.3) && this.hasAcked(s)) {
+        st.sentDelayMs = delay;
+        this.announce(s, "poll", delay);
+      } else if (sent === null) st.sentDelayMs = delay;
+    }
+  }
+
+  // ---- polling ----
+
+  private newPollState(shared: SharedSub): PollState {
+    const now = this.o.clock.now();
+    const ladder = this.o.ladderMs ?? DEFAULT_LADDER_MS;
+    const poller =
+      shared.channel === "trades"
+        ? new TradesPoller(shared, this.o.rest, now)
+        : shared.channel === "ohlcv"
+          ? new CandlePoller(shared, this.o.rest)
+          : shared.channel === "pulse"
+            ? new PulsePoller(shared, this.o.rest)
+            : null; // token updates are batched
+    const provisional = ladder[Math.min(ladder.length - 1, 2)] ?? 3_000;
+    return { poller, intervalMs: provisional, nextAt: now, inFlight: false, latencyMs: 0, delayEwmaMs: null, sentDelayMs: null, lastUpdate: "" };
+  }
+
+  private pollDue(): void {
+    if (this.closed) return;
+    const now = this.o.clock.now();
+    const updates: [SharedSub, PollState][] = [];
+    for (const [s, st] of this.polls) {
+      if (st.inFlight || now < st.nextAt || s.memberCount === 0) continue;
+      st.nextAt = now + st.intervalMs;
+      if (!st.poller) updates.push([s, st]);
+      else this.run(s, st, st.poller);
+    }
+    for (let i = 0; i < updates.length; i += TOKEN_BATCH) void this.pollUpdates(updates.slice(i, i + TOKEN_BATCH));
+    this.pollTimer = this.o.clock.setTimeout(() => this.pollDue(), this.o.pollTickMs ?? 200);
+  }
+
+  private run(s: SharedSub, st: PollState, poller: NonNullable<PollState["poller"]>): void {
+    st.inFlight = true;
+    const started = this.o.clock.now();
+    this.counts.polls++;
+    poller
+      .poll(this.o.clock.now, this.o.pollMaxAgeMs ?? 500)
+      .then((r) => {
+        st.latencyMs = this.o.clock.now() - started;
+        for (const d of r.delays) this.noteDelay(st, d);
+      })
+      .catch((e: unknown) => this.pollFailed(s, e))
+      .finally(() => {
+        st.inFlight = false;
+      });
+  }
+
+  /** Token updates for many tokens at once: one batch `POST /v1/token`, one slot per token (§4.14). */
+  private async pollUpdates(batch: [SharedSub, PollState][]): Promise<void> {
+    for (const [, st] of batch) st.inFlight = true;
+    const started = this.o.clock.now();
+    this.counts.polls++;
+    try {
+      const items = batch.map(([s]) => ({ chain: (s.params as TokenUpdatesParams).chain, address: (s.params as TokenUpdatesParams).address }));
+      const env = (await this.o.rest("tokenBatch", { body: { items } }, { maxAgeMs: this.o.pollMaxAgeMs ?? 500 })) as {
+        data: ({ data: unknown } | { error: { code: string; message: string } })[];
+        meta: { asOf: number; degraded?: boolean };
+      };
+      const t = this.o.clock.now();
+      batch.forEach(([s, st], i) => {
+        st.latencyMs = t - started;
+        const slot = env.data[i];
+        if (!slot) return;
+        if ("error" in slot) return this.pollFailed(s, new ApiError(slot.error.code, slot.error.message, { status: 404 }));
+        const update = tokenUpdateSchema.safeParse(slot.data);
+        if (!update.success) return;
+        const text = JSON.stringify(update.data);
+        if (text === st.lastUpdate) return;
+        st.lastUpdate = text;
+        const degraded = update.data.priceUsd === null && update.data.priceNative !== null;
+        s.onEvent({ upId: s.upId, channel: "token-updates", kind: "update", data: update.data, meta: { asOf: env.meta.asOf, polled: true, ...(degraded ? { degraded: true } : {}) } }, t);
+      });
+    } catch (e) {
+      for (const [s] of batch) this.pollFailed(s, e);
+    } finally {
+      for (const [, st] of batch) st.inFlight = false;
+    }
+  }
+
+  private noteDelay(st: PollState, ms: number): void {
+    st.delayEwmaMs = st.delayEwmaMs === null ? ms : st.delayEwmaMs * 0.8 + ms * 0.2;
+    if (this.delays.length < DELAY_SAMPLES) this.delays.push(ms);
+    else this.delays[this.delayCursor++ % DELAY_SAMPLES] = ms;
+  }
+
+  /** A refusal about the resource itself ends it for its browsers; anything else is retried on the next turn. */
+  private pollFailed(s: SharedSub, e: unknown): void {
+    this.counts.pollErrors++;
+    if (e instanceof ApiError && REFUSING_CODES.has(e.code) && e.status < 500) {
+      this.pool?.fail(s, e.code === "token_not_found" ? "token_not_found" : "invalid_params", e.message.slice(0, 300));
+      return;
+    }
+    this.o.onWarn?.(`poll of ${s.key} failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+
+  private hasAcked(s: SharedSub): boolean {
+    for (const [, , m] of s.members()) if (m.acked) return true;
+    return false;
+  }
+
+  /** One `mode` frame per browser, listing its ids on the resource. */
+  private announce(s: SharedSub, mode: LivenessMode, delayMs?: number): void {
+    const per = new Map<Subscriber, string[]>();
+    for (const [sub, id, m] of s.members()) if (m.acked) per.set(sub, [...(per.get(sub) ?? []), id]);
+    for (const [sub, ids] of per) sub.sendFrame({ type: "mode", ids, mode, ...(mode === "poll" ? { delayMs: delayMs ?? 0 } : {}) });
+  }
+}

@@ -1,0 +1,176 @@
+import {
+  ApiError, type Candle, type OhlcvParams, PRECONFIRM_TTL_MS, type PulseParams, type TokenTrade, type TradesParams, tradeKey,
+} from "@/lib/api";
+import type { SharedSub } from "../shared-sub";
+import type { RestCaller } from "./rest-caller";
+
+// One poller per polled resource, shared by all its browsers: it turns REST answers into the events the stream would
+// have sent, fed through the resource's shared subscription (so fan-out, late state and dedup are the stream's own).
+
+export const TAPE_PAGE_LIMIT = 100;
+/** A gap longer than this many tape pages is cut (the browser's own repair reads further back). */
+export const MAX_TAPE_PAGES = 5;
+/** Rows this far behind the newest known one are still compared (late confirmations, same-millisecond rows). */
+const LOOKBACK_MS = PRECONFIRM_TTL_MS;
+/** Identities remembered for dedup across polls; older than the lookback they cannot come back anyway. */
+const MAX_KNOWN = 4_000;
+
+export interface PollOutcome {
+  /** ms from each newly delivered trade's `at` to its delivery (the measured delay). */
+  delays: number[];
+}
+
+export class TradesPoller {
+  private anchorAt: number;
+  private readonly known = new Map<string, { at: number; preconfirmed: boolean }>();
+  private pools: string[] | undefined;
+
+  constructor(
+    private readonly shared: SharedSub,
+    private readonly rest: RestCaller,
+    startAt: number,
+  ) {
+    const p = shared.params as TradesParams;
+    this.pools = p.pools;
+    const newest = shared.replay?.newest();
+    this.anchorAt = newest ? Math.max(newest.at, 0) : startAt;
+  }
+
+  /** Fetches the tape since the newest known identity (paging back while needed) and delivers what is new. */
+  async poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> {
+    const p = this.shared.params as TradesParams;
+    const pools = await this.resolvePools();
+    const rows: TokenTrade[] = [];
+    let cursor: string | undefined;
+    let oldestFetched = Number.POSITIVE_INFINITY;
+    let reachedKnown = false;
+    for (let page = 0; page < MAX_TAPE_PAGES && !reachedKnown; page++) {
+      const env = (await this.rest(
+        "tokenTrades",
+        { query: { chain: p.chain, address: p.address, pools, limit: TAPE_PAGE_LIMIT, cursor } },
+        { maxAgeMs },
+      )) as { data: TokenTrade[]; meta: { hasMore: boolean; nextCursor: string | null } };
+      for (const r of env.data) {
+        rows.push(r);
+        oldestFetched = Math.min(oldestFetched, r.at);
+      }
+      reachedKnown = env.data.length === 0 || oldestFetched < this.anchorAt - LOOKBACK_MS || !env.meta.hasMore || !env.meta.nextCursor;
+      cursor = env.meta.nextCursor ?? undefined;
+    }
+    return this.deliver(rows, oldestFetched, now());
+  }
+
+  private deliver(rows: TokenTrade[], oldestFetched: number, t: number): PollOutcome {
+    const floor = this.anchorAt - LOOKBACK_MS;
+    const fresh: TokenTrade[] = [];
+    const delays: number[] = [];
+    const present = new Set<string>();
+    for (const r of rows) {
+      const k = tradeKey(r);
+      present.add(k);
+      if (r.at < floor) continue;
+      const seen = this.known.get(k);
+      if (seen && (!seen.preconfirmed || r.preconfirmed)) continue;
+      if (this.shared.replay?.seen(r)) {
+        this.known.set(k, { at: r.at, preconfirmed: r.preconfirmed });
+        continue;
+      }
+      fresh.push(r);
+      if (!seen) delays.push(Math.max(0, t - r.at));
+      this.known.set(k, { at: r.at, preconfirmed: r.preconfirmed });
+    }
+    // §3: a preconfirmed row that vanished from the tape (within the range just read) was reverted.
+    const reverted = [...(this.shared.replay?.preconfirmed() ?? [])].filter((r) => r.at >= oldestFetched && !present.has(tradeKey(r)));
+    if (fresh.length > 0) {
+      fresh.sort((a, b) => a.at - b.at || a.block - b.block || a.logIndex - b.logIndex);
+      this.shared.onEvent({ upId: this.shared.upId, channel: "trades", kind: "trades", data: fresh, meta: { asOf: t, polled: true } }, t);
+      this.anchorAt = Math.max(this.anchorAt, fresh[fresh.length - 1]?.at ?? 0);
+    }
+    if (reverted.length > 0) {
+      const keys = reverted.map((r) => ({ txHash: r.txHash, block: r.block, logIndex: r.logIndex }));
+      this.shared.onEvent({ upId: this.shared.upId, channel: "trades", kind: "revert", data: keys, meta: { asOf: t, polled: true } }, t);
+    }
+    this.prune();
+    return { delays };
+  }
+
+  private prune(): void {
+    const floor = this.anchorAt - LOOKBACK_MS * 2;
+    for (const [k, v] of this.known) if (v.at < floor) this.known.delete(k);
+    let excess = this.known.size - MAX_KNOWN;
+    for (const k of this.known.keys()) {
+      if (excess-- <= 0) break;
+      this.known.delete(k);
+    }
+  }
+
+  private async resolvePools(): Promise<string[]> {
+    if (this.pools?.length) return this.pools;
+    const p = this.shared.params as TradesParams;
+    this.pools = await resolveTokenPools(this.rest, p.chain, p.address);
+    return this.pools;
+  }
+}
+
+/** §4.3 and §4.5 need pools: a token-wide subscription polls all of its pools (at most 50). */
+export async function resolveTokenPools(rest: RestCaller, chain: string, address: string): Promise<string[]> {
+  const env = (await rest("tokenPools", { query: { chain, address, limit: 50 } })) as { data: { address: string }[] };
+  const pools = env.data.map((x) => x.address);
+  if (pools.length === 0) throw new ApiError("token_not_found", "the token has no pools", { status: 404 });
+  return pools;
+}
+
+/** The forming candle (and the one before it) from REST `limit=2`, delivered when it changed. */
+export class CandlePoller {
+  private last = "";
+  private pools: string[] | undefined;
+
+  constructor(
+    private readonly shared: SharedSub,
+    private readonly rest: RestCaller,
+  ) {
+    this.pools = (shared.params as OhlcvParams).pools;
+  }
+
+  async poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> {
+    const p = this.shared.params as OhlcvParams;
+    this.pools ??= await resolveTokenPools(this.rest, p.chain, p.address);
+    const env = (await this.rest(
+      "ohlcv",
+      { query: { chain: p.chain, address: p.address, pools: this.pools, interval: p.interval, quote: p.quote, limit: 2 } },
+      { maxAgeMs },
+    )) as { data: Candle[]; meta: { asOf: number } };
+    const text = JSON.stringify(env.data);
+    if (text !== this.last && env.data.length > 0) {
+      this.last = text;
+      const t = now();
+      this.shared.onEvent({ upId: this.shared.upId, channel: "ohlcv", kind: "candle", data: env.data, meta: { asOf: env.meta.asOf, interval: p.interval, quote: p.quote, polled: true } }, t);
+    }
+    return { delays: [] };
+  }
+}
+
+/** A fresh pulse list replaces the view (a snapshot, as the stream sends every 30 s). */
+export class PulsePoller {
+  private last = "";
+
+  constructor(
+    private readonly shared: SharedSub,
+    private readonly rest: RestCaller,
+  ) {}
+
+  async poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> {
+    const p = this.shared.params as PulseParams;
+    const env = (await this.rest("pulse", { query: { view: p.view, chains: p.chains, limit: 100 } }, { maxAgeMs })) as {
+      data: unknown[];
+      meta: { asOf: number; degraded?: boolean };
+    };
+    const text = JSON.stringify(env.data);
+    if (text !== this.last) {
+      this.last = text;
+      const meta = { asOf: env.meta.asOf, view: p.view, limit: 100, polled: true, ...(env.meta.degraded ? { degraded: true } : {}) };
+      this.shared.onEvent({ upId: this.shared.upId, channel: "pulse", kind: "snapshot", data: env.data, meta }, now());
+    }
+    return { delays: [] };
+  }
+}
