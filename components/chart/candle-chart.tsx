@@ -216,7 +216,7 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
   }, [legend]);
 
   const stream = useCandleStream(input, onBars);
-  const { hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, fetchOlder } = stream;
+  const { hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, liveness, fetchOlder } = stream;
   useEffect(() => {
     older.current = { hasOlder, busy: isFetchingOlder, fetchOlder };
     // A short first page leaves the view at the left edge: keep paging while it does.
@@ -228,8 +228,8 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
   }, [hasOlder, isFetchingOlder, fetchOlder]);
 
   useEffect(() => {
-    onStatus?.({ hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, empty });
-  }, [onStatus, hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, empty]);
+    onStatus?.({ hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, liveness, empty });
+  }, [onStatus, hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, liveness, empty]);
 
   useEffect(() => {
     parts.current?.chart.applyOptions({ timeScale: { secondsVisible: showsSeconds(input.interval) } });

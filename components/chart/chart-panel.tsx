@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { OhlcvInterval, Quote } from "@/lib/api";
 import type { CandleStreamInput } from "@/lib/client/stream/hooks";
 import type { ChartMetric } from "./bars";
+import { delayLabel } from "@/components/ui/liveness-chip";
 import type { ChartStatus } from "./candle-chart";
 import { ChartLegend } from "./chart-legend";
 import { IntervalPicker } from "./interval-picker";
@@ -82,6 +83,10 @@ export function ChartPanel(props: ChartPanelProps) {
           {status?.subscriptionError ? (
             <Chip tone="warn" title={status.subscriptionError.message}>
               Live candles paused: {status.subscriptionError.code}
+            </Chip>
+          ) : status?.liveness?.mode === "poll" ? (
+            <Chip tone="warn" title="Many viewers right now: the forming candle refreshes every few seconds">
+              <span data-testid="candles-liveness">{delayLabel(status.liveness)}</span>
             </Chip>
           ) : null}
           <span title="Times are UTC">UTC</span>

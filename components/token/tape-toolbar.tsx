@@ -4,7 +4,8 @@ import { Chip } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { ChainId } from "@/lib/api";
-import type { StreamSubscriptionError } from "@/lib/client/stream/hooks";
+import { LivenessChip } from "@/components/ui/liveness-chip";
+import type { Liveness, StreamSubscriptionError } from "@/lib/client/stream/hooks";
 import { shortAddress } from "@/lib/format";
 import type { WashView } from "./view-state";
 
@@ -16,6 +17,7 @@ export interface TapeToolbarProps {
   paused: boolean;
   pending: number;
   subscriptionError: StreamSubscriptionError | null;
+  liveness: Liveness | null;
   onMaker(address: string | null): void;
   onWash(w: WashView): void;
 }
@@ -30,9 +32,7 @@ export function TapeToolbar(p: TapeToolbarProps) {
           <span data-testid="tape-paused">Paused{p.pending > 0 ? ` · ${p.pending} new` : ""}</span>
         </Chip>
       ) : (
-        <Chip tone="up" title="New trades appear at the top">
-          Live
-        </Chip>
+        <LivenessChip liveness={p.liveness} what="trades" />
       )}
       {p.subscriptionError ? (
         <Chip tone="down" title={p.subscriptionError.message}>

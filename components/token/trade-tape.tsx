@@ -105,6 +105,7 @@ export function TradeTape(props: TradeTapeProps) {
         paused={frozen !== null}
         pending={shown.pending}
         subscriptionError={live.subscriptionError}
+        liveness={live.liveness}
         onMaker={props.onMaker}
         onWash={props.onWash}
       />

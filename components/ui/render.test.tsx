@@ -10,6 +10,7 @@ import { EmptyState } from "./empty-state";
 import { ErrorState } from "./error-state";
 import { Flash } from "./flash";
 import { LiveDot } from "./live-dot";
+import { delayLabel, LivenessChip } from "./liveness-chip";
 import { Count, Num, Units, Usd } from "./num";
 import { Pct } from "./pct";
 import { Price } from "./price";
@@ -171,6 +172,17 @@ describe("states", () => {
     expect(text(<LiveDot state="live" />)).toBe("Live");
     expect(html(<LiveDot state="reconnecting" showLabel={false} />)).toContain('class="sr-only">Reconnecting<');
     expect(html(<LiveDot state="offline" />)).toContain("bg-down");
+  });
+});
+
+describe("liveness chip", () => {
+  it("says Live when streamed (or not yet told), Delayed ~N s in whole seconds when polled", () => {
+    expect(text(<LivenessChip liveness={null} what="trades" />)).toBe("Live");
+    expect(text(<LivenessChip liveness={{ mode: "stream", delayMs: null }} what="trades" />)).toBe("Live");
+    expect(text(<LivenessChip liveness={{ mode: "poll", delayMs: 2_600 }} what="trades" />)).toBe("Delayed ~3 s");
+    expect(delayLabel({ mode: "poll", delayMs: 120 })).toBe("Delayed ~1 s");
+    expect(delayLabel({ mode: "poll", delayMs: null })).toBe("Delayed ~1 s");
+    expect(delayLabel({ mode: "stream", delayMs: 9_000 })).toBeNull();
   });
 });
 

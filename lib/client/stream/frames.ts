@@ -7,6 +7,7 @@ import {
   ohlcvEventSchema,
   pongFrameSchema,
   pulseEventSchema,
+  modeFrameSchema,
   resyncFrameSchema,
   type ServerFrame,
   subscribedFrameSchema,
@@ -31,6 +32,7 @@ const controlSchemas: Record<string, z.ZodType> = {
   error: errorFrameSchema,
   pong: pongFrameSchema,
   resync: resyncFrameSchema,
+  mode: modeFrameSchema,
 };
 
 function own(table: Record<string, z.ZodType>, name: unknown): z.ZodType | undefined {

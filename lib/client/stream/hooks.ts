@@ -15,4 +15,4 @@ export { useSubscription, useSubscriptionError, useTokenUpdates } from "./hooks/
 export { StreamProvider } from "./provider";
 // Everything a page needs from the live stream; pages never touch the socket.
 export type { BarOp } from "./reducers/candles";
-export type { ConnectionStatus, StreamSubscriptionError } from "./socket";
+export type { ConnectionStatus, Liveness, StreamSubscriptionError } from "./socket";

@@ -201,6 +201,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
         h.acked = true;
         if (h.channel === "trades") joinSnapshot(key);
       },
+      onMode: (l) => actions.setLiveness(key, l),
       onResync: () => {
         joinOnly.delete(key); // a full repair (with the REST page refetch) supersedes a pending join
         if (h.channel === "trades") gaps.markResync(key);

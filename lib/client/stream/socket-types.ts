@@ -1,4 +1,4 @@
-import type { AuthedFrame, Channel, ChannelParams, EventFrame } from "@/lib/api";
+import type { AuthedFrame, Channel, ChannelParams, EventFrame, LivenessMode } from "@/lib/api";
 import type { OnlineSource } from "./online";
 
 // The stream client's public shapes (lib/client/stream/socket.ts implements them).
@@ -27,6 +27,13 @@ export interface SubscriptionHandlers {
   onResync?(reason: string): void;
   /** The socket reconnected and this subscription was sent again: repair its data from REST. */
   onReconnect?(): void;
+  /** How the gateway serves it: streamed (live) or polled (`delayMs` behind), on the ack and on every change. */
+  onMode?(liveness: Liveness): void;
+}
+
+export interface Liveness {
+  mode: LivenessMode;
+  delayMs: number | null;
 }
 
 export interface StreamClientOptions {

@@ -118,6 +118,26 @@ describe("stream socket", () => {
     expect(resync).toHaveBeenCalledWith("upstream restored");
   });
 
+  it("reports how each subscription is served: the ack's mode, then every mode frame naming its id", async () => {
+    connect();
+    const modes = vi.fn();
+    client.subscribe("trades", trades, { onEvent: () => {}, onMode: modes });
+    await waitFor(() => subs().length === 1);
+    gw.broadcast({ type: "subscribed", id: "s1", channel: "trades", params: trades, mode: "poll", delayMs: 2_400 });
+    await waitFor(() => modes.mock.calls.length === 1);
+    gw.broadcast({ type: "mode", ids: ["s9", "s1"], mode: "stream" });
+    await waitFor(() => modes.mock.calls.length === 2);
+    gw.broadcast({ type: "mode", ids: ["s9"], mode: "poll", delayMs: 1 });
+    gw.broadcast({ type: "mode", ids: ["s1"], mode: "warp" }); // malformed: ignored
+    gw.broadcast({ type: "mode", ids: ["s1"], mode: "poll", delayMs: 5_000 });
+    await waitFor(() => modes.mock.calls.length === 3);
+    expect(modes.mock.calls.map((c) => c[0])).toEqual([
+      { mode: "poll", delayMs: 2_400 },
+      { mode: "stream", delayMs: null },
+      { mode: "poll", delayMs: 5_000 },
+    ]);
+  });
+
   it("surfaces a per-subscription error to current and later subscribers", async () => {
     connect();
     const errs: StreamSubscriptionError[] = [];

@@ -23,6 +23,7 @@ import type {
 export type {
   ConnectionInfo,
   ConnectionStatus,
+  Liveness,
   StreamClient,
   StreamClientOptions,
   StreamSubscriptionError,
@@ -132,6 +133,18 @@ export function createStreamClient(opts: StreamClientOptions): StreamClient {
         e.error = null;
         e.retries = 0;
         each(e, (h) => h.onAck?.());
+        if (frame.mode) {
+          const l = { mode: frame.mode, delayMs: frame.delayMs ?? null };
+          each(e, (h) => h.onMode?.(l));
+        }
+        return;
+      }
+      case "mode": {
+        const l = { mode: frame.mode, delayMs: frame.delayMs ?? null };
+        for (const id of frame.ids) {
+          const e = byId.get(id);
+          if (e) each(e, (h) => h.onMode?.(l));
+        }
         return;
       }
       case "error": {

@@ -16,7 +16,7 @@ import { type BarOp, emptySeries, MAX_BARS, type SeriesState, upsertBars } from 
 import { applyPulseSnapshot, emptyPulse, type PulseListState } from "./reducers/pulse";
 import { emptyTape, mergeTrades, pruneTrades, type TapeState, truncateTrades } from "./reducers/trades";
 import { createFrameScheduler, type FrameScheduler } from "./scheduler";
-import type { ConnectionInfo, StreamSubscriptionError } from "./socket";
+import type { ConnectionInfo, Liveness, StreamSubscriptionError } from "./socket";
 
 // One store for every live view, cut into slices (connection, pulse, tapes, candle series, subscription errors).
 // Events are buffered and applied once per animation frame; chart bars leave through `subscribeBars`, not state.
@@ -48,6 +48,7 @@ export interface StreamActions {
   resetSeries(key: string): void;
   subscribeBars(key: string, listener: (ops: BarOp[]) => void): () => void;
   setSubError(key: string, error: StreamSubscriptionError | null): void;
+  setLiveness(key: string, liveness: Liveness): void;
   /** Drops expired preconfirmed rows (server clock). */
   prune(): void;
 }
@@ -58,6 +59,8 @@ export interface StreamState {
   tapes: Record<string, TapeState>;
   series: Record<string, SeriesState>;
   subErrors: Record<string, StreamSubscriptionError>;
+  /** How the gateway serves each subscription (absent until acknowledged, or from a gateway that does not say). */
+  liveness: Record<string, Liveness>;
   /** serverNow ≈ Date.now() + serverOffsetMs: the store's ServerClock offset (learned from every meta.asOf). */
   serverOffsetMs: number;
   actions: StreamActions;
@@ -111,6 +114,7 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
           series: without(s.series, key),
           pulse: without(s.pulse, key),
           subErrors: without(s.subErrors, key),
+          liveness: without(s.liveness, key),
         });
       },
       enqueue(key, frame) {
@@ -181,6 +185,11 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
         if (error) set({ subErrors: { ...cur, [key]: error } });
         else if (key in cur) set({ subErrors: without(cur, key) });
       },
+      setLiveness(key, liveness) {
+        const cur = get().liveness[key];
+        if (cur?.mode === liveness.mode && cur.delayMs === liveness.delayMs) return;
+        set({ liveness: { ...get().liveness, [key]: liveness } });
+      },
       prune() {
         const t = serverNow();
         const s = get();
@@ -198,6 +207,7 @@ export function createStreamStore(opts: StreamStoreOptions = {}): StreamStore {
       tapes: {},
       series: {},
       subErrors: {},
+      liveness: {},
       serverOffsetMs: clock.offsetMs(),
       actions,
     };

@@ -6,7 +6,7 @@ import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/ap
 import { ohlcvInfiniteOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import type { BarOp } from "../reducers/candles";
-import type { StreamSubscriptionError } from "../socket";
+import type { Liveness, StreamSubscriptionError } from "../socket";
 import { asApiError } from "./as-api-error";
 import { useStreamStore } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
@@ -28,6 +28,8 @@ export interface CandleStream {
   /** Refetches the REST history after an error. */
   retry(): void;
   subscriptionError: StreamSubscriptionError | null;
+  /** Streamed (live) or polled (and how far behind), as the gateway says; null until it says. */
+  liveness: Liveness | null;
 }
 
 /**
@@ -47,6 +49,7 @@ export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[])
   const query = useInfiniteQuery(ohlcvInfiniteOptions(params));
   const key = useSubscription("ohlcv", params);
   const subscriptionError = useStreamStore((s) => (key ? (s.subErrors[key] ?? null) : null));
+  const liveness = useStreamStore((s) => (key ? (s.liveness[key] ?? null) : null));
   const onBarsRef = useRef(onBars);
   useEffect(() => {
     onBarsRef.current = onBars;
@@ -81,5 +84,6 @@ export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[])
     error: asApiError(query.error),
     retry,
     subscriptionError,
+    liveness,
   };
 }

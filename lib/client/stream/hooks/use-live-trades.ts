@@ -7,7 +7,7 @@ import { tokenTradesInfiniteOptions } from "../../queries";
 import { matchesTradeFilters, type TradeFilters } from "../../trade-filters";
 import { useStreamContext } from "../provider";
 import { tapeView } from "../reducers/trades";
-import type { StreamSubscriptionError } from "../socket";
+import type { Liveness, StreamSubscriptionError } from "../socket";
 import { asApiError } from "./as-api-error";
 import { useStable } from "./use-stable";
 import { useStreamStore } from "./use-stream-store";
@@ -68,6 +68,8 @@ export interface LiveTrades {
   /** Refetches the REST pages after an error. */
   retry(): void;
   subscriptionError: StreamSubscriptionError | null;
+  /** Streamed (live) or polled (and how far behind), as the gateway says; null until it says. */
+  liveness: Liveness | null;
 }
 
 /** The tape: live rows merged with REST pages, unique by txHash+block+logIndex, newest first, no holes. */
@@ -78,6 +80,7 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
   const key = useSubscription("trades", { chain, address, pools });
   const ring = useStreamStore((s) => (key ? s.tapes[key] : undefined));
   const subscriptionError = useStreamStore((s) => (key ? (s.subErrors[key] ?? null) : null));
+  const liveness = useStreamStore((s) => (key ? (s.liveness[key] ?? null) : null));
   const stableFilters = useStable(filters);
   const filter = useMemo(
     () => (stableFilters ? (r: TokenTrade) => matchesTradeFilters(r, stableFilters) : undefined),
@@ -106,5 +109,6 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
     error: asApiError(query.error),
     retry,
     subscriptionError,
+    liveness,
   };
 }
