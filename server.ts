@@ -5,11 +5,15 @@ import nextEnv from "@next/env";
 import next from "next";
 import { type Config, ConfigError, loadConfig } from "./lib/server/config";
 import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
+import { setFleetRuntime } from "./lib/server/fleet/fleet-runtime";
+import { createRedisLink, type RedisLink } from "./lib/server/fleet/redis-link";
+import { streamShare } from "./lib/server/fleet/stream-share";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createRestCaller } from "./lib/server/gateway/liveness/rest-caller";
 import { getProxyState } from "./lib/server/proxy/state";
 import { guardRequest } from "./lib/server/http-guard";
 import { createLogger, type Logger } from "./lib/server/logger";
+import { setProxyState } from "./lib/server/proxy/state";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
@@ -60,6 +64,17 @@ async function main(): Promise<void> {
   if (sim)
     log.info({ upstream: "embedded", seed: config.sim.seed, speed: config.sim.speed }, "embedded market started");
 
+  // Fleet mode: REST cache, credits, rate limit shared through Redis; the stream keeps to this instance's share.
+  let fleetLink: RedisLink | undefined;
+  if (config.fleet.redisUrl) {
+    fleetLink = createRedisLink({ url: config.fleet.redisUrl, logger: log });
+    setFleetRuntime({ link: fleetLink, expectedInstances: config.fleet.expectedInstances });
+    log.info(
+      { instance: fleetLink.instanceId, expectedInstances: config.fleet.expectedInstances },
+      "fleet mode: sharing cache, credits and rate limits through redis",
+    );
+  }
+
   const httpServer = createServer();
   const app = next({ dev, dir, hostname: config.host, port: config.port, httpServer });
   await app.prepare();
@@ -68,6 +83,7 @@ async function main(): Promise<void> {
     upstream: { streamUrl: target.streamUrl, key: target.key },
     allowedOrigins: config.allowedOrigins,
     perIp: config.streamPerIp,
+    ...(fleetLink ? { limits: streamShare(config.fleet.expectedInstances) } : {}),
     // Per-address stream caps key on the same client IP as the REST rate limit.
     clientIp: (req) => requestClientIp(req, config.proxy.trustProxy),
     log: log.child({ component: "stream-gateway" }),
@@ -132,6 +148,10 @@ async function main(): Promise<void> {
     httpServer.closeAllConnections();
     await serverClosed;
     await sim?.close();
+    // Flushes this instance's last fleet counts to Redis.
+    await setProxyState(undefined)?.close();
+    setFleetRuntime(undefined);
+    await fleetLink?.close();
     setUpstreamTarget(undefined);
     process.exit(0);
   };

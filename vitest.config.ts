@@ -13,7 +13,17 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["**/node_modules/**", ".next/**", ".next-*/**", "e2e/**", "test-results/**", "playwright-report/**"],
+    exclude: [
+      "**/node_modules/**",
+      ".next/**",
+      ".next-*/**",
+      "e2e/**",
+      "test-results/**",
+      "playwright-report/**",
+      // Fleet tests need redis-server and nginx: `npm run test:fleet` (vitest.fleet.config.ts).
+      "test/fleet/**",
+      "**/*.redis.test.ts",
+    ],
     // Correctness only: speed lives in bench/. Generous limits keep property and integration tests honest on a
     // shared 2-core machine, where a 5 s default fails runs that are merely slow.
     testTimeout: 60_000,

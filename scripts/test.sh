@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Runs every check in order and stops at the first failure: typecheck, lint, unit tests, end-to-end tests.
-# `--install` first installs the npm dependencies and Debian's Chromium (what a fresh clone needs).
+# Runs every check in order and stops at the first failure: typecheck, lint, unit tests, fleet tests, end-to-end tests.
+# `--install` first installs the npm dependencies and Debian's Chromium, redis-server and nginx (what a fresh clone
+# needs).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 DEFAULT_CHROMIUM=/usr/bin/chromium
 CHROMIUM="${CHROMIUM_PATH:-$DEFAULT_CHROMIUM}"
+REDIS_SERVER="${REDIS_SERVER_PATH:-/usr/bin/redis-server}"
+NGINX="${NGINX_PATH:-/usr/sbin/nginx}"
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
@@ -29,6 +32,27 @@ install_chromium() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium
 }
 
+# The fleet tests start their own redis-server and nginx on free loopback ports; the packages' own services are
+# not needed (and not started by us).
+install_fleet_servers() {
+  local missing=()
+  [ -x "$REDIS_SERVER" ] || missing+=(redis-server)
+  [ -x "$NGINX" ] || missing+=(nginx)
+  if [ ${#missing[@]} = 0 ]; then return; fi
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo="sudo"
+    else
+      echo "${missing[*]} missing. Install with: sudo apt-get install -y ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  say "Installing ${missing[*]} (apt)"
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "${missing[@]}"
+}
+
 if [ "${1:-}" = "--install" ]; then
   say "Installing npm dependencies"
   npm ci --no-audit --no-fund || {
@@ -36,6 +60,7 @@ if [ "${1:-}" = "--install" ]; then
     npm install --no-audit --no-fund
   }
   install_chromium
+  install_fleet_servers
 elif [ -n "${1:-}" ]; then
   echo "usage: bash scripts/test.sh [--install]" >&2
   exit 2
@@ -45,22 +70,31 @@ if [ ! -x node_modules/.bin/next ]; then
   echo "Dependencies are missing. Run: bash scripts/test.sh --install   (or npm install)" >&2
   exit 1
 fi
+for bin in "$REDIS_SERVER" "$NGINX"; do
+  if [ ! -x "$bin" ]; then
+    echo "$bin not found. Run: bash scripts/test.sh --install   (or sudo apt-get install -y redis-server nginx)" >&2
+    exit 1
+  fi
+done
 if [ ! -x "$CHROMIUM" ]; then
   echo "Chromium not found at $CHROMIUM. Run: bash scripts/test.sh --install   (or sudo apt-get install -y chromium)" >&2
   exit 1
 fi
 
-say "1/4 Typecheck"
+say "1/5 Typecheck"
 npm run --silent typecheck
 echo "Typecheck passed."
 
-say "2/4 Lint"
+say "2/5 Lint"
 npm run --silent lint
 
-say "3/4 Unit tests"
+say "3/5 Unit tests"
 npm run --silent test:unit
 
-say "4/4 End-to-end tests"
+say "4/5 Fleet tests (redis-server, nginx, several instances)"
+npm run --silent test:fleet
+
+say "5/5 End-to-end tests"
 npm run --silent test:e2e
 
 say "All checks passed."

@@ -101,7 +101,15 @@ describe("loadConfig", () => {
     });
   });
 
+  it("turns fleet mode on with REDIS_URL and keeps one process without it", () => {
+    expect(loadConfig({}).fleet).toEqual({ redisUrl: undefined, expectedInstances: 3 });
+    const fleet = loadConfig({ REDIS_URL: "redis://:secret@127.0.0.1:6390/2", FLEET_EXPECTED_INSTANCES: "5" }).fleet;
+    expect(fleet).toEqual({ redisUrl: "redis://:secret@127.0.0.1:6390/2", expectedInstances: 5 });
+  });
+
   it.each([
+    [{ REDIS_URL: "http://127.0.0.1:6379" }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ FLEET_EXPECTED_INSTANCES: "0" }, /^FLEET_EXPECTED_INSTANCES must be >= 1/],
     [{ PORT: "abc" }, /^PORT must be an integer/],
     [{ PORT: "70000" }, /^PORT must be <= 65535/],
     [{ SIM_SEED: "1.5" }, /^SIM_SEED must be an integer/],

@@ -46,6 +46,14 @@ export interface Config {
   pollCreditsPerMinute: number;
   upstream: UpstreamConfig;
   proxy: ProxySettings;
+  /** Fleet mode (several instances sharing one key through Redis); redisUrl undefined = one process, no Redis. */
+  fleet: FleetConfig;
+}
+
+export interface FleetConfig {
+  redisUrl: string | undefined;
+  /** Instances expected behind the balancer: without Redis each takes 1/this of the key's stream budget. */
+  expectedInstances: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,6 +126,14 @@ export const ENV_SCHEMA = z.object({
     .min(16, "must be at least 16 characters")
     .max(256, "must be at most 256 characters")
     .optional(),
+  REDIS_URL: z
+    .string()
+    .refine(
+      (value) => URL.canParse(value) && ["redis:", "rediss:"].includes(new URL(value).protocol),
+      "must be a redis:// or rediss:// URL",
+    )
+    .optional(),
+  FLEET_EXPECTED_INSTANCES: count(1, 64).default(3),
 });
 
 export type EnvVars = z.infer<typeof ENV_SCHEMA>;
@@ -199,5 +215,6 @@ export function loadConfig(env: Env = process.env): Config {
       logLevel: parsed.LOG_LEVEL,
       metricsToken: parsed.METRICS_TOKEN,
     },
+    fleet: { redisUrl: parsed.REDIS_URL, expectedInstances: parsed.FLEET_EXPECTED_INSTANCES },
   };
 }

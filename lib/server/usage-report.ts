@@ -1,10 +1,12 @@
 import type { PublicUsage } from "@/lib/api/usage";
 import type { LedgerSnapshot } from "./credits-ledger";
+import type { FleetUsage } from "./fleet/fleet-ledger";
 import { readGatewayStats } from "./gateway/stats";
 import type { ProxyState } from "./proxy/state";
 import { collectUsage, type UsageValues } from "./usage-registry";
 
-// The body of GET /api/usage: the proxy's ledger in full plus every registered usage source (stream gateway, …).
+// The body of GET /api/usage: the proxy's ledger in full plus every registered usage source (stream gateway, …). In
+// fleet mode `rest` is this instance's share and `fleet` the whole fleet's totals (null in one process).
 
 export interface UsageReport {
   asOf: number;
@@ -14,9 +16,11 @@ export interface UsageReport {
     inFlight: number;
   };
   sources: Record<string, UsageValues>;
+  fleet: FleetUsage | null;
 }
 
-export function usageReport(state: ProxyState, now = Date.now()): UsageReport {
+export async function usageReport(state: ProxyState, now = Date.now()): Promise<UsageReport> {
+  const fleet = state.fleet ? await state.fleet.ledger.usage() : null;
   return {
     asOf: now,
     rest: {
@@ -26,6 +30,7 @@ export function usageReport(state: ProxyState, now = Date.now()): UsageReport {
       inFlight: state.proxy.inFlight(),
     },
     sources: collectUsage(),
+    fleet,
   };
 }
 

@@ -19,7 +19,7 @@ describe("GET /api/health", () => {
     const res = GET();
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ ok: true, upstream: "embedded", version: pkg.version });
+    expect(JSON.parse(text)).toEqual({ ok: true, upstream: "embedded", version: pkg.version, fleet: null });
     expect(text).not.toContain("s3cret");
     expect(text).not.toContain("127.0.0.1");
   });

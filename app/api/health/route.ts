@@ -1,5 +1,7 @@
-// GET /api/health – liveness plus which kind of upstream this process talks to (never its key or URL).
+// GET /api/health – liveness plus which kind of upstream this process talks to (never its key or URL) and, in fleet
+// mode, whether this instance reaches Redis (down = serving alone on its own cache and stream share, still 200).
 import { ConfigError } from "@/lib/server/config";
+import { getFleetRuntime } from "@/lib/server/fleet/fleet-runtime";
 import { getUpstreamTarget } from "@/lib/server/upstream-target";
 import pkg from "@/package.json";
 
@@ -8,10 +10,26 @@ export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+function fleetHealth() {
+  const fleet = getFleetRuntime();
+  if (!fleet) return null;
+  const h = fleet.link.health();
+  return {
+    instance: fleet.link.instanceId,
+    redis: h.state,
+    since: new Date(h.since).toISOString(),
+    outages: h.outages,
+    mode: h.state === "up" ? "shared" : "alone",
+  };
+}
+
 export function GET() {
   try {
     const { kind } = getUpstreamTarget();
-    return Response.json({ ok: true, upstream: kind, version: pkg.version }, { headers: NO_STORE });
+    return Response.json(
+      { ok: true, upstream: kind, version: pkg.version, fleet: fleetHealth() },
+      { headers: NO_STORE },
+    );
   } catch (error) {
     const reason = error instanceof ConfigError ? error.message : "upstream not started";
     return Response.json({ ok: false, version: pkg.version, error: reason }, { status: 503, headers: NO_STORE });

@@ -42,7 +42,7 @@ describe("GET /api/usage and /api/metrics", () => {
     const q = { query: { q: "x", limit: 12 }, body: undefined };
     await tp.state.proxy.call(endpoints.search, q);
     await tp.state.proxy.call(endpoints.search, q);
-    const res = GET(local("/api/usage"));
+    const res = await GET(local("/api/usage"));
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
     expect(body.rest).toMatchObject({
@@ -57,6 +57,7 @@ describe("GET /api/usage and /api/metrics", () => {
     expect(body.rest.cache.entries).toBe(1);
     expect(body.sources.stream).toEqual({ connections: 3, upstreamState: "open" });
     expect(body.sources.rest).toMatchObject({ creditsSpent: 5, creditsSavedByCache: 5, creditBudgetPerDay: 1000 });
+    expect(body.fleet).toBeNull();
     expect(JSON.stringify(body)).not.toContain("usage-key");
   });
 
@@ -82,7 +83,7 @@ describe("GET /api/usage and /api/metrics", () => {
   });
 
   it("refuses metrics and the full usage report to a caller from elsewhere with 403 forbidden", async () => {
-    for (const res of [await metricsGET(remote("/api/metrics")), GET(remote("/api/usage"))]) {
+    for (const res of [await metricsGET(remote("/api/metrics")), await GET(remote("/api/usage"))]) {
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe("forbidden");
     }
@@ -97,7 +98,7 @@ describe("GET /api/usage and /api/metrics", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
     const usage = publicUsageSchema.strict().parse(body.data);
-    const full = await GET(local("/api/usage")).json();
+    const full = await (await GET(local("/api/usage"))).json();
     expect(usage).toMatchObject({
       spent: full.rest.spent,
       spentToday: full.rest.spentToday,

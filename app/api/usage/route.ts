@@ -1,4 +1,5 @@
-// GET /api/usage – credits the REST proxy spent and saved (per endpoint, daily budget) and every usage source's figures.
+// GET /api/usage – credits the REST proxy spent and saved (per endpoint, daily budget) and every usage source's figures;
+// in fleet mode also the fleet's totals and this instance's share.
 // Operator data (upstream calls, breaker state, cache): loopback callers or a bearer METRICS_TOKEN, like /api/metrics.
 // Visitors read the safe subset at /api/usage/public.
 import { assertMetricsAccess } from "@/lib/server/metrics-access";
@@ -9,11 +10,11 @@ import { usageReport } from "@/lib/server/usage-report";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export function GET(req: Request) {
+export async function GET(req: Request) {
   try {
     const state = getProxyState();
     assertMetricsAccess(req.headers, state.settings);
-    return Response.json(usageReport(state), { headers: { "cache-control": "no-store" } });
+    return Response.json(await usageReport(state), { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return errorResponse(error);
   }

@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/api/errors";
 import { canonicalQuery } from "@/lib/api/validate";
 import { distinctBatch } from "./batch-items";
 import { createCoalescer } from "./coalescer";
-import type { CreditsLedger } from "../credits-ledger";
+import type { CreditsLedger, Reservation } from "../credits-ledger";
+import type { SharedCache } from "../fleet/shared-cache";
 import type { CacheEntry, CacheLookup, ResponseCache } from "./response-cache";
 import { stableStringify } from "./stable-stringify";
 import type { UpstreamClient } from "./upstream-client";
@@ -32,10 +33,18 @@ export interface CallOptions {
   maxAgeMs?: number;
 }
 
+/** The local ledger, or the fleet's (whose reservations wait for Redis). */
+export type ProxyLedger = Omit<CreditsLedger, "reserve" | "snapshot"> & {
+  reserve(endpoint: string, credits: number): Reservation | Promise<Reservation>;
+};
+
 export interface ProxyOptions {
   upstream: UpstreamClient;
+  /** This instance's cache; in fleet mode a near copy of `shared`. */
   cache: ResponseCache;
-  ledger: CreditsLedger;
+  ledger: ProxyLedger;
+  /** Fleet mode: the cache and the in-flight calls every instance shares. */
+  shared?: SharedCache;
   now?: () => number;
   maxInFlight?: number;
   observer?: ProxyObserver;
@@ -45,6 +54,12 @@ export interface RestProxy {
   /** `maxAgeMs`: a cached copy older than this is not good enough (a poller wants fresh rows; it still coalesces). */
   call<T = unknown>(def: EndpointDef, input: EndpointInput, o?: CallOptions): Promise<CallResult<T>>;
   inFlight(): number;
+}
+
+/** An answer and where it came from: our own upstream call, or another instance's through the shared cache. */
+interface Filled {
+  entry: CacheEntry;
+  via: "upstream" | "fleet";
 }
 
 const YEAR_SEC = 31_536_000;
@@ -85,11 +100,12 @@ function degradedText(text: string, ageMs: number): string {
 
 export function createProxy(opts: ProxyOptions): RestProxy {
   const now = opts.now ?? Date.now;
-  const inflight = createCoalescer<CacheEntry>(opts.maxInFlight);
+  const inflight = createCoalescer<Filled>(opts.maxInFlight);
   const obs = opts.observer ?? {};
+  const shared = opts.shared;
 
   async function fetchAndStore(def: EndpointDef, input: EndpointInput, key: string): Promise<CacheEntry> {
-    const reservation = opts.ledger.reserve(def.id, def.credits(input));
+    const reservation = await opts.ledger.reserve(def.id, def.credits(input));
     let reply: Awaited<ReturnType<UpstreamClient["send"]>>;
     try {
       reply = await opts.upstream.send(def, input);
@@ -111,6 +127,36 @@ export function createProxy(opts: ProxyOptions): RestProxy {
     };
     opts.cache.set(key, entry);
     return entry;
+  }
+
+  /** One call for the key: upstream, or in fleet mode another instance's answer when it holds the key's lock. */
+  async function fill(def: EndpointDef, input: EndpointInput, key: string): Promise<Filled> {
+    if (!shared) return { entry: await fetchAndStore(def, input, key), via: "upstream" };
+    const lock = await shared.lock(key);
+    if (lock === "follower") {
+      const entry = await shared.wait(key);
+      if (entry) {
+        opts.cache.set(key, entry);
+        return { entry, via: "fleet" };
+      }
+    }
+    try {
+      const entry = await fetchAndStore(def, input, key);
+      shared.set(key, entry);
+      return { entry, via: "upstream" };
+    } finally {
+      if (lock === "leader") shared.unlock(key);
+    }
+  }
+
+  /** Fleet mode: a copy another instance stored, when it is newer than ours (no Redis trip while a call is ours). */
+  async function lookup(key: string): Promise<CacheLookup | undefined> {
+    const found = opts.cache.get(key);
+    if (!shared || found?.state === "fresh" || inflight.join(key)) return found;
+    const remote = await shared.get(key);
+    if (!remote || (found && remote.storedAt <= found.entry.storedAt)) return found;
+    opts.cache.set(key, remote);
+    return opts.cache.get(key) ?? found;
   }
 
   const serve = <T>(def: EndpointDef, entry: CacheEntry, ageMs: number, cache: CacheStatus) =>
@@ -140,7 +186,7 @@ export function createProxy(opts: ProxyOptions): RestProxy {
 
   async function callOnce<T>(def: EndpointDef, input: EndpointInput, o: CallOptions = {}): Promise<CallResult<T>> {
     const key = cacheKey(def, input);
-    const cached = opts.cache.get(key);
+    const cached = shared ? await lookup(key) : opts.cache.get(key);
     const found = cached && o.maxAgeMs !== undefined && cached.ageMs > o.maxAgeMs ? undefined : cached;
     if (found?.state === "fresh") {
       opts.ledger.cacheHit(def.id, def.credits(input));
@@ -150,19 +196,19 @@ export function createProxy(opts: ProxyOptions): RestProxy {
     if (found?.state === "stale") {
       const refreshing = inflight.join(key) !== undefined;
       if (!refreshing)
-        inflight.lead(key, () => fetchAndStore(def, input, key)).catch((e: unknown) => obs.refreshFailed?.(def.id, e));
+        inflight.lead(key, () => fill(def, input, key)).catch((e: unknown) => obs.refreshFailed?.(def.id, e));
       // The request that launches the refresh spends the credits itself: nothing saved by it.
       opts.ledger.cacheHit(def.id, refreshing ? def.credits(input) : 0);
       obs.cache?.(def.id, "stale");
       return serve<T>(def, found.entry, found.ageMs, "stale");
     }
     // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
-    const shared = inflight.join(key);
-    const status: CacheStatus = shared ? "coalesced" : "miss";
+    const joined = inflight.join(key);
     try {
-      const entry = await (shared ?? inflight.lead(key, () => fetchAndStore(def, input, key)));
+      const { entry, via } = await (joined ?? inflight.lead(key, () => fill(def, input, key)));
       // Saved only if the shared call succeeded (a failed one spent nothing to save).
-      if (shared) opts.ledger.coalesced(def.id, def.credits(input));
+      const status: CacheStatus = joined || via === "fleet" ? "coalesced" : "miss";
+      if (status === "coalesced") opts.ledger.coalesced(def.id, def.credits(input));
       obs.cache?.(def.id, status);
       return serve<T>(def, entry, Math.max(0, now() - entry.storedAt), status);
     } catch (error) {

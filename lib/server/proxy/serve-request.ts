@@ -34,7 +34,7 @@ interface Outcome {
 
 async function answer(req: ProxyRequest, state: ProxyState, out: Outcome): Promise<ProxyReply> {
   if (state.limiter) {
-    const d = state.limiter.take(clientIpOf(req.headers, state.settings.trustProxy));
+    const d = await state.limiter.take(clientIpOf(req.headers, state.settings.trustProxy));
     if (!d.ok)
       throw new ApiError("rate_limited", "too many requests from this address; slow down", {
         retryAfterSec: d.retryAfterSec,

@@ -1,6 +1,10 @@
 import { loadConfig, type ProxySettings } from "../config";
 import { type CircuitBreaker, createCircuitBreaker } from "./circuit-breaker";
 import { type CreditsLedger, createCreditsLedger } from "../credits-ledger";
+import { createFleetLedger, type FleetLedger } from "../fleet/fleet-ledger";
+import { createFleetRateLimiter, type FleetRateLimiter } from "../fleet/fleet-rate-limit";
+import { type FleetRuntime, getFleetRuntime } from "../fleet/fleet-runtime";
+import { createSharedCache, type SharedCache } from "../fleet/shared-cache";
 import { getLogger, type Logger } from "../logger";
 import { getMetrics, type Metrics } from "../metrics";
 import { createProxy, type RestProxy } from "./cache-and-coalesce";
@@ -19,9 +23,12 @@ export interface ProxyState {
   proxy: RestProxy;
   upstream: UpstreamClient;
   cache: ResponseCache;
+  /** This instance's own figures (in fleet mode, its share of `fleet.ledger`). */
   ledger: CreditsLedger;
   breaker: CircuitBreaker;
-  limiter: RateLimiter | null;
+  limiter: RateLimiter | FleetRateLimiter | null;
+  /** Fleet mode (REDIS_URL): what every instance shares. */
+  fleet: { runtime: FleetRuntime; ledger: FleetLedger; cache: SharedCache } | null;
   settings: ProxySettings;
   logger: Logger;
   metrics: Metrics;
@@ -35,6 +42,8 @@ export interface ProxyStateDeps {
   metrics?: Metrics;
   /** Register the "rest" usage source and the metrics reader (the process-wide instance does). */
   register?: boolean;
+  /** Fleet mode: share cache, ledger and rate limit through this Redis link (default: the process's, if any). */
+  fleet?: FleetRuntime | null;
 }
 
 const CIRCUIT_CODE = { closed: 0, "half-open": 1, open: 2 } as const;
@@ -49,7 +58,22 @@ export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps =
     now,
   });
   const cache = createResponseCache({ maxBytes: settings.cacheMaxBytes, now });
-  const ledger = createCreditsLedger({ budgetPerDay: settings.creditBudgetPerDay, now });
+  const runtime = deps.fleet === undefined ? getFleetRuntime() : (deps.fleet ?? undefined);
+  // In fleet mode the budget is the fleet's: this instance's ledger only counts its share.
+  const ledger = createCreditsLedger({ budgetPerDay: runtime ? undefined : settings.creditBudgetPerDay, now });
+  const fleet = runtime
+    ? {
+        runtime,
+        ledger: createFleetLedger({
+          link: runtime.link,
+          local: ledger,
+          budgetPerDay: settings.creditBudgetPerDay,
+          expectedInstances: runtime.expectedInstances,
+          now,
+        }),
+        cache: createSharedCache({ link: runtime.link, lockMs: settings.upstreamTimeoutMs + 500, now }),
+      }
+    : null;
   const upstream = createUpstreamClient({
     target: deps.target ?? getUpstreamTarget,
     timeoutMs: settings.upstreamTimeoutMs,
@@ -60,7 +84,8 @@ export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps =
   const proxy = createProxy({
     upstream,
     cache,
-    ledger,
+    ledger: fleet?.ledger ?? ledger,
+    shared: fleet?.cache,
     now,
     observer: {
       cache: (endpoint, result) => metrics.cache(endpoint, result),
@@ -71,10 +96,19 @@ export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps =
         ),
     },
   });
-  const limiter =
+  const localLimiter =
     settings.rateLimitPerSec > 0
       ? createRateLimiter({ ratePerSec: settings.rateLimitPerSec, burst: settings.rateLimitBurst, now })
       : null;
+  const limiter =
+    localLimiter && runtime
+      ? createFleetRateLimiter({
+          link: runtime.link,
+          local: localLimiter,
+          ratePerSec: settings.rateLimitPerSec,
+          burst: settings.rateLimitBurst,
+        })
+      : localLimiter;
 
   const unregister: Array<() => void> = [];
   if (deps.register) {
@@ -113,6 +147,7 @@ export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps =
         };
       }),
     );
+    if (fleet) unregister.push(registerUsageSource("fleet", () => fleet.ledger.figures()));
   }
 
   return {
@@ -122,11 +157,14 @@ export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps =
     ledger,
     breaker,
     limiter,
+    fleet,
     settings,
     logger,
     metrics,
     async close() {
       for (const u of unregister) u();
+      await fleet?.ledger.close();
+      await fleet?.cache.close();
       await upstream.close();
     },
   };

@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { startSimService, type SimService } from "@/lib/sim/service";
+import { type RedisServer, startRedis, stopChild } from "@/scripts/fleet/processes";
+
+// A fleet for the tests: a real redis-server, the embedded market in this process (its ledger is the market's own
+// per-key count of credits spent), and N instances (rest-instance.ts), each its own process, on loopback.
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+export const FLEET_KEY = "fleet-test-key-0123456789abcdef";
+
+export interface Instance {
+  name: string;
+  url: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export interface Fleet {
+  redis: RedisServer;
+  sim: SimService;
+  instances: Instance[];
+  /** Credits the market charged our key so far (its own ledger). */
+  spent(): number;
+  startInstance(name: string): Promise<Instance>;
+  stop(): Promise<void>;
+}
+
+export interface FleetOptions {
+  instances?: number;
+  /** Extra environment for every instance (PROXY_*, MARKET_CREDIT_BUDGET, …). */
+  env?: Record<string, string>;
+}
+
+async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const proc = spawn(`${root}node_modules/.bin/tsx`, [`${root}test/fleet/rest-instance.ts`], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "warn", PORT: "0", FLEET_INSTANCE_NAME: name, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: proc.stdout as NodeJS.ReadableStream });
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+    rl.once("line", (line) => {
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { url: string }).url);
+    });
+    proc.once("exit", (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+  proc.stdout?.resume();
+  return { name, url, proc, stop: () => stopChild(proc) };
+}
+
+export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
+  const redis = await startRedis();
+  const sim = await startSimService({ key: FLEET_KEY, seed: 42, warmupMs: 5 * 60_000 });
+  const env = {
+    REDIS_URL: redis.url,
+    MARKET_API_URL: sim.baseUrl,
+    MARKET_STREAM_URL: sim.streamUrl,
+    MARKET_API_KEY: FLEET_KEY,
+    FLEET_EXPECTED_INSTANCES: String(opts.instances ?? 3),
+    ...opts.env,
+  };
+  const instances = await Promise.all(
+    Array.from({ length: opts.instances ?? 3 }, (_, i) => startInstance(`app-${i + 1}`, env)),
+  );
+  return {
+    redis,
+    sim,
+    instances,
+    spent: () => sim.ledger.spent(FLEET_KEY),
+    startInstance: (name) => startInstance(name, env),
+    async stop() {
+      await Promise.all(instances.map((i) => i.stop()));
+      await sim.close();
+      await redis.stop();
+    },
+  };
+}
+
+/** Waits until `check` returns true, polling every 100 ms; throws with `what` after timeoutMs. */
+export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
