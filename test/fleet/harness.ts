@@ -14,6 +14,8 @@ export interface Instance {
   name: string;
   url: string;
   proc: ChildProcess;
+  /** Its log lines (pino JSON), as printed. */
+  logs: string[];
   stop(): Promise<void>;
 }
 
@@ -36,20 +38,23 @@ export interface FleetOptions {
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const proc = spawn(`${root}node_modules/.bin/tsx`, [`${root}test/fleet/rest-instance.ts`], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "warn", PORT: "0", FLEET_INSTANCE_NAME: name, ...env },
+    env: { ...process.env, LOG_LEVEL: "info", PORT: "0", FLEET_INSTANCE_NAME: name, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const logs: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: proc.stdout as NodeJS.ReadableStream });
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
-    rl.once("line", (line) => {
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { url: string }).url);
+    rl.on("line", (line) => {
+      const parsed = JSON.parse(line) as { url?: string; msg?: string };
+      if (parsed.msg === undefined && parsed.url) {
+        clearTimeout(timer);
+        resolve(parsed.url);
+      } else logs.push(line);
     });
     proc.once("exit", (code) => reject(new Error(`${name} exited with ${code}`)));
   });
-  proc.stdout?.resume();
-  return { name, url, proc, stop: () => stopChild(proc) };
+  return { name, url, proc, logs, stop: () => stopChild(proc) };
 }
 
 export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
@@ -66,6 +71,7 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
   const instances = await Promise.all(
     Array.from({ length: opts.instances ?? 3 }, (_, i) => startInstance(`app-${i + 1}`, env)),
   );
+  for (const i of instances) await until(`${i.name} to join the fleet`, () => redisUp(i.url));
   return {
     redis,
     sim,
@@ -78,6 +84,13 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
       await redis.stop();
     },
   };
+}
+
+/** Whether the instance reports that it reaches Redis (/api/health). */
+export async function redisUp(base: string): Promise<boolean> {
+  const r = await fetch(`${base}/api/health`);
+  const body = (await r.json()) as { fleet: { redis: string } | null };
+  return body.fleet?.redis === "up";
 }
 
 /** Waits until `check` returns true, polling every 100 ms; throws with `what` after timeoutMs. */

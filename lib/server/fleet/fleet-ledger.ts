@@ -3,29 +3,66 @@ import type { CreditsLedger, EndpointUsage, LedgerSnapshot, Reservation } from "
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 
-// The credits ledger of the whole fleet. A call reserves its cost in Redis with one atomic script before it is sent
-// (so no two instances can both take the last credits); what it really cost and every hit or coalesced request are
-// counted here first and added to Redis in one pipeline every flush. This instance's own figures stay in `local`.
+// The credits ledger of the whole fleet. Every instance writes its own figures for the day to Redis as absolute
+// values (credits spent today, credits reserved by calls in flight), so a write that is lost or repeated, or a Redis
+// that restarts empty, is repaired by the next one. A call reserves its cost with one atomic script that adds up
+// every instance's spend and live reservations, so no two instances can both take the last credits. Hits and
+// coalesced requests are counted as deltas, added to Redis in one pipeline every flush. This instance's own figures
+// stay in `local`.
 //
 // While Redis is away an instance may spend at most its share (1/expectedInstances) of what was left of the budget
-// when it last saw Redis; what it spent meanwhile is added to the fleet's count when Redis is back.
+// when it last saw Redis; its spend meanwhile is in its own figures, written to Redis when Redis is back. A dead
+// instance's spend stays counted for the day; its reservations stop counting once it misses INSTANCE_TTL_MS of
+// heartbeats. An empty restarted Redis forgets dead instances' spend (run Redis with persistence to keep it).
 
 const DAY_MS = 86_400_000;
-const DAYS_KEY = `${KEY_PREFIX}ledger:days`;
+const dayKey = (day: string) => `${KEY_PREFIX}ledger:day:${day}`;
+const INFLIGHT_KEY = `${KEY_PREFIX}ledger:inflight`;
 const ENDPOINTS_KEY = `${KEY_PREFIX}ledger:endpoints`;
 const INSTANCES_KEY = `${KEY_PREFIX}instances`;
-/** An instance that has not flushed for this long is no longer counted. */
+/** An instance that has not written for this long is no longer counted as live. */
 export const INSTANCE_TTL_MS = 10_000;
 const KEEP_DAYS = 8;
 const FIELDS = ["calls", "spent", "cacheHits", "savedByCache", "coalesced", "savedByCoalescing"] as const;
 
+// KEYS: day hash, in-flight hash, instances zset. ARGV: id, credits, budget (-1 = none), live ms, own in-flight after
+// this reservation, own spend today. Writes nothing when it refuses.
 const RESERVE = `
-local spent = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-local credits = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local id = ARGV[1]
+local total = tonumber(ARGV[5]) + tonumber(ARGV[6])
+local days = redis.call('HGETALL', KEYS[1])
+for i = 1, #days, 2 do
+  if days[i] ~= id then total = total + tonumber(days[i + 1]) end
+end
+local held = redis.call('HGETALL', KEYS[2])
+for i = 1, #held, 2 do
+  if held[i] ~= id then
+    local seen = redis.call('ZSCORE', KEYS[3], held[i])
+    if seen and tonumber(seen) >= now - tonumber(ARGV[4]) then total = total + tonumber(held[i + 1]) end
+  end
+end
 local budget = tonumber(ARGV[3])
-if budget >= 0 and credits > 0 and spent + credits > budget then return {0, spent} end
-redis.call('HINCRBY', KEYS[1], ARGV[1], credits)
-return {1, spent + credits}`;
+if budget >= 0 and tonumber(ARGV[2]) > 0 and total > budget then return {0, total - tonumber(ARGV[2])} end
+redis.call('HSET', KEYS[2], id, ARGV[5])
+redis.call('HSET', KEYS[1], id, ARGV[6])
+redis.call('ZADD', KEYS[3], now, id)
+return {1, total}`;
+
+// KEYS: day hash, in-flight hash, instances zset. ARGV: id, own in-flight, own spend today. Also forgets instances
+// gone for an hour (their reservations), so the in-flight hash and the instance set stay bounded.
+const WRITE_OWN = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('ZADD', KEYS[3], now, ARGV[1])
+for _, gone in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now - 3600000, 'LIMIT', 0, 100)) do
+  redis.call('HDEL', KEYS[2], gone)
+  redis.call('ZREM', KEYS[3], gone)
+end
+return 1`;
 
 export interface FleetUsage {
   redis: "up" | "down";
@@ -76,32 +113,62 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
   const { link, local } = opts;
   const now = opts.now ?? Date.now;
   const budget = opts.budgetPerDay ?? null;
-  /** Counts not yet in Redis: `${endpoint}|${field}` and `day|${YYYY-MM-DD}` → delta. */
+  /** Hit and coalescing counts not yet in Redis: `${endpoint}|${field}` → delta. */
   let pending = new Map<string, number>();
   let lastRemaining = budget;
   let outage = { day: "", spent: 0 };
+  /** Credits reserved by this instance's calls in flight, by the UTC day they count against. */
+  let inflight = { day: "", credits: 0 };
   let last: Awaited<ReturnType<typeof totals>> = null;
 
   const add = (field: string, delta: number) => {
     if (delta !== 0) pending.set(field, (pending.get(field) ?? 0) + delta);
   };
+  const ownInflight = (day: string) => (inflight.day === day ? inflight.credits : 0);
+  const holdCredits = (day: string, delta: number) => {
+    inflight = { day, credits: Math.max(0, ownInflight(day) + delta) };
+  };
+  const keys = (day: string) => [dayKey(day), INFLIGHT_KEY, INSTANCES_KEY];
 
-  async function reserveShared(endpoint: string, credits: number): Promise<"ok" | "refused" | "unavailable"> {
+  /** Writes this instance's figures for the day (absolute values: a lost write is repaired by the next). */
+  function writeOwn(): void {
+    const r = link.client();
+    if (!r) return;
+    const day = dayOf(now());
+    r.eval(WRITE_OWN, 3, ...keys(day), link.instanceId, ownInflight(day), local.snapshot().spentToday).catch(
+      (error: unknown) => link.failed(error),
+    );
+  }
+
+  async function reserveShared(credits: number, day: string): Promise<"ok" | "refused" | "unavailable"> {
     const r = link.client();
     if (!r) return "unavailable";
+    // Counted as held before the script runs, so a write of our figures sent meanwhile already includes it.
+    holdCredits(day, credits);
     try {
-      const [ok, spent] = (await r.eval(RESERVE, 1, DAYS_KEY, dayOf(now()), credits, budget ?? -1)) as [number, number];
-      if (budget !== null) lastRemaining = Math.max(0, budget - spent);
-      void endpoint;
-      return ok === 1 ? "ok" : "refused";
+      const [ok, total] = (await r.eval(
+        RESERVE,
+        3,
+        ...keys(day),
+        link.instanceId,
+        credits,
+        budget ?? -1,
+        INSTANCE_TTL_MS,
+        ownInflight(day),
+        local.snapshot().spentToday,
+      )) as [number, number];
+      if (budget !== null) lastRemaining = Math.max(0, budget - total);
+      if (ok === 1) return "ok";
+      holdCredits(day, -credits);
+      return "refused";
     } catch (error) {
+      holdCredits(day, -credits);
       link.failed(error);
       return "unavailable";
     }
   }
 
-  function reserveInOutage(credits: number): void {
-    const day = dayOf(now());
+  function reserveInOutage(credits: number, day: string): void {
     if (outage.day !== day) outage = { day, spent: 0 };
     if (budget === null || credits === 0) return;
     const allowance = Math.floor((lastRemaining ?? budget) / opts.expectedInstances);
@@ -110,30 +177,33 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
   }
 
   async function reserve(endpoint: string, credits: number): Promise<Reservation> {
-    const shared = await reserveShared(endpoint, credits);
+    const day = dayOf(now());
+    const shared = await reserveShared(credits, day);
     if (shared === "refused") throw budgetError(budget as number, now());
     const inRedis = shared === "ok";
-    if (!inRedis) reserveInOutage(credits);
-    const day = dayOf(now());
+    if (!inRedis) reserveInOutage(credits, day);
     const own = local.reserve(endpoint, credits);
     let done = false;
+    const finish = () => {
+      if (done) return false;
+      done = true;
+      if (inRedis) holdCredits(day, -credits);
+      return true;
+    };
     return {
       settle(actual) {
-        if (done) return;
-        done = true;
+        if (!finish()) return;
         own.settle(actual);
         const spent = actual !== undefined && Number.isFinite(actual) && actual >= 0 ? actual : credits;
-        // The reservation already counted `credits` in Redis; an outage call is counted in full on the way back.
-        add(`day|${day}`, inRedis ? spent - credits : spent);
         add(`${endpoint}|calls`, 1);
         add(`${endpoint}|spent`, spent);
+        writeOwn();
       },
       cancel() {
-        if (done) return;
-        done = true;
+        if (!finish()) return;
         own.cancel();
-        if (inRedis) add(`day|${day}`, -credits);
-        else if (outage.day === day) outage.spent -= credits;
+        if (!inRedis && outage.day === day) outage.spent -= credits;
+        if (inRedis) writeOwn();
       },
     };
   }
@@ -141,20 +211,16 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
   async function flush(): Promise<void> {
     const r = link.client();
     if (!r) return;
+    writeOwn();
     const batch = pending;
     pending = new Map();
     const p = r.pipeline();
-    for (const [field, delta] of batch) {
-      if (field.startsWith("day|")) p.hincrby(DAYS_KEY, field.slice(4), delta);
-      else p.hincrby(ENDPOINTS_KEY, field, delta);
-    }
-    const t = now();
-    p.hdel(DAYS_KEY, dayOf(t - KEEP_DAYS * DAY_MS));
-    p.zadd(INSTANCES_KEY, t, link.instanceId);
-    p.zremrangebyscore(INSTANCES_KEY, "-inf", t - INSTANCE_TTL_MS);
+    for (const [field, delta] of batch) p.hincrby(ENDPOINTS_KEY, field, delta);
+    p.del(dayKey(dayOf(now() - KEEP_DAYS * DAY_MS)));
     try {
       const results = await p.exec();
-      if (results?.some(([e]) => e)) throw results.find(([e]) => e)?.[0];
+      const failed = results?.find(([e]) => e);
+      if (failed) throw failed[0];
     } catch (error) {
       // Not applied (or not known to be): keep the counts for the next flush.
       for (const [field, delta] of batch) add(field, delta);
@@ -176,12 +242,12 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
     try {
       const t = now();
       const day = dayOf(t);
-      const [[, spentToday], [, fields], [, instances]] = (await r
+      const [[, perInstance], [, fields], [, instances]] = (await r
         .pipeline()
-        .hget(DAYS_KEY, day)
+        .hvals(dayKey(day))
         .hgetall(ENDPOINTS_KEY)
         .zcount(INSTANCES_KEY, t - INSTANCE_TTL_MS, "+inf")
-        .exec()) as [[unknown, string | null], [unknown, Record<string, string>], [unknown, number]];
+        .exec()) as [[unknown, string[]], [unknown, Record<string, string>], [unknown, number]];
       const byEndpoint: Record<string, EndpointUsage> = {};
       for (const [field, value] of Object.entries(fields ?? {})) {
         const [endpoint, name] = field.split("|") as [string, (typeof FIELDS)[number]];
@@ -197,7 +263,7 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
         byEndpoint[endpoint][name] = Number(value);
       }
       const sum = (f: (typeof FIELDS)[number]) => Object.values(byEndpoint).reduce((a, u) => a + u[f], 0);
-      const today = Number(spentToday ?? 0);
+      const today = (perInstance ?? []).reduce((a, v) => a + Number(v), 0);
       return {
         instances,
         snapshot: {
