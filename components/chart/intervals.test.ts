@@ -1,8 +1,6 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INTERVAL_SECONDS, OHLCV_INTERVALS } from "@/lib/api";
 import {
-  bucketStart,
   coarserIntervals,
   defaultInterval,
   intervalLabel,
@@ -32,24 +30,6 @@ describe("intervals", () => {
     expect(parseInterval("2m")).toBeNull();
     expect(parseInterval(undefined)).toBeNull();
     expect(intervalLabel("1M")).toBe("1mo");
-  });
-
-  it("starts weeks on Monday and months on the 1st (UTC)", () => {
-    const wed = Date.UTC(2026, 10, 18, 13, 5) / 1000; // Wednesday 18 Nov 2026
-    expect(new Date(bucketStart("1w", wed) * 1000).toISOString()).toBe("2026-11-16T00:00:00.000Z");
-    expect(new Date(bucketStart("1M", wed) * 1000).toISOString()).toBe("2026-11-01T00:00:00.000Z");
-  });
-
-  it("puts every second inside its bucket, and buckets are idempotent", () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...OHLCV_INTERVALS), fc.integer({ min: 0, max: 4_000_000_000 }), (i, sec) => {
-        const b = bucketStart(i, sec);
-        expect(b).toBeLessThanOrEqual(sec);
-        expect(bucketStart(i, b)).toBe(b);
-        if (i !== "1M") expect(sec - b).toBeLessThan(INTERVAL_SECONDS[i]);
-        else expect(sec - b).toBeLessThan(31 * 86400);
-      }),
-    );
   });
 
   it("defaults young tokens to short candles", () => {

@@ -1,6 +1,6 @@
 import { INTERVAL_SECONDS, OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/api";
 
-// §4.5 intervals: the common ones on the picker, the rest behind "more"; bucket starts as the service computes them.
+// §4.5 intervals: the common ones on the picker, the rest behind "more" (bucket starts: bucketStart in lib/api).
 
 export const PRIMARY_INTERVALS: readonly OhlcvInterval[] = ["1s", "15s", "1m", "5m", "15m", "1h", "4h", "1d"];
 export const MORE_INTERVALS: readonly OhlcvInterval[] = OHLCV_INTERVALS.filter((i) => !PRIMARY_INTERVALS.includes(i));
@@ -38,19 +38,6 @@ export function parseInterval(raw: unknown): OhlcvInterval | null {
   return typeof raw === "string" && (OHLCV_INTERVALS as readonly string[]).includes(raw)
     ? (raw as OhlcvInterval)
     : null;
-}
-
-const MONDAY_OFFSET = 4 * 86400; // 1970-01-05 was a Monday
-
-/** Start (unix s) of the bucket holding `sec`: fixed widths; `1w` from Monday 00:00 UTC, `1M` from the 1st. */
-export function bucketStart(interval: OhlcvInterval, sec: number): number {
-  if (interval === "1M") {
-    const d = new Date(sec * 1000);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
-  }
-  if (interval === "1w") return Math.floor((sec - MONDAY_OFFSET) / 604800) * 604800 + MONDAY_OFFSET;
-  const step = INTERVAL_SECONDS[interval];
-  return Math.floor(sec / step) * step;
 }
 
 /** Up to three picker intervals longer than `i`, for a window with no trades at `i`. */

@@ -1,6 +1,6 @@
 import type { OhlcvInterval, TokenTrade } from "@/lib/api";
 import { DOWN, UP } from "./bars";
-import { bucketStart } from "./intervals";
+import { bucketStart } from "@/lib/api/candle-buckets";
 
 // `?maker=<wallet>`: the wallet's buys and sells drawn on the candles, one marker per candle and side.
 

@@ -6,24 +6,11 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { type ChainId, STATS_WINDOWS } from "@/lib/api";
+import { type ChainId, STATS_WINDOWS, type TokenStatsWindow } from "@/lib/api";
 import { tokenStatsOptions } from "@/lib/client/queries";
 
-type Window = {
-  volumeUsd: number;
-  buyVolumeUsd: number;
-  sellVolumeUsd: number;
-  txns: number;
-  buys: number;
-  sells: number;
-  makers: number | null;
-  priceChangePct: number | null;
-  organicTxns: number | null;
-  organicVolumeUsd: number | null;
-};
-
 /** Buy share of the window's volume as a green/red split bar (SVG, no inline style). */
-function PressureBar({ w }: { w: Window }) {
+function PressureBar({ w }: { w: TokenStatsWindow }) {
   const total = w.buyVolumeUsd + w.sellVolumeUsd;
   if (!(total > 0)) return <span className="text-muted">—</span>;
   const buy = (w.buyVolumeUsd / total) * 100;
@@ -42,7 +29,7 @@ function PressureBar({ w }: { w: Window }) {
   );
 }
 
-const ROWS: { label: string; cell: (w: Window) => ReactNode; solanaOnly?: boolean }[] = [
+const ROWS: { label: string; cell: (w: TokenStatsWindow) => ReactNode; solanaOnly?: boolean }[] = [
   { label: "Change", cell: (w) => <Pct value={w.priceChangePct} /> },
   { label: "Buy / sell", cell: (w) => <PressureBar w={w} /> },
   { label: "Volume", cell: (w) => <Usd value={w.volumeUsd} /> },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, toApiError } from "./errors";
+import { ApiError, asApiError, toApiError } from "./errors";
 
 describe("ApiError", () => {
   it("takes its status from the code table unless given one", () => {
@@ -29,5 +29,14 @@ describe("ApiError", () => {
     });
     expect(toApiError(503, "<html>")).toMatchObject({ code: "upstream_error", status: 503 });
     expect(toApiError(418, undefined)).toMatchObject({ code: "internal_error", status: 418 });
+  });
+
+  it("normalises anything thrown once: an ApiError as is, the rest as internal_error without its own text", () => {
+    const known = new ApiError("token_not_found", "gone");
+    expect(asApiError(known)).toBe(known);
+    const bug = asApiError(new TypeError("secret internals at /srv/app.js:12"));
+    expect(bug).toMatchObject({ code: "internal_error", status: 500, message: "internal error" });
+    expect(asApiError("boom", { message: "token detail failed" }).message).toBe("token detail failed");
+    expect(asApiError(new Error("offline?"), { message: "offline?", status: 0 })).toMatchObject({ status: 0 });
   });
 });

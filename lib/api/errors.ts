@@ -71,6 +71,16 @@ export function isApiErrorBody(x: unknown): x is ApiErrorBody {
   return typeof e === "object" && e !== null && typeof (e as { code?: unknown }).code === "string";
 }
 
+/**
+ * Anything thrown, as an ApiError: the one mapping for the server, the pages and the browser. An ApiError (from any
+ * copy of this module) stays as it is; anything else (a bug, an abort) becomes `internal_error` with `fallback.message`,
+ * so a stack or an internal detail never reaches a response unless the caller chooses to show it.
+ */
+export function asApiError(error: unknown, fallback: { message?: string; status?: number } = {}): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError("internal_error", fallback.message ?? "internal error", { status: fallback.status });
+}
+
 /** Parses any response body into an ApiError (used once on the client, once on the server). */
 export function toApiError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body))

@@ -258,17 +258,23 @@ export const tokenDetailSchema = tokenUpdateSchema.extend({
 });
 export type TokenDetail = z.infer<typeof tokenDetailSchema>;
 
-export const tokenPriceSchema = z.object({
-  chain: z.string(),
-  address: z.string(),
-  priceUsd: z.number().nullable(),
-  priceNative: z.number().nullable(),
-  marketCapUsd: z.number().nullable(),
-  liquidityUsd: z.number().nullable(),
-  priceChange24hPct: z.number().nullable(),
-  updatedAt: int(),
+/** §4.2: a token's price row is these fields of its live update (the same projection in the service and the browser). */
+export const tokenPriceSchema = tokenUpdateSchema.pick({
+  chain: true,
+  address: true,
+  priceUsd: true,
+  priceNative: true,
+  marketCapUsd: true,
+  liquidityUsd: true,
+  priceChange24hPct: true,
+  updatedAt: true,
 });
 export type TokenPrice = z.infer<typeof tokenPriceSchema>;
+
+export function tokenPriceOf(u: TokenUpdate): TokenPrice {
+  const { chain, address, priceUsd, priceNative, marketCapUsd, liquidityUsd, priceChange24hPct, updatedAt } = u;
+  return { chain, address, priceUsd, priceNative, marketCapUsd, liquidityUsd, priceChange24hPct, updatedAt };
+}
 
 export const tokenPoolSchema = z.object({
   chain: z.string(),
@@ -299,6 +305,7 @@ export const statsWindowSchema = z.object({
   organicTxns: int().nullable(), // Solana: wash-filtered counts; null elsewhere
   organicVolumeUsd: z.number().nullable(),
 });
+export type TokenStatsWindow = z.infer<typeof statsWindowSchema>;
 export const tokenStatsSchema = z.object({
   chain: z.string(),
   address: z.string(),

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import {
+  bucketStart,
   type Candle,
   type Channel,
   type ChannelParams,
-  INTERVAL_SECONDS,
   type OhlcvParams,
   type PulseParams,
   parseChannelParams,
@@ -164,8 +164,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   function checkFirstLiveBars(key: string, h: Held, bars: readonly Candle[]) {
     if (h.liveChecked || h.restAsOf === null || bars.length === 0) return;
     h.liveChecked = true;
-    const step = INTERVAL_SECONDS[(h.params as OhlcvParams).interval];
-    const restBucket = Math.floor(h.restAsOf / 1000 / step) * step;
+    const restBucket = bucketStart((h.params as OhlcvParams).interval, Math.floor(h.restAsOf / 1000));
     // REST's forming bucket closed before the subscription started: it may be stale, refetch the newest page.
     if (Math.min(...bars.map((b) => b.time)) > restBucket) {
       markResumed(key);

@@ -8,7 +8,7 @@ import type { IpQuota } from "./ip-quota";
 import { type Conflation, type QueueBudget, SendQueue } from "./send-queue";
 import type { Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
-import { createTokenBucket, type TokenBucket } from "./token-bucket";
+import { createTokenBucket, type TokenBucket } from "@/lib/api/token-bucket";
 import type { UpstreamPool } from "./upstream-pool";
 
 // One browser connection: the same frame protocol as the upstream minus the key (lib/api/stream.ts).

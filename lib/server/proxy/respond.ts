@@ -1,21 +1,22 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, asApiError } from "@/lib/api/errors";
 
 // Every error of the /api routes becomes a reply here, and only here: `{ error: { code, message, param? } }`,
 // never cached, Retry-After when the caller should wait, Allow on 405.
 
 type Warn = (obj: Record<string, unknown>, msg: string) => void;
 
-export function asApiError(error: unknown, log?: { error: Warn }): ApiError {
-  if (error instanceof ApiError) return error;
-  log?.error(
-    { err: error instanceof Error ? { name: error.name, message: error.message } : String(error) },
-    "unexpected error",
-  );
-  return new ApiError("internal_error", "internal error");
+/** asApiError, logging what was not an ApiError (its text stays in the log, never in the body). */
+export function loggedApiError(error: unknown, log?: { error: Warn }): ApiError {
+  if (!(error instanceof ApiError))
+    log?.error(
+      { err: error instanceof Error ? { name: error.name, message: error.message } : String(error) },
+      "unexpected error",
+    );
+  return asApiError(error);
 }
 
 export function errorReply(error: unknown, opts: { allow?: string[]; log?: { error: Warn } } = {}) {
-  const e = asApiError(error, opts.log);
+  const e = loggedApiError(error, opts.log);
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import { clientIpOf } from "../client-ip";
-import { asApiError, errorReply } from "./respond";
+import { errorReply, loggedApiError } from "./respond";
 import type { ProxyState } from "./state";
 import { resolveRoute } from "./resolve-route";
 import { validateProxied } from "./validate";
@@ -70,7 +70,7 @@ export async function proxyRequest(req: ProxyRequest, state: ProxyState): Promis
   try {
     reply = await answer(req, state, out);
   } catch (error) {
-    const e = asApiError(error, state.logger);
+    const e = loggedApiError(error, state.logger);
     out.code = e.code;
     reply = errorReply(e);
   }

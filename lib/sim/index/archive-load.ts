@@ -30,10 +30,13 @@ export function loadArchive(
       continue;
     }
     const minutes = rows.map((r, i) => {
-      const n = e.trades[i] as number;
+      const txns = e.trades[i] as number;
       const buys = e.buys[i] as number;
-      const vu = r.bucket.volume * nativeUsdAt(e.chain, r.bucket.time * 1000);
-      return { bucket: r.bucket, stats: { n, b: buys, vu, bvu: n ? (vu * buys) / n : 0, on: n, ovu: vu } };
+      const volumeUsd = r.bucket.volume * nativeUsdAt(e.chain, r.bucket.time * 1000);
+      // The archive keeps counts only: buy volume pro rata, every archived trade counted as organic.
+      const buyVolumeUsd = txns ? (volumeUsd * buys) / txns : 0;
+      const stats = { txns, buys, volumeUsd, buyVolumeUsd, organicTxns: txns, organicVolumeUsd: volumeUsd };
+      return { bucket: r.bucket, stats };
     });
     p.m1.prepend(minutes);
     p.h1.prepend(

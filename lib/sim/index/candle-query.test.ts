@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Candle, OhlcvInterval } from "@/lib/api";
-import { bucketStart, sourceStep } from "./buckets";
+import { bucketStart } from "@/lib/api/candle-buckets";
+import { sourceStep } from "./buckets";
 import { bucketEndExclusive, clampPrice, queryCandles } from "./candle-query";
 import { CandleSeries } from "./candle-series";
 import { round } from "./records";

@@ -1,5 +1,6 @@
 import { type Candle, INTERVAL_SECONDS, type OhlcvInterval } from "@/lib/api";
-import { bucketStart, sourceStep } from "./buckets";
+import { bucketStart } from "@/lib/api/candle-buckets";
+import { sourceStep } from "./buckets";
 import type { Bucket, CandleSeries } from "./candle-series";
 import { round } from "./records";
 

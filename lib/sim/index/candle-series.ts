@@ -3,7 +3,8 @@
 // Minute series also carry the stats columns behind §4.14 windowed stats.
 
 const COLS = ["t", "o", "h", "l", "c", "v", "fa", "la"] as const;
-const STAT_COLS = ["n", "b", "vu", "bvu", "on", "ovu"] as const;
+// Per minute: trades, buys, USD volume, buy USD volume, and the wash-filtered (organic) trades and USD volume.
+const STAT_COLS = ["txns", "buys", "volumeUsd", "buyVolumeUsd", "organicTxns", "organicVolumeUsd"] as const;
 export type Col = (typeof COLS)[number] | (typeof STAT_COLS)[number];
 
 export interface TradePoint {
@@ -15,14 +16,7 @@ export interface TradePoint {
   organic: boolean;
 }
 
-export interface StatsRow {
-  n: number;
-  b: number;
-  vu: number;
-  bvu: number;
-  on: number;
-  ovu: number;
-}
+export type StatsRow = Record<(typeof STAT_COLS)[number], number>;
 
 export interface Bucket {
   time: number;
@@ -138,15 +132,15 @@ export class CandleSeries {
     }
     k.v[s] = (k.v[s] as number) + p.volume;
     if (this.withStats) {
-      k.n[s] = (k.n[s] as number) + 1;
-      k.vu[s] = (k.vu[s] as number) + p.usd;
+      k.txns[s] = (k.txns[s] as number) + 1;
+      k.volumeUsd[s] = (k.volumeUsd[s] as number) + p.usd;
       if (p.isBuy) {
-        k.b[s] = (k.b[s] as number) + 1;
-        k.bvu[s] = (k.bvu[s] as number) + p.usd;
+        k.buys[s] = (k.buys[s] as number) + 1;
+        k.buyVolumeUsd[s] = (k.buyVolumeUsd[s] as number) + p.usd;
       }
       if (p.organic) {
-        k.on[s] = (k.on[s] as number) + 1;
-        k.ovu[s] = (k.ovu[s] as number) + p.usd;
+        k.organicTxns[s] = (k.organicTxns[s] as number) + 1;
+        k.organicVolumeUsd[s] = (k.organicVolumeUsd[s] as number) + p.usd;
       }
     }
   }
@@ -290,12 +284,12 @@ export class CandleSeries {
 
   statsAt(i: number): StatsRow {
     return {
-      n: this.get("n", i),
-      b: this.get("b", i),
-      vu: this.get("vu", i),
-      bvu: this.get("bvu", i),
-      on: this.get("on", i),
-      ovu: this.get("ovu", i),
+      txns: this.get("txns", i),
+      buys: this.get("buys", i),
+      volumeUsd: this.get("volumeUsd", i),
+      buyVolumeUsd: this.get("buyVolumeUsd", i),
+      organicTxns: this.get("organicTxns", i),
+      organicVolumeUsd: this.get("organicVolumeUsd", i),
     };
   }
 

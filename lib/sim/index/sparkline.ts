@@ -1,5 +1,5 @@
 import { INTERVAL_SECONDS, type OhlcvInterval } from "@/lib/api";
-import { bucketStart } from "./buckets";
+import { bucketStart } from "@/lib/api/candle-buckets";
 import { queryCandles } from "./candle-query";
 import type { CandleSeries } from "./candle-series";
 

@@ -28,18 +28,18 @@ export function windowTotals(pools: readonly IndexedPool[], fromSec: number): Wi
     const s = ready(p).m1;
     for (let i = s.len - 1; i >= 0; i--) {
       if (s.time(i) < fromSec) break;
-      const n = s.get("n", i);
-      const b = s.get("b", i);
-      const vu = s.get("vu", i);
-      const bvu = s.get("bvu", i);
-      t.txns += n;
-      t.buys += b;
-      t.sells += n - b;
-      t.volumeUsd += vu;
-      t.buyVolumeUsd += bvu;
-      t.sellVolumeUsd += vu - bvu;
-      t.organicTxns += s.get("on", i);
-      t.organicVolumeUsd += s.get("ovu", i);
+      const txns = s.get("txns", i);
+      const buys = s.get("buys", i);
+      const volumeUsd = s.get("volumeUsd", i);
+      const buyVolumeUsd = s.get("buyVolumeUsd", i);
+      t.txns += txns;
+      t.buys += buys;
+      t.sells += txns - buys;
+      t.volumeUsd += volumeUsd;
+      t.buyVolumeUsd += buyVolumeUsd;
+      t.sellVolumeUsd += volumeUsd - buyVolumeUsd;
+      t.organicTxns += s.get("organicTxns", i);
+      t.organicVolumeUsd += s.get("organicVolumeUsd", i);
     }
   }
   return t;

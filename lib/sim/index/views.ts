@@ -1,4 +1,12 @@
-import type { PulseToken, SearchResult, TokenDetail, TokenPool, TokenPrice, TokenUpdate } from "@/lib/api";
+import {
+  type PulseToken,
+  type SearchResult,
+  type TokenDetail,
+  type TokenPool,
+  type TokenPrice,
+  type TokenUpdate,
+  tokenPriceOf,
+} from "@/lib/api";
 import { hash32 } from "../engine/rng";
 import { decimalString, sig } from "./decimal";
 import { type IndexedPool, type IndexedToken, poolLiquidityNative, rankPools, tokenLiquidityNative } from "./state";
@@ -166,17 +174,7 @@ export function tokenDetail(t: IndexedToken, v: ViewCtx): TokenDetail {
 }
 
 export function tokenPrice(t: IndexedToken, v: ViewCtx): TokenPrice {
-  const u = tokenUpdate(t, v);
-  return {
-    chain: t.chain,
-    address: t.address,
-    priceUsd: u.priceUsd,
-    priceNative: u.priceNative,
-    marketCapUsd: u.marketCapUsd,
-    liquidityUsd: u.liquidityUsd,
-    priceChange24hPct: u.priceChange24hPct,
-    updatedAt: u.updatedAt,
-  };
+  return tokenPriceOf(tokenUpdate(t, v));
 }
 
 /** `meta.degraded` when a USD figure was withheld because the chain's native price is stale. */

@@ -7,9 +7,9 @@ import {
   type StreamErrorCode,
   type SubscribeFrame,
 } from "@/lib/api";
+import { createTokenBucket, type TokenBucket } from "@/lib/api/token-bucket";
 import type { MemberSink } from "./channels/group";
 import type { ConnectionDeps } from "./connection-deps";
-import { createFrameBudget } from "./frame-budget";
 import { encodeFrame, errorFrame, frameId as idOf, safeJson, toBuffer } from "./frames";
 import { createOutbox, type FrameClass, type Outbox } from "./outbox";
 import { SubscriptionSet } from "./subscriptions";
@@ -31,7 +31,7 @@ export class Connection implements MemberSink {
   readonly whenClosed = new Promise<void>((resolve) => {
     this.markClosed = resolve;
   });
-  private readonly takeBudget: () => boolean;
+  private readonly frameBudget: TokenBucket;
 
   constructor(
     private readonly ws: WebSocket,
@@ -39,7 +39,11 @@ export class Connection implements MemberSink {
   ) {
     const { timers, wall, config } = d;
     this.openedAt = timers.now();
-    this.takeBudget = createFrameBudget(config.frameBurst, config.framesPerSecond, () => wall.now());
+    this.frameBudget = createTokenBucket({
+      ratePerSec: config.framesPerSecond,
+      burst: config.frameBurst,
+      now: () => wall.now(),
+    });
     this.outbox = createOutbox(ws, {
       timers,
       faults: d.faults,
@@ -128,7 +132,7 @@ export class Connection implements MemberSink {
         ? this.fail("frame_too_large", msg, CLOSE_CODES.authFailed)
         : this.error("frame_too_large", msg, { limit: MAX_FRAME_BYTES });
     }
-    if (!pending && !this.takeBudget())
+    if (!pending && !this.frameBudget.take())
       return this.error("rate_limited", `at most ${this.d.config.framesPerSecond} frames per second`, {
         id: idOf(safeJson(buf)),
       });

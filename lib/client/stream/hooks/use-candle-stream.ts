@@ -2,12 +2,11 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/api";
+import { type ApiError, asApiError, type ChainId, type Envelope, type OhlcvInterval, type Quote } from "@/lib/api";
 import { ohlcvInfiniteOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import type { BarOp } from "../reducers/candles";
 import type { Liveness, StreamSubscriptionError } from "../socket";
-import { asApiError } from "./as-api-error";
 import { useStreamStore } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
 
@@ -81,7 +80,7 @@ export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[])
     hasOlder: query.hasNextPage,
     isFetchingOlder: query.isFetchingNextPage,
     isLoading: query.isPending,
-    error: asApiError(query.error),
+    error: query.error ? asApiError(query.error, { message: query.error.message, status: 0 }) : null,
     retry,
     subscriptionError,
     liveness,

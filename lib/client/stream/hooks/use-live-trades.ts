@@ -2,13 +2,12 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer } from "react";
-import { type ApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api";
+import { type ApiError, asApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api";
 import { tokenTradesInfiniteOptions } from "../../queries";
 import { matchesTradeFilters, type TradeFilters } from "../../trade-filters";
 import { useStreamContext } from "../provider";
 import { tapeView } from "../reducers/trades";
 import type { Liveness, StreamSubscriptionError } from "../socket";
-import { asApiError } from "./as-api-error";
 import { useStable } from "./use-stable";
 import { useStreamStore } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
@@ -106,7 +105,7 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
     isLoading: query.isPending,
-    error: asApiError(query.error),
+    error: query.error ? asApiError(query.error, { message: query.error.message, status: 0 }) : null,
     retry,
     subscriptionError,
     liveness,

@@ -2,12 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import type { ApiError, ChainId, PulseToken, PulseView } from "@/lib/api";
+import { type ApiError, asApiError, type ChainId, type PulseToken, type PulseView } from "@/lib/api";
 import { pulseStreamOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import { PULSE_CAP } from "../reducers/pulse";
 import type { StreamSubscriptionError } from "../socket";
-import { asApiError } from "./as-api-error";
 import { useStable } from "./use-stable";
 import { useStreamStore } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
@@ -45,7 +44,7 @@ export function usePulseStream(input: PulseStreamInput): PulseStream {
     tokens,
     live: items !== undefined,
     isLoading: query.isPending,
-    error: asApiError(query.error),
+    error: query.error ? asApiError(query.error, { message: query.error.message, status: 0 }) : null,
     subscriptionError,
   };
 }

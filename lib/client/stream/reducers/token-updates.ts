@@ -4,6 +4,7 @@ import {
   type TokenDetail,
   type TokenPrice,
   type TokenUpdate,
+  tokenPriceOf,
   tokenUpdateSchema,
 } from "@/lib/api";
 
@@ -44,15 +45,7 @@ export function mergeDetail(detail: TokenDetail, u: TokenUpdate): TokenDetail {
 
 export function mergePrice(price: TokenPrice, u: TokenUpdate): TokenPrice {
   if (idOf(price) !== idOf(u) || u.updatedAt < price.updatedAt) return price;
-  return {
-    ...price,
-    priceUsd: u.priceUsd,
-    priceNative: u.priceNative,
-    marketCapUsd: u.marketCapUsd,
-    liquidityUsd: u.liquidityUsd,
-    priceChange24hPct: u.priceChange24hPct,
-    updatedAt: u.updatedAt,
-  };
+  return { ...tokenPriceOf(u), chain: price.chain, address: price.address };
 }
 
 type Merge<T> = (item: T, u: TokenUpdate) => T;

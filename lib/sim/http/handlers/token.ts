@@ -1,4 +1,4 @@
-import { STATS_WINDOWS, type StatsWindow, type TokenHolder, type TokenMetadata, type TokenSecurity } from "@/lib/api";
+import { STATS_WINDOWS, type StatsWindow, type TokenHolder, type TokenMetadata, type TokenSecurity, type TokenStatsWindow } from "@/lib/api";
 import type { SimCore } from "../../core";
 import { BURN_EVM, BURN_SOL } from "../../engine/world";
 import { decimalString, sig } from "../../index/decimal";
@@ -49,7 +49,7 @@ export const tokenStatsHandler: Handler = ({ query }, core) => {
   const pools = choosePools(t, restricted);
   const now = core.now();
   const sol = t.chain === "solana";
-  const windows: Record<string, unknown> = {};
+  const windows: Record<string, TokenStatsWindow> = {};
   for (const w of (query.windows as StatsWindow[]) ?? STATS_WINDOWS) {
     const from = now - WINDOW_MS[w];
     const s = windowTotals(pools, Math.floor(from / 1000));

@@ -15,6 +15,17 @@ describe("token bucket", () => {
     expect(b.available()).toBe(3);
   });
 
+  it("says how long until tokens are back", () => {
+    let now = 0;
+    const b = createTokenBucket({ ratePerSec: 4, burst: 2, now: () => now });
+    expect(b.waitMs()).toBe(0);
+    b.take(2);
+    expect(b.waitMs()).toBe(250);
+    expect(b.waitMs(2)).toBe(500);
+    now += 250;
+    expect(b.waitMs()).toBe(0);
+  });
+
   it("rejects nonsense settings", () => {
     expect(() => createTokenBucket({ ratePerSec: 0, burst: 1, now: () => 0 })).toThrow(RangeError);
   });

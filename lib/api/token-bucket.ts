@@ -1,8 +1,11 @@
-// A token bucket: `burst` at once, refilled at `ratePerSec`. Pure apart from the injected time source.
+// The one token bucket (rate limits of the REST proxy per client, of the gateway and the embedded market per
+// connection): `burst` at once, refilled at `ratePerSec`. Pure apart from the injected time source.
 
 export interface TokenBucket {
   take(n?: number): boolean;
   available(): number;
+  /** Milliseconds until `n` tokens are there (0 when they already are). */
+  waitMs(n?: number): number;
 }
 
 export function createTokenBucket(opts: { ratePerSec: number; burst: number; now: () => number }): TokenBucket {
@@ -25,6 +28,10 @@ export function createTokenBucket(opts: { ratePerSec: number; burst: number; now
     available() {
       refill();
       return tokens;
+    },
+    waitMs(n = 1) {
+      refill();
+      return tokens >= n ? 0 : ((n - tokens) * 1000) / opts.ratePerSec;
     },
   };
 }
