@@ -39,7 +39,8 @@ export function SiteHeader({ simulated }: { simulated: boolean }) {
           <ShortcutsButton />
         </div>
       </div>
-      <div className="flex h-7 items-center overflow-x-auto border-t border-border px-3 lg:hidden">
+      {/* relative: the prices' screen-reader text is absolutely positioned and must not escape the scroller */}
+      <div className="relative flex h-7 items-center overflow-x-auto border-t border-border px-3 lg:hidden">
         <NativeTicker max={6} />
       </div>
     </header>

@@ -14,9 +14,9 @@ import { formatCompact, formatPrice, formatUsd, safeHttpsUrl, shortAddress } fro
 import type { MakerName } from "./maker-names";
 
 export const ROW_HEIGHT = 28;
-// Phone: age, side, USD, amount, maker; the quote amount and the price join from `sm` up.
+// Phone: age, side, USD, maker (a name or both address ends must fit); amount, quote amount and price join from `sm` up.
 export const TAPE_COLUMNS =
-  "grid grid-cols-[2.5rem_2.25rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.5fr)_1rem] sm:grid-cols-[3.25rem_2.75rem_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.8fr)_1.5rem] items-center gap-x-2 px-2";
+  "grid grid-cols-[2.25rem_2rem_minmax(0,0.8fr)_minmax(0,2fr)_1rem] sm:grid-cols-[3.25rem_2.75rem_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.8fr)_1.5rem] items-center gap-x-2 px-2";
 
 export interface TradeRowProps {
   trade: TokenTrade;
@@ -62,7 +62,7 @@ export const TradeRow = memo(function TradeRow({
       <span className={cn("num truncate text-right", side)} title={`$${t.volumeUsd}`}>
         {formatUsd(t.volumeUsd)}
       </span>
-      <span className="num truncate text-right" title={String(t.amountToken)}>
+      <span className="num hidden truncate text-right sm:block" title={String(t.amountToken)}>
         {formatCompact(t.amountToken)}
       </span>
       <span className="num hidden truncate text-right text-muted sm:block" title={String(t.amountQuote)}>

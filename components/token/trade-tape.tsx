@@ -116,7 +116,7 @@ export function TradeTape(props: TradeTapeProps) {
         <span>Age</span>
         <span>Type</span>
         <span className="text-right">USD</span>
-        <span className="text-right">Amount</span>
+        <span className="hidden text-right sm:block">Amount</span>
         <span className="hidden text-right sm:block">{props.nativeSymbol}</span>
         <span className="hidden text-right sm:block">Price</span>
         <span>Maker</span>

@@ -97,7 +97,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
           }
         />
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="num w-full min-w-[56rem] whitespace-nowrap text-right text-xs">
             <thead className="text-[10px] uppercase tracking-wide text-muted">
               <tr>

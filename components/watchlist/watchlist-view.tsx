@@ -79,7 +79,7 @@ export function WatchlistView() {
           with a live price. The list stays in this browser.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-panel">
+        <div className="relative overflow-x-auto rounded-lg border border-border bg-panel">
           <table className="w-full table-fixed border-collapse text-left">
             <caption className="sr-only">Watchlist, sortable by column</caption>
             <colgroup>
