@@ -30,6 +30,8 @@ export interface CandleChartProps {
   input: CandleStreamInput;
   metric: ChartMetric;
   supply: number | null;
+  /** Multiplier from the candles' quote to the one drawn (USD on EVM: the native coin's USD price), else 1. */
+  quoteRate?: number;
   markers: readonly TradeMarker[];
   legend: LegendStore;
   onStatus?: (s: ChartStatus) => void;
@@ -60,11 +62,19 @@ const volPoint = (c: Candle) => {
   return { ...v, time: v.time as UTCTimestamp };
 };
 
-export default function CandleChart({ input, metric, supply, markers, legend, onStatus }: CandleChartProps) {
+export default function CandleChart({
+  input,
+  metric,
+  supply,
+  quoteRate = 1,
+  markers,
+  legend,
+  onStatus,
+}: CandleChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const bars = useRef<Candle[]>([]);
-  const k = useRef(metricFactor(metric, supply));
+  const k = useRef(metricFactor(metric, supply) * quoteRate);
   const metricRef = useRef(metric);
   const minMove = useRef(0);
   const fitPending = useRef(true);
@@ -237,7 +247,7 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraw and applyFormat read refs only
   useEffect(() => {
-    const next = metricFactor(metric, supply);
+    const next = metricFactor(metric, supply) * quoteRate;
     if (next === k.current && metric === metricRef.current) return;
     k.current = next;
     metricRef.current = metric;
@@ -247,7 +257,7 @@ export default function CandleChart({ input, metric, supply, markers, legend, on
     redraw();
     const b = bars.current;
     if (b.length) applyFormat(b[b.length - 1].close * next);
-  }, [metric, supply]);
+  }, [metric, supply, quoteRate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: applyMarkers reads refs only
   useEffect(() => {

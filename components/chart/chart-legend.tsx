@@ -12,17 +12,19 @@ export function ChartLegend({
   store,
   metric,
   supply,
+  quoteRate = 1,
   title,
 }: {
   store: LegendStore;
   metric: ChartMetric;
   supply: number | null;
+  quoteRate?: number;
   title: string;
 }) {
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const bar = state.hover ?? state.last;
   const fmt = metric === "mcap" ? (v: number) => formatCompact(v) : (v: number) => formatPrice(v);
-  const f = bar ? legendFigures(bar, metricFactor(metric, supply)) : null;
+  const f = bar ? legendFigures(bar, metricFactor(metric, supply) * quoteRate) : null;
   const tone = f ? (f.up ? "text-up" : "text-down") : "text-muted";
   return (
     <div

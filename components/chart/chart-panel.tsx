@@ -29,9 +29,14 @@ export interface ChartPanelProps {
   input: CandleStreamInput;
   metric: ChartMetric;
   supply: number | null;
-  /** Native coin symbol for the quote toggle; the USD option shows only where the service offers it (Solana). */
+  /** Native coin symbol for the quote toggle. */
   nativeSymbol: string;
-  usdAvailable: boolean;
+  /**
+   * How USD is drawn: `service` (Solana: each candle at its bucket's SOL/USD rate, §4.5), `rate` (EVM: native
+   * candles at the current native/USD price, given as `usdRate`), or null when no USD price is known.
+   */
+  usdMode: "service" | "rate" | null;
+  usdRate?: number;
   title: string;
   markers: readonly TradeMarker[];
   onInterval(i: OhlcvInterval): void;
@@ -47,7 +52,8 @@ export function ChartPanel(props: ChartPanelProps) {
   const [legend] = useState(createLegendStore);
   const [status, setStatus] = useState<Status | null>(null);
   const onStatus = useCallback((s: Status) => setStatus(s), []);
-  const quote = input.quote ?? "native";
+  const rate = props.usdMode === "rate" && props.usdRate ? props.usdRate : 1;
+  const quote = props.usdMode === "rate" ? (props.usdRate ? "usd" : "native") : (input.quote ?? "native");
   return (
     <section
       aria-label="Price chart"
@@ -65,7 +71,7 @@ export function ChartPanel(props: ChartPanelProps) {
             { value: "mcap", label: "MCap", title: "Market cap = price × supply", disabled: supply === null },
           ]}
         />
-        {props.usdAvailable ? (
+        {props.usdMode ? (
           <SegmentedControl
             label="Quote currency"
             size="xs"
@@ -73,7 +79,14 @@ export function ChartPanel(props: ChartPanelProps) {
             onValueChange={props.onQuote}
             options={[
               { value: "native", label: props.nativeSymbol },
-              { value: "usd", label: "USD", title: "Each candle converted at its bucket's SOL/USD rate" },
+              {
+                value: "usd",
+                label: "USD",
+                title:
+                  props.usdMode === "service"
+                    ? "Each candle converted at its bucket's SOL/USD rate"
+                    : `Converted at the current ${props.nativeSymbol}/USD price`,
+              },
             ]}
           />
         ) : null}
@@ -93,11 +106,12 @@ export function ChartPanel(props: ChartPanelProps) {
         </span>
       </div>
       <div className="relative min-h-0 flex-1">
-        <ChartLegend store={legend} metric={metric} supply={supply} title={props.title} />
+        <ChartLegend store={legend} metric={metric} supply={supply} quoteRate={rate} title={props.title} />
         <CandleChart
           input={input}
           metric={metric}
           supply={supply}
+          quoteRate={rate}
           markers={markers}
           legend={legend}
           onStatus={onStatus}

@@ -120,7 +120,7 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
       {token.launchpad ? <LaunchpadBlock launchpad={token.launchpad} /> : null}
 
       <div className="flex flex-col gap-1">
-        <SecurityFlags security={security} />
+        {chain === "solana" ? <SecurityFlags security={security} /> : null}
         <TokenLinks meta={meta} />
       </div>
     </header>

@@ -12,6 +12,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { ApiError, type ChainId, chainInfo, type OhlcvInterval } from "@/lib/api";
 import {
   factoriesOptions,
+  nativePricesOptions,
   tokenMetadataOptions,
   tokenOptions,
   tokenPoolsOptions,
@@ -44,7 +45,9 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const tokenQ = useQuery(tokenOptions(ref));
   useTokenUpdates(ref);
   const metaQ = useQuery(tokenMetadataOptions(ref));
-  const secQ = useQuery(tokenSecurityOptions(ref));
+  // Mint and freeze authorities are Solana concepts: EVM tokens neither show nor spend a credit on them.
+  const secQ = useQuery({ ...tokenSecurityOptions(ref), enabled: chain === "solana" });
+  const pricesQ = useQuery(nativePricesOptions());
   const poolsQ = useQuery(tokenPoolsOptions(ref));
   const factoriesQ = useQuery(factoriesOptions({ chain }));
   const [markers, setMarkers] = useState<TradeMarker[]>([]);
@@ -76,9 +79,12 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol;
   const supply = Number(token.totalSupply) > 0 ? Number(token.totalSupply) : null;
   const interval = view.interval ?? defaultInterval;
+  // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
   const quote = chain === "solana" ? view.quote : "native";
+  const nativeUsd = pricesQ.data?.data[chain]?.priceUsd ?? null;
+  const usdRate = chain !== "solana" && view.quote === "usd" && nativeUsd ? nativeUsd : undefined;
   const symbol = safeText(token.symbol, { maxGraphemes: 12 }).text || "?";
-  const quoteLabel = quote === "usd" ? "USD" : nativeSymbol;
+  const quoteLabel = quote === "usd" || usdRate ? "USD" : nativeSymbol;
   const candles = { chain, address, pools, interval, quote };
   const onTab = (tab: TokenTab) => setView({ tab });
 
@@ -109,7 +115,8 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
             metric={view.metric}
             supply={supply}
             nativeSymbol={nativeSymbol}
-            usdAvailable={chain === "solana"}
+            usdMode={chain === "solana" ? "service" : nativeUsd ? "rate" : null}
+            usdRate={usdRate}
             title={`${symbol}/${quoteLabel} · ${intervalLabel(interval)}${view.metric === "mcap" ? " · MCap" : ""}`}
             markers={view.maker ? markers : []}
             onInterval={(i) => setView({ interval: i })}

@@ -29,9 +29,10 @@ describe("token view state", () => {
     });
   });
 
-  it("ignores Solana-only options on EVM and addresses of the wrong family", () => {
-    const s = parseViewState("evm:1", { quote: "usd", wash: "organic", maker: SOL, pool: "nope" });
+  it("ignores Solana-only options on EVM and addresses of the wrong family, keeps USD on every chain", () => {
+    const s = parseViewState("evm:1", { wash: "organic", maker: SOL, pool: "nope" });
     expect(s).toEqual(DEFAULT_VIEW);
+    expect(parseViewState("evm:1", { quote: "usd" })).toEqual({ ...DEFAULT_VIEW, quote: "usd" });
     expect(parseViewState("solana", { quote: "usd", wash: "wash", maker: SOL })).toMatchObject({
       quote: "usd",
       wash: "wash",

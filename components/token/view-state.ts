@@ -41,7 +41,7 @@ function get(p: RawParams, name: string): string | undefined {
 /** Reads the view from search params; anything invalid falls back to the default (never an error page). */
 export function parseViewState(chain: ChainId, p: RawParams): TokenViewState {
   const solana = chain === "solana";
-  const quote = get(p, "quote") === "usd" && solana ? "usd" : "native";
+  const quote = get(p, "quote") === "usd" ? "usd" : "native";
   const metric = get(p, "metric") === "mcap" ? "mcap" : "price";
   const poolRaw = get(p, "pool");
   const makerRaw = get(p, "maker");

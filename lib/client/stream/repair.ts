@@ -15,7 +15,11 @@ import type { StreamStore } from "./store";
 
 // Gap repair from REST after a reconnect or a gateway resync: nothing lost, nothing doubled (the reducers dedupe).
 
-export const REPAIR_PAGE_LIMIT = 100;
+/**
+ * The largest page (a call costs the same whatever its size): fewer calls per gap, and a query the page the tape just
+ * showed (the default 100) does not share, so the proxy's short cache cannot hand the repair that same snapshot back.
+ */
+export const REPAIR_PAGE_LIMIT = 500;
 export const MAX_REPAIR_PAGES = 5;
 
 /** A cached REST answer older than the resume point may miss rows (or a bucket's last trades): ask again after these pauses. */

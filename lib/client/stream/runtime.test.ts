@@ -166,10 +166,11 @@ describe("stream runtime", () => {
     await waitFor(() => subs().length === 1);
     sendTrades("s1", server);
     await waitFor(() => flushThen(() => tapeOf(key).length === 5));
-    clock += 10_000; // the gateway's upstream is down; rows 6..150 happen meanwhile
-    for (let i = 6; i <= 150; i++) server.push(row(i));
-    sendTrades("s1", [row(151)]); // restored: a post-gap row reaches us before the resync frame
-    server.push(row(151));
+    const last = REPAIR_PAGE_LIMIT + 51; // a gap longer than one repair page
+    clock += 10_000; // the gateway's upstream is down; rows 6..last-1 happen meanwhile
+    for (let i = 6; i < last; i++) server.push(row(i));
+    sendTrades("s1", [row(last)]); // restored: a post-gap row reaches us before the resync frame
+    server.push(row(last));
     await waitFor(() => flushThen(() => tapeOf(key).length === 6));
     gw.broadcast({ type: "resync", ids: ["s1"], reason: "upstream_reconnected" });
     await waitFor(() => rest.calls.some((c) => c.id === "tokenTrades"));

@@ -281,6 +281,11 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
       actions.upsertBars(key, bars, asOf);
     },
     refreshTapeRest(chain, address) {
+      // A pending join already fetches the rows between the snapshot and the live flow: asking again doubles the call.
+      for (const key of joinOnly) {
+        const p = held.get(key)?.params as TradesParams | undefined;
+        if (p && p.chain === chain && p.address === address) return;
+      }
       const id = `${chain}:${address}`;
       const last = tapeRefreshedAt.get(id);
       if (last !== undefined && now() - last < TAPE_REFRESH_MIN_MS) return;

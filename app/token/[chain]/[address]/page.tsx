@@ -87,7 +87,7 @@ async function TokenContent({
   if (loaded.ok) qc.setQueryData(tokenOptions(ref).queryKey, loaded.env);
   await Promise.all([
     prefetchEndpoint(qc, tokenMetadataOptions(ref), "tokenMetadata", { query: ref }),
-    prefetchEndpoint(qc, tokenSecurityOptions(ref), "tokenSecurity", { query: ref }),
+    chain === "solana" ? prefetchEndpoint(qc, tokenSecurityOptions(ref), "tokenSecurity", { query: ref }) : null,
     prefetchEndpoint(qc, tokenPoolsOptions(ref), "tokenPools", { query: ref }),
     prefetchEndpoint(qc, factoriesOptions({ chain }), "factories", { query: { chain } }),
   ]);
