@@ -7,7 +7,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { OhlcvInterval, Quote } from "@/lib/api";
-import type { CandleStreamInput } from "@/lib/client/stream/hooks";
+import { type CandleStreamInput, describeSubError } from "@/lib/client/stream/hooks";
 import type { ChartMetric } from "./bars";
 import { delayLabel } from "@/components/ui/liveness-chip";
 import type { ChartStatus } from "./candle-chart";
@@ -94,8 +94,8 @@ export function ChartPanel(props: ChartPanelProps) {
         <span className="ml-auto flex items-center gap-2 text-[11px] text-muted">
           {status?.isFetchingOlder ? <span>Loading history…</span> : null}
           {status?.subscriptionError ? (
-            <Chip tone="warn" title={status.subscriptionError.message}>
-              Live candles paused: {status.subscriptionError.code}
+            <Chip tone="warn" title={describeSubError(status.subscriptionError).detail}>
+              Candles not live
             </Chip>
           ) : status?.liveness?.mode === "poll" ? (
             <Chip tone="warn" title="Many viewers right now: the forming candle refreshes every few seconds">

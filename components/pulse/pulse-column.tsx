@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { cn } from "@/components/ui";
 import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api";
 import { pulseStreamOptions } from "@/lib/client/queries";
-import { usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
+import { describeSubError, usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
 import { streamKey } from "@/lib/client/stream/hooks/use-subscription";
 import { useServerOffset } from "@/lib/client/use-server-offset";
 import { PULSE_CAP } from "@/lib/client/stream/reducers/pulse";
@@ -102,7 +102,7 @@ export function PulseColumn({
       {stream.error && stream.tokens.length > 0 ? <RefreshErrorBanner error={stream.error} onRetry={retry} /> : null}
       {stream.subscriptionError ? (
         <Banner tone="warn">
-          <span role="status">Live updates unavailable: {stream.subscriptionError.message}</span>
+          <span role="status">Not live: {describeSubError(stream.subscriptionError).detail}</span>
         </Banner>
       ) : null}
       <div

@@ -5,7 +5,12 @@ import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { ChainId } from "@/lib/api";
 import { LivenessChip } from "@/components/ui/liveness-chip";
-import type { Liveness, StreamSubscriptionError } from "@/lib/client/stream/hooks";
+import {
+  describeSubError,
+  type Liveness,
+  type StreamSubscriptionError,
+  useStreamStatus,
+} from "@/lib/client/stream/hooks";
 import { shortAddress } from "@/lib/format";
 import type { WashView } from "./view-state";
 
@@ -24,6 +29,8 @@ export interface TapeToolbarProps {
 
 /** Tape title, live/paused state, and its filters: one maker (cleared here), wash on Solana. */
 export function TapeToolbar(p: TapeToolbarProps) {
+  const { status } = useStreamStatus();
+  const refused = p.subscriptionError ? describeSubError(p.subscriptionError) : null;
   return (
     <div className="flex min-h-8 flex-wrap items-center gap-2 border-b border-border px-2 py-1">
       <h2 className="text-xs font-semibold">Trades</h2>
@@ -31,14 +38,22 @@ export function TapeToolbar(p: TapeToolbarProps) {
         <Chip tone="warn" title="Paused while the pointer is over the tape; new trades show when it leaves">
           <span data-testid="tape-paused">Paused{p.pending > 0 ? ` · ${p.pending} new` : ""}</span>
         </Chip>
+      ) : refused ? (
+        <Chip tone="warn" title={refused.detail}>
+          <span data-testid="tape-live" data-live="false">
+            {refused.short}
+            <span className="sr-only">: {refused.detail}</span>
+          </span>
+        </Chip>
+      ) : status !== "live" ? (
+        <Chip tone="warn" title="The live feed is reconnecting; missed trades are filled in when it is back">
+          <span data-testid="tape-live" data-live="false">
+            {status === "offline" ? "Offline" : "Reconnecting"}
+          </span>
+        </Chip>
       ) : (
         <LivenessChip liveness={p.liveness} what="trades" />
       )}
-      {p.subscriptionError ? (
-        <Chip tone="down" title={p.subscriptionError.message}>
-          Live trades unavailable: {p.subscriptionError.code}
-        </Chip>
-      ) : null}
       <div className="ml-auto flex items-center gap-2">
         {p.maker ? (
           <span

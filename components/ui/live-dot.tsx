@@ -1,9 +1,10 @@
 import { cn } from "./cn";
 
-export type ConnectionState = "live" | "connecting" | "reconnecting" | "offline";
+export type ConnectionState = "live" | "partial" | "connecting" | "reconnecting" | "offline";
 
 const STATES: Record<ConnectionState, { label: string; dot: string; ring?: string }> = {
   live: { label: "Live", dot: "bg-up", ring: "bg-up/60 motion-safe:animate-ping" },
+  partial: { label: "Partly live", dot: "bg-amber-400" },
   connecting: { label: "Connecting", dot: "bg-amber-400 motion-safe:animate-pulse" },
   reconnecting: { label: "Reconnecting", dot: "bg-amber-400 motion-safe:animate-pulse" },
   offline: { label: "Offline", dot: "bg-down" },
@@ -13,9 +14,11 @@ const STATES: Record<ConnectionState, { label: string; dot: string; ring?: strin
 export function LiveDot({
   state,
   showLabel = true,
+  title,
   className,
 }: {
   state: ConnectionState;
+  title?: string;
   showLabel?: boolean;
   className?: string;
 }) {
@@ -24,7 +27,7 @@ export function LiveDot({
     <span
       role="status"
       className={cn("inline-flex items-center gap-1.5 text-xs", className)}
-      title={`Stream: ${s.label}`}
+      title={title ?? `Stream: ${s.label}`}
     >
       <span aria-hidden="true" className="relative flex size-2">
         {s.ring ? <span className={cn("absolute inline-flex size-full rounded-full", s.ring)} /> : null}

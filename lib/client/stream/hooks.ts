@@ -10,9 +10,10 @@ export {
   useTradesStream,
 } from "./hooks/use-live-trades";
 export { type PulseStream, type PulseStreamInput, usePulseStream } from "./hooks/use-pulse-stream";
-export { type StreamStatus, useStreamStatus, useStreamStore } from "./hooks/use-stream-store";
+export { type StreamStatus, useRefusedCount, useStreamStatus, useStreamStore } from "./hooks/use-stream-store";
 export { useSubscription, useSubscriptionError, useTokenUpdates } from "./hooks/use-subscription";
 export { StreamProvider } from "./provider";
 // Everything a page needs from the live stream; pages never touch the socket.
 export type { BarOp } from "./reducers/candles";
 export type { ConnectionStatus, Liveness, StreamSubscriptionError } from "./socket";
+export { describeSubError, type SubErrorText } from "./describe-sub-error";

@@ -13,6 +13,11 @@ export function useStreamStore<T>(selector: (s: StreamState) => T): T {
 
 export type StreamStatus = Pick<ConnectionInfo, "status" | "since" | "attempt">;
 
+/** How many live subscriptions of this tab the stream refused (a limit): "Live" alone would overstate it. */
+export function useRefusedCount(): number {
+  return useStreamStore((s) => Object.keys(s.subErrors).length);
+}
+
 /** connecting / live / reconnecting / offline, for the connection badge. */
 export function useStreamStatus(): StreamStatus {
   return useStreamStore(

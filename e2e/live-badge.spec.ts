@@ -1,0 +1,52 @@
+import { expect as baseExpect, test } from "./fixtures";
+import { simState } from "./sim";
+
+// A live view the stream refuses (a limit) is never badged "Live", and the reason reads as words, not a code.
+
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+let token: { chain: string; address: string };
+
+test.beforeAll(async () => {
+  token = (await simState()).data.notable.graduatedToken;
+});
+
+test("a refused tape subscription turns the tape and header badges from Live to not live", async ({ page }) => {
+  // Between the page and the gateway: the trades subscription's acknowledgement becomes the limit error a full
+  // stream key sends (§8: 50 tracked tokens); every other frame passes through unchanged.
+  await page.routeWebSocket(/\/api\/stream$/, (ws) => {
+    const server = ws.connectToServer();
+    const tradeIds = new Set<string>();
+    ws.onMessage((m) => {
+      const f = JSON.parse(String(m)) as { type: string; id?: string; channel?: string };
+      if (f.type === "subscribe" && f.channel === "trades" && f.id) tradeIds.add(f.id);
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const f = JSON.parse(String(m)) as { type: string; id?: string; channel?: string };
+      if (f.type === "subscribed" && f.id && tradeIds.has(f.id)) {
+        ws.send(
+          JSON.stringify({ type: "error", id: f.id, code: "limit_tracked", message: "limit_tracked", limit: 50 }),
+        );
+        return;
+      }
+      if (f.type === "event" && f.channel === "trades") return;
+      ws.send(m);
+    });
+  });
+  await page.goto(`/token/${token.chain}/${token.address}`);
+  const badge = page.getByTestId("tape-live");
+  await expect(badge).toHaveAttribute("data-live", "false");
+  await expect(badge).toContainText("Not live");
+  await expect(badge).toContainText("50 tokens");
+  await expect(page.getByRole("status").filter({ hasText: "Partly live" })).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("limit_tracked");
+});
+
+test("the tape badge says Live when the subscription is live", async ({ page }) => {
+  await page.goto(`/token/${token.chain}/${token.address}`);
+  await expect(page.getByTestId("liveness")).toHaveAttribute("data-mode", "stream");
+  await expect(page.getByTestId("tape-live")).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
+});
