@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { tokenHref } from "@/components/search/search-target";
 import { Age } from "@/components/ui/age";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,20 +14,51 @@ import { SafeText } from "@/components/ui/safe-text";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
-import { walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
+import { tokenBatchOptions, walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
 import { shortAddress } from "@/lib/format";
+import { missingSymbols } from "./missing-symbols";
 import { walletRowKeys } from "./trade-keys";
+import { walletTradesInput } from "./wallet-trades-input";
 
-/** Newest first; EVM pages with beforeAt = meta.oldestAt (§4.2) as the list scrolls, Solana is one page. */
+/**
+ * Newest first; EVM pages with beforeAt = meta.oldestAt (§4.2) as the list scrolls. Solana has no cursor (§4.2): one
+ * page of the largest size, and the table says so when it is full.
+ */
 export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string }) {
-  const q = useInfiniteQuery(walletTradesInfiniteOptions({ chain, wallet }));
-  // EVM rows carry no symbol: take it from the positions already loaded for this chain (no extra credits).
+  const input = walletTradesInput(chain, wallet);
+  const q = useInfiniteQuery(walletTradesInfiniteOptions(input));
+  // EVM rows carry no symbol: take it from the positions already loaded for this chain, then look up the rest.
   const positions = useQuery(walletPositionsOptions({ chain, wallet }));
-  const symbols = useMemo(
-    () => new Map((positions.data?.data ?? []).map((p) => [p.address, p.symbol])),
-    [positions.data],
-  );
+  // Symbols looked up so far (bounded by the rows loaded), so later pages only ask for tokens not seen yet.
+  const [learned, setLearned] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const known = useMemo(() => {
+    const m = new Map(learned);
+    for (const p of positions.data?.data ?? []) m.set(p.address, p.symbol);
+    return m;
+  }, [positions.data, learned]);
   const rows = useMemo(() => walletRowKeys((q.data?.pages ?? []).map((p) => p.data)), [q.data]);
+  const lookup = useMemo(
+    () => (positions.isPending ? [] : missingSymbols(chain, rows.map((r) => r.row), known)),
+    [chain, rows, known, positions.isPending],
+  );
+  const looked = useQuery({
+    ...tokenBatchOptions({ items: lookup.map((address) => ({ chain, address })) }),
+    enabled: lookup.length > 0,
+    staleTime: 10 * 60_000,
+    // Batch slots keep input order (§7.4): slot i answers lookup[i]; an error slot leaves that address shown.
+    select: (env) => env.data.map((slot, i) => [lookup[i], "data" in slot ? slot.data.symbol : null] as const),
+  });
+  useEffect(() => {
+    const pairs = looked.data;
+    if (!pairs?.length) return;
+    setLearned((prev) => {
+      const m = new Map(prev);
+      // "" marks a token the service could not name: shown by address, never asked for again.
+      for (const [address, symbol] of pairs) if (address) m.set(address, symbol ?? "");
+      return m.size === prev.size ? prev : m;
+    });
+  }, [looked.data]);
+  const symbols = known;
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
   useEffect(() => {
@@ -53,7 +84,14 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
       <div className="flex items-center justify-between border-b border-border px-3 py-2">
         <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Trades</h2>
         <span className="text-[11px] text-muted" data-testid="trade-count">
-          {rows.length} loaded{hasNextPage ? "" : q.isSuccess ? " · all" : ""}
+          {rows.length} loaded
+          {hasNextPage
+            ? ""
+            : q.isSuccess
+              ? chain === "solana" && rows.length >= (input.limit ?? 0)
+                ? " · latest only (Solana history is one page)"
+                : " · all"
+              : ""}
         </span>
       </div>
       {q.isPending ? (
@@ -89,7 +127,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
             </thead>
             <tbody>
               {rows.map(({ row: t, key }) => {
-                const symbol = "tokenSymbol" in t ? t.tokenSymbol : symbols.get(t.tokenAddress);
+                const symbol = ("tokenSymbol" in t ? t.tokenSymbol : symbols.get(t.tokenAddress)) || null;
                 const tx = explorerTxUrl(t.chain, t.txHash);
                 return (
                   <tr
@@ -103,7 +141,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
                     </td>
                     <td className="px-2 text-left">
                       <span className="flex items-center gap-0.5">
-                        <WatchStar chain={t.chain} address={t.tokenAddress} symbol={symbol ?? null} />
+                        <WatchStar chain={t.chain} address={t.tokenAddress} symbol={symbol} />
                         <Link
                           href={`${tokenHref(t.chain, t.tokenAddress)}?maker=${encodeURIComponent(wallet)}`}
                           prefetch={false}

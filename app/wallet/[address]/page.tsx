@@ -6,6 +6,7 @@ import { walletHref } from "@/components/search/search-target";
 import { Skeleton } from "@/components/ui/skeleton";
 import { parseWalletView, pnlChainOf, resolveWalletRoute } from "@/components/wallet/view-state";
 import { WalletView } from "@/components/wallet/wallet-view";
+import { walletTradesInput } from "@/components/wallet/wallet-trades-input";
 import {
   walletFundingOptions,
   walletPnlOptions,
@@ -79,7 +80,7 @@ async function WalletContent({
   const chain = view.chain;
   const pnlChain = pnlChainOf(family, view);
   const qc = makeQueryClient();
-  const trades = walletTradesInfiniteOptions({ chain, wallet: address });
+  const trades = walletTradesInfiniteOptions(walletTradesInput(chain, address));
   await Promise.all([
     prefetchEndpoint(qc, walletProfileOptions({ address }), "walletProfile", { query: { address } }),
     prefetchEndpoint(qc, walletFundingOptions({ chain, wallet: address }), "walletFunding", {
