@@ -10,7 +10,7 @@ interface Notable {
   chain: string;
   address: string;
 }
-let notable: Record<"establishedToken" | "graduatedToken" | "bondingToken", Notable>;
+let notable: Record<"baseToken" | "graduatedToken" | "bondingToken", Notable>;
 
 test.beforeAll(async () => {
   notable = (await simState()).data.notable;
@@ -28,7 +28,8 @@ function parsePrice(text: string): number {
 const tokenUrl = (t: Notable, qs = "") => `/token/${t.chain}/${t.address}${qs}`;
 
 test("an EVM chart switches to USD and back", async ({ page, pageErrors }) => {
-  await page.goto(tokenUrl(notable.establishedToken));
+  expect(notable.baseToken.chain).toBe("evm:8453");
+  await page.goto(tokenUrl(notable.baseToken));
   const legend = page.getByTestId("chart-legend");
   await expect(legend).toContainText("/ETH");
   const open = async () => parsePrice((await legend.locator("span.num > span").first().textContent()) ?? "");
@@ -47,9 +48,10 @@ test("an EVM chart switches to USD and back", async ({ page, pageErrors }) => {
 });
 
 test("mint and freeze authorities show on Solana tokens only", async ({ page }) => {
+  expect(notable.bondingToken.chain).toBe("solana");
   await page.goto(tokenUrl(notable.bondingToken));
   await expect(page.getByTestId("security-flags")).toBeVisible();
-  await page.goto(tokenUrl(notable.establishedToken));
+  await page.goto(tokenUrl(notable.baseToken));
   await expect(page.getByTestId("token-mcap")).toBeVisible();
   await expect(page.getByTestId("trade-row").first()).toBeVisible();
   await expect(page.getByTestId("security-flags")).toHaveCount(0);
@@ -60,7 +62,7 @@ test("opening a token page asks for each tape page once", async ({ page }) => {
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/api/v1/token/trades") calls.push(r.url());
   });
-  for (const token of [notable.graduatedToken, notable.establishedToken]) {
+  for (const token of [notable.graduatedToken, notable.baseToken]) {
     calls.length = 0;
     await page.goto(tokenUrl(token));
     await expect(page.getByTestId("trade-row").first()).toBeVisible();
