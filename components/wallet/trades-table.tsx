@@ -134,6 +134,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
                     key={key}
                     data-testid="wallet-trade-row"
                     data-key={key}
+                    data-at={t.at}
                     className="border-t border-border/60 hover:bg-panel-raised"
                   >
                     <td className="px-2 py-1 text-left text-muted">
