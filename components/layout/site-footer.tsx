@@ -17,6 +17,9 @@ export function SiteFooter({ simulated }: { simulated: boolean }) {
           <Link href="/watchlist" className="hover:text-fg">
             Watchlist
           </Link>
+          <Link href="/credits" className="hover:text-fg">
+            Credits
+          </Link>
         </nav>
         <span className="ml-auto hidden items-center gap-1 sm:flex">
           Press <Kbd>?</Kbd> for keyboard shortcuts

@@ -3,3 +3,4 @@ export * from "./market";
 export { staleTimeFor } from "./shared";
 export * from "./token";
 export * from "./wallet";
+export * from "./usage";

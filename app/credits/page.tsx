@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { CreditsView } from "@/components/credits/credits-view";
+
+export const metadata: Metadata = {
+  title: "Credits",
+  description: "Market-data credits this site spent, what caching saved, today's budget and the cost of each route.",
+};
+
+// Figures change with every call anyone makes: read live in the browser (GET /api/usage/public), nothing prefetched.
+export default function CreditsPage() {
+  return (
+    <section className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h1 className="text-lg font-semibold tracking-tight">Credits</h1>
+        <p className="text-xs text-muted">
+          Market-data credits this site spends on your behalf; cached and shared calls cost nothing. Updates live.
+        </p>
+      </div>
+      <CreditsView />
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import type { EndpointDef } from "@/lib/api";
+
+/** What one call of a route costs, in the words of §8: "5", "1 per item", "1 per pool", "free". */
+export function costLabel(def: Pick<EndpointDef, "credits" | "path">): string {
+  const one = def.credits({ query: {}, body: { items: [0], pools: ["a"] } });
+  const two = def.credits({ query: {}, body: { items: [0, 0], pools: ["a", "b"] } });
+  if (one === two) return one === 0 ? "free" : String(one);
+  return `${two - one} per ${def.path.endsWith("/sparklines") ? "pool" : "item"}`;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { endpoints } from "@/lib/api";
+import { creditRows, savedPct } from "./credit-rows";
+
+describe("creditRows", () => {
+  it("lists every route once, busiest first, unknown ids ignored", () => {
+    const rows = creditRows({
+      search: { spent: 50, savedByCache: 10, savedByCoalescing: 0 },
+      ohlcv: { spent: 5, savedByCache: 100, savedByCoalescing: 5 },
+      notARoute: { spent: 999, savedByCache: 0, savedByCoalescing: 0 },
+    });
+    expect(rows).toHaveLength(Object.keys(endpoints).length);
+    expect(rows.map((r) => r.id).slice(0, 2)).toEqual(["ohlcv", "search"]);
+    expect(rows.find((r) => r.id === "search")).toMatchObject({ method: "GET", path: "/v1/search", cost: "5" });
+    expect(rows.find((r) => r.id === "chains")).toMatchObject({ spent: 0, cost: "free" });
+  });
+
+  it("saved share is of everything asked, null when nothing was", () => {
+    expect(savedPct({ spent: 25, savedByCache: 50, savedByCoalescing: 25 })).toBe(75);
+    expect(savedPct({ spent: 0, savedByCache: 0, savedByCoalescing: 0 })).toBeNull();
+  });
+});

@@ -1,0 +1,150 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/components/ui/cn";
+import { publicUsageOptions } from "@/lib/client/queries/usage";
+import type { PublicUsage } from "@/lib/api/usage";
+import { formatNumber } from "@/lib/format/number";
+import { formatPct } from "@/lib/format/percent";
+import { creditRows, savedPct } from "./credit-rows";
+
+/** This site's market-data credits: spent, saved by the cache and by coalescing, the daily budget, per route. */
+export function CreditsView() {
+  const q = useQuery(publicUsageOptions());
+  if (q.isPending) return <Skeleton className="h-64 w-full" />;
+  if (q.isError && !q.data) return <ErrorState error={q.error} onRetry={() => q.refetch()} title="Credits could not load" />;
+  const u = q.data;
+  const pct = savedPct(u);
+  const rows = creditRows(u.byEndpoint);
+  return (
+    <div className="flex flex-col gap-3" data-testid="credits-view" data-as-of={u.asOf}>
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
+        <Tile label="Spent" testId="credits-spent" hint="Credits paid to the market-data service since this server started">
+          <Credits value={u.spent} />
+        </Tile>
+        <Tile label="Saved by cache" testId="credits-saved-cache" hint="Calls answered from the response cache">
+          <Credits value={u.savedByCache} className="text-up" />
+        </Tile>
+        <Tile label="Saved by coalescing" testId="credits-saved-coalescing" hint="Identical calls in flight shared one">
+          <Credits value={u.savedByCoalescing} className="text-up" />
+        </Tile>
+        <Tile label="Saved share" testId="credits-saved-pct" hint="Saved ÷ (spent + saved)">
+          {pct === null ? <span className="text-muted">—</span> : formatPct(pct, { signed: false })}
+        </Tile>
+      </div>
+      <Budget usage={u} />
+      <section aria-label="Credits per route" className="rounded-md border border-border bg-panel">
+        <h2 className="border-b border-border px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted">
+          Per route
+        </h2>
+        <div className="relative overflow-x-auto">
+          <table className="num w-full whitespace-nowrap text-right text-xs" data-testid="credits-routes">
+            <thead className="text-[10px] uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                  Route
+                </th>
+                <th scope="col" className="px-2 font-medium">
+                  Cost
+                </th>
+                <th scope="col" className="px-2 font-medium">
+                  Spent
+                </th>
+                <th scope="col" className="hidden px-2 font-medium sm:table-cell">
+                  Cache
+                </th>
+                <th scope="col" className="hidden px-3 font-medium sm:table-cell">
+                  Coalesced
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-testid="credits-route" data-route={r.id} className="border-t border-border/60">
+                  <td className="max-w-0 truncate px-3 py-1 text-left font-mono" title={`${r.method} ${r.path}`}>
+                    <span className="text-muted">{r.method}</span> {r.path}
+                  </td>
+                  <td className="px-2 text-muted" data-testid="credits-route-cost">
+                    {r.cost}
+                  </td>
+                  <td className="px-2" data-testid="credits-route-spent">
+                    <Credits value={r.spent} />
+                  </td>
+                  <td className="hidden px-2 text-up sm:table-cell">
+                    <Credits value={r.savedByCache} />
+                  </td>
+                  <td className="hidden px-3 text-up sm:table-cell">
+                    <Credits value={r.savedByCoalescing} />
+                  </td>
+                </tr>
+              ))}
+              <tr className="border-t border-border/60" data-testid="credits-route" data-route="stream">
+                <td className="px-3 py-1 text-left font-mono">
+                  <span className="text-muted">WS</span> /v1/stream
+                </td>
+                <td className="px-2 text-muted">1 per conn-min</td>
+                <td className="px-2">
+                  <Credits value={u.streamConnectionMinutes} />
+                </td>
+                <td className="hidden px-2 text-muted sm:table-cell">—</td>
+                <td className="hidden px-3 text-muted sm:table-cell">—</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Budget({ usage: u }: { usage: PublicUsage }) {
+  const used = u.budgetPerDay ? Math.min(100, (u.spentToday / u.budgetPerDay) * 100) : null;
+  return (
+    <section aria-label="Daily budget" className="rounded-md border border-border bg-panel px-3 py-2" data-testid="credits-budget">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-xs">
+        <h2 className="font-semibold uppercase tracking-wide text-muted">Today ({u.day}, UTC)</h2>
+        <span>
+          Spent <Credits value={u.spentToday} className="font-medium" />
+        </span>
+        <span data-testid="credits-budget-value">
+          Budget{" "}
+          {u.budgetPerDay === null ? (
+            <span className="font-medium">unlimited</span>
+          ) : (
+            <Credits value={u.budgetPerDay} className="font-medium" />
+          )}
+        </span>
+        {u.remainingToday !== null ? (
+          <span>
+            Left <Credits value={u.remainingToday} className={cn("font-medium", u.remainingToday === 0 && "text-down")} />
+          </span>
+        ) : null}
+      </div>
+      {used !== null ? (
+        <svg viewBox="0 0 100 2" preserveAspectRatio="none" className="mt-2 h-1.5 w-full" role="img" aria-label={`${Math.round(used)}% of today's budget used`}>
+          <rect width="100" height="2" className="fill-panel-raised" />
+          <rect width={used} height="2" className={used >= 90 ? "fill-down" : used >= 70 ? "fill-amber-400" : "fill-accent"} />
+        </svg>
+      ) : null}
+    </section>
+  );
+}
+
+/** Credits are whole numbers a trader reconciles against a bill: shown in full, never compacted. */
+function Credits({ value, className }: { value: number; className?: string }) {
+  return <span className={cn("num", className)}>{formatNumber(value, { maxDecimals: 0 })}</span>;
+}
+
+function Tile({ label, hint, testId, children }: { label: string; hint: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="rounded-md border border-border bg-panel px-3 py-2" title={hint}>
+      <div className="text-[10px] uppercase tracking-wide text-muted">{label}</div>
+      <div className="num text-lg font-semibold" data-testid={testId}>
+        {children}
+      </div>
+    </div>
+  );
+}
