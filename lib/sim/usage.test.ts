@@ -7,6 +7,9 @@ describe("per-key usage", () => {
     u.restCall("key-aaaa-1", "GET /v1/token/trades", 1);
     u.restCall("key-aaaa-1", "GET /v1/token/trades", 1);
     u.restCall("key-aaaa-1", "GET /v1/meta/chains", 0);
+    u.restReceived("key-aaaa-1", "GET /v1/token/trades");
+    u.restReceived("key-aaaa-1", "GET /v1/token/trades");
+    u.restReceived("key-aaaa-1", "other");
     u.streamState("key-aaaa-1", { connections: 2 });
     u.streamState("key-aaaa-1", { connections: 1, subscriptions: 7, tracked: 9 });
     u.streamState("key-aaaa-1", { subscriptions: 3, tracked: 4 });
@@ -22,6 +25,8 @@ describe("per-key usage", () => {
         rest: { "GET /v1/meta/chains": { calls: 1, credits: 0 }, "GET /v1/token/trades": { calls: 2, credits: 2 } },
         restCalls: 3,
         restCredits: 2,
+        received: { "GET /v1/token/trades": 2, other: 1 },
+        receivedTotal: 3,
       },
     });
   });

@@ -1,5 +1,6 @@
 // What each key uses (GET /__control/usage): open stream connections, subscriptions per connection, tracked tokens or
-// pools now and at their peak, refusals at a limit, and REST calls and credits per route since start. Tests and
+// pools now and at their peak, refusals at a limit, REST calls and credits per route since start, and every REST request
+// received with the key (refused ones too: a proxy that validates first sends none of those). Tests and
 // benchmarks read it to prove a client stays within the key's budget (§8).
 
 export interface StreamNow {
@@ -10,6 +11,8 @@ export interface StreamNow {
 
 interface KeyUsage {
   rest: Map<string, { calls: number; credits: number }>;
+  /** Every REST request that named this key, answered or refused (bad parameters, faults): what a client sent. */
+  received: Map<string, number>;
   peak: { connections: number; subscriptionsPerConnection: number; tracked: number };
   refused: Map<string, number>;
 }
@@ -21,7 +24,7 @@ export class SimUsage {
   private of(key: string): KeyUsage {
     let u = this.keys.get(key);
     if (!u) {
-      u = { rest: new Map(), peak: { connections: 0, subscriptionsPerConnection: 0, tracked: 0 }, refused: new Map() };
+      u = { rest: new Map(), received: new Map(), peak: { connections: 0, subscriptionsPerConnection: 0, tracked: 0 }, refused: new Map() };
       this.keys.set(key, u);
     }
     return u;
@@ -38,6 +41,12 @@ export class SimUsage {
     e.calls++;
     e.credits += credits;
     r.set(route, e);
+  }
+
+  /** A request reached the REST handler with this key (`route` is `METHOD /path` of a registry endpoint, or "other"). */
+  restReceived(key: string, route: string): void {
+    const r = this.of(key).received;
+    r.set(route, (r.get(route) ?? 0) + 1);
   }
 
   streamState(key: string, s: { connections?: number; subscriptions?: number; tracked?: number }): void {
@@ -63,6 +72,8 @@ export class SimUsage {
         stream: { now, peak: { ...u.peak }, refused: Object.fromEntries(u.refused) },
         rest,
         restCalls: [...u.rest.values()].reduce((s, e) => s + e.calls, 0),
+        received: Object.fromEntries([...u.received].sort(([a], [b]) => (a < b ? -1 : 1))),
+        receivedTotal: [...u.received.values()].reduce((s, n) => s + n, 0),
         restCredits: [...u.rest.values()].reduce((s, e) => s + e.credits, 0),
       };
     }

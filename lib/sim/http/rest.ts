@@ -25,6 +25,8 @@ export interface RestDeps {
 
 export async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, d: RestDeps): Promise<void> {
   const { def, pathKnown } = findEndpoint(req.method ?? "GET", url.pathname);
+  const sentKey = req.headers.authorization;
+  if (sentKey && d.isValidKey(sentKey)) d.usage?.restReceived(sentKey, def ? `${def.method} ${def.path}` : "other");
   if (!def) {
     if (pathKnown) {
       const allow = ["GET", "POST"].filter((m) => findEndpoint(m, url.pathname).def).join(", ");
