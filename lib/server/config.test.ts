@@ -130,7 +130,7 @@ describe("loadConfig: proxy settings", () => {
   it("has defaults for everything", () => {
     expect(loadConfig({}).proxy).toEqual({
       cacheMaxBytes: 64 * 1024 * 1024,
-      upstreamTimeoutMs: 8_000,
+      upstreamTimeoutMs: 2_500,
       rateLimitPerSec: 20,
       rateLimitBurst: 60,
       breakerFailures: 5,

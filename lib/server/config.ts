@@ -111,7 +111,7 @@ export const ENV_SCHEMA = z.object({
   MARKET_STREAM_URL: urlWithProtocols(["ws:", "wss:"]).optional(),
   MARKET_API_KEY: z.string().optional(),
   PROXY_CACHE_MB: count(1, 65_536).default(64),
-  PROXY_UPSTREAM_TIMEOUT_MS: count(100, 120_000).default(8_000),
+  PROXY_UPSTREAM_TIMEOUT_MS: count(100, 120_000).default(2_500), // a page waits for no upstream call longer than this
   PROXY_RATE_LIMIT_RPS: count(0, 100_000).default(20),
   PROXY_RATE_LIMIT_BURST: count(1, 1_000_000).default(60),
   PROXY_BREAKER_FAILURES: count(1, 1_000).default(5),

@@ -50,7 +50,7 @@ async function send(res: import("node:http").ServerResponse, response: Response)
 const server = createServer(async (req, res) => {
   stampClientIp(req, settings.trustProxy);
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
-  if (url.pathname === "/api/health") return send(res, healthGET());
+  if (url.pathname === "/api/health") return send(res, await healthGET());
   if (url.pathname === "/api/usage") {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);

@@ -1,7 +1,11 @@
-// GET /api/health – liveness plus which kind of upstream this process talks to (never its key or URL) and, in fleet
-// mode, whether this instance reaches Redis (down = serving alone on its own cache and stream share, still 200).
+// GET /api/health – liveness plus which kind of upstream this process talks to (never its key or URL), whether that
+// upstream answers right now (`status: "degraded"` when it fails, hangs or the breaker is open; still 200: this
+// process serves cached and stale data) and, in fleet mode, whether this instance reaches Redis (down = serving alone
+// on its own cache and stream share, still 200).
 import { ConfigError } from "@/lib/server/config";
 import { getFleetRuntime } from "@/lib/server/fleet/fleet-runtime";
+import { probeUpstream } from "@/lib/server/health-probe";
+import { getProxyState } from "@/lib/server/proxy/state";
 import { getUpstreamTarget } from "@/lib/server/upstream-target";
 import pkg from "@/package.json";
 
@@ -23,11 +27,19 @@ function fleetHealth() {
   };
 }
 
-export function GET() {
+export async function GET() {
   try {
     const { kind } = getUpstreamTarget();
+    const probe = await probeUpstream(getProxyState());
     return Response.json(
-      { ok: true, upstream: kind, version: pkg.version, fleet: fleetHealth() },
+      {
+        ok: true,
+        status: probe.ok && probe.circuit === "closed" ? "ok" : "degraded",
+        upstream: kind,
+        upstreamProbe: probe,
+        version: pkg.version,
+        fleet: fleetHealth(),
+      },
       { headers: NO_STORE },
     );
   } catch (error) {
