@@ -17,6 +17,8 @@ export interface EngineRngs {
   addr: Rng;
   history: Rng;
   wallets: Rng;
+  /** Bundles, fresh wallets, dev sells: their own stream, so adding them reshuffles nothing else. */
+  cohorts: Rng;
 }
 
 export interface EngineCtx {

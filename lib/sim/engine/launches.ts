@@ -1,5 +1,6 @@
 import { buyProbability, curveActivity, dexActivity, drawFate } from "./activity";
 import type { SimChain } from "./chains";
+import { BUNDLE_RATE, FRESH_BUY_RATE, freshBuyer, launchBundle, scheduleDevSell } from "./cohort-flow";
 import type { EngineCtx } from "./context";
 import { CURVE_VIRTUAL_TOKENS, LAUNCH_SUPPLY } from "./curve";
 import type { SimFactory } from "./factories";
@@ -22,7 +23,18 @@ import { type Fate, type SimPool, type SimToken, setBalance, tokenKey } from "./
 // Launchpad tokens: creation with the creator's buy in the same tx, snipers in the first seconds, pros on the
 // ones that run, wash trading on Solana, creators dumping duds — and the curve completing into a migration.
 
-export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: { fate?: Fate; hostile?: boolean } = {}): SimToken {
+export interface LaunchOptions {
+  fate?: Fate;
+  hostile?: boolean;
+  /** Wallets in a bundle bought at creation (0 = none); drawn at BUNDLE_RATE when not given. */
+  bundle?: number;
+}
+
+const bundles = new WeakMap<SimToken, { funder: string; wallets: string[] }>();
+/** The bundle that bought `t` at creation, if any. */
+export const bundleOf = (t: SimToken) => bundles.get(t) ?? null;
+
+export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: LaunchOptions = {}): SimToken {
   const { rng, scheduler } = ctx;
   const at = scheduler.now;
   const factories = ctx.factoriesByChain.get(chain.chain) as SimFactory[];
@@ -131,6 +143,15 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: { fate?: Fat
 
   t.activity = curveActivity(rng.launch, fate, at);
   scheduleEarlyFlow(ctx, t);
+  const bundleSize =
+    opts.bundle ??
+    (rng.cohorts.chance(BUNDLE_RATE[chain.family === "solana" ? "solana" : "evm"]) ? rng.cohorts.int(3, 6) : 0);
+  if (bundleSize > 0)
+    bundles.set(
+      t,
+      launchBundle(ctx, t, () => migrate(ctx, t, launchTrade), bundleSize),
+    );
+  scheduleDevSell(ctx, t);
   scheduleNext(ctx, t, launchTrade);
   return t;
 }
@@ -181,7 +202,8 @@ export function launchTrade(ctx: EngineCtx, t: SimToken): void {
   if (isBuy) {
     const early = at - t.createdAt < 10 * 60_000;
     const kind = (t.fate === "runner" || t.fate === "graduate") && early && rng.trade.chance(0.12) ? "pro" : "ordinary";
-    const maker = pickWallet(ctx, t, kind).address;
+    const fresh = kind === "ordinary" && at - t.createdAt < 30 * 60_000 && rng.cohorts.chance(FRESH_BUY_RATE);
+    const maker = fresh ? freshBuyer(ctx, t) : pickWallet(ctx, t, kind).address;
     const res = simpleBuy(ctx, t, maker, tradeSizeUsd(ctx, kind));
     if (res && kind === "pro") t.pros.set(maker, res.log.amountNative / res.log.amountToken);
     if (res?.completes) migrate(ctx, t, launchTrade);

@@ -91,6 +91,7 @@ export class SimMarket {
         addr: root.fork("addr"),
         history: root.fork("history"),
         wallets: root.fork("wallet-births"),
+        cohorts: root.fork("cohorts"),
       },
       emit,
       launches: [],

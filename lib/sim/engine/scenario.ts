@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/api";
 import { findSimChain } from "./chains";
 import { curveProgressPct } from "./curve";
 import { simpleBuy, simpleSell } from "./flow";
-import { launchTrade } from "./launches";
+import { bundleOf, launchTrade } from "./launches";
 import type { SimMarket } from "./market";
 import { migrate } from "./migration";
 import type { SwapResult } from "./trading";
@@ -48,9 +48,11 @@ export function scenario(m: SimMarket) {
     return t;
   };
   return {
-    launch(chain: string) {
-      const t = m.launch(chainOrThrow(chain), { fate: "modest" });
+    launch(chain: string, opts: { bundle?: number } = {}) {
+      const t = m.launch(chainOrThrow(chain), { fate: "modest", bundle: opts.bundle ?? 0 });
       return {
+        creator: t.creator,
+        bundle: bundleOf(t),
         chain: t.chain.chain,
         address: t.address,
         pool: t.main.address,

@@ -14,10 +14,15 @@ afterAll(() => h?.sim.close());
 
 const get = (path: string) => h.get(path);
 
+/** The busiest launch of `chain`: graduated if one has, else still bonding (seed-independent). */
 async function busyToken(chain: string) {
-  const res = await get(`/v1/pulse?view=graduated&chains=${chain}&limit=100`);
-  const list = [...res.data].sort((a: { txns: number }, b: { txns: number }) => b.txns - a.txns);
-  const t = list[0];
+  let t: { address: string } | undefined;
+  for (const view of ["graduated", "bonding", "new"]) {
+    const res = await get(`/v1/pulse?view=${view}&chains=${chain}&limit=100`);
+    t = [...res.data].sort((a: { txns: number }, b: { txns: number }) => b.txns - a.txns)[0];
+    if (t) break;
+  }
+  if (!t) throw new Error(`no launch on ${chain}`);
   const pools = (await get(`/v1/token/pools?chain=${chain}&address=${t.address}`)).data.map(
     (p: { address: string }) => p.address,
   );

@@ -14,7 +14,11 @@ import { readJsonBody, sendJson } from "./respond";
 //   GET /__control/usage               per key: stream connections, subscriptions, tracked (now, peak), REST calls
 
 const scenarioSchema = z.discriminatedUnion("action", [
-  z.strictObject({ action: z.literal("launch"), chain: z.string() }),
+  z.strictObject({
+    action: z.literal("launch"),
+    chain: z.string(),
+    bundle: z.number().int().min(0).max(12).optional(),
+  }),
   z.strictObject({ action: z.literal("graduate"), chain: z.string(), address: z.string() }),
   z.strictObject({
     action: z.literal("trade"),
@@ -70,7 +74,7 @@ export async function handleControl(
       const addr = (x: string) => canonicalAddress(x) ?? x;
       const data =
         a.action === "launch"
-          ? s.launch(a.chain)
+          ? s.launch(a.chain, { bundle: a.bundle })
           : a.action === "graduate"
             ? s.graduate(a.chain, addr(a.address))
             : a.action === "trade"
