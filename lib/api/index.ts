@@ -1,6 +1,7 @@
 export * from "./address";
 export * from "./candle-buckets";
 export * from "./chains";
+export * from "./cohorts";
 export * from "./endpoints";
 export * from "./errors";
 export * from "./schemas";

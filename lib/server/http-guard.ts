@@ -12,6 +12,7 @@ import { errorReply } from "./proxy/respond";
 export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/health": ["GET", "HEAD"],
   "/api/metrics": ["GET", "HEAD"],
+  "/api/token/cohorts": ["GET", "HEAD"],
   "/api/usage": ["GET", "HEAD"],
   "/api/usage/public": ["GET", "HEAD"],
 };
