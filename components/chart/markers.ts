@@ -16,7 +16,7 @@ export interface TradeMarker {
 }
 
 export function makerMarkers(
-  trades: readonly TokenTrade[],
+  trades: readonly Pick<TokenTrade, "at" | "isBuy" | "volumeUsd">[],
   interval: OhlcvInterval,
   opts: { oldestBarTime?: number } = {},
 ): TradeMarker[] {

@@ -1,8 +1,9 @@
 "use client";
 
 import { TabPanel, Tabs } from "@/components/ui/tabs";
-import type { ChainId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api";
+import type { ChainId, CohortId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api";
 import { AboutPanel } from "./about-panel";
+import { CohortPanel } from "./cohorts/cohort-panel";
 import { HoldersPanel } from "./holders-panel";
 import { PoolsPanel } from "./pools-panel";
 import { StatsPanel } from "./stats-panel";
@@ -12,6 +13,7 @@ export type SideTab = Exclude<TokenTab, "trades">;
 export const SIDE_TABS: readonly { value: SideTab; label: string }[] = [
   { value: "pools", label: "Pools" },
   { value: "holders", label: "Holders" },
+  { value: "cohorts", label: "Cohorts" },
   { value: "stats", label: "Stats" },
   { value: "about", label: "About" },
 ];
@@ -33,6 +35,9 @@ export interface TokenSidePanelProps {
   factoryName(address: string | null): string | null;
   onTab(tab: TokenTab): void;
   onPool(pool: string | null): void;
+  /** The cohort whose trades the chart marks. */
+  cohortMark: CohortId | null;
+  onCohortMark(id: CohortId | null): void;
 }
 
 /** Pools / Holders / Stats / About: a side column on desktop, tabs under the chart on a phone. */
@@ -56,6 +61,8 @@ export function TokenSidePanel(p: TokenSidePanelProps) {
               <PoolsPanel pools={p.pools} selected={p.selectedPool} factoryName={p.factoryName} onSelect={p.onPool} />
             ) : t.value === "holders" ? (
               <HoldersPanel chain={p.chain} address={p.token.address} />
+            ) : t.value === "cohorts" ? (
+              <CohortPanel chain={p.chain} address={p.token.address} marked={p.cohortMark} onMark={p.onCohortMark} />
             ) : t.value === "stats" ? (
               <StatsPanel chain={p.chain} address={p.token.address} />
             ) : (

@@ -9,8 +9,9 @@ import { cn } from "@/components/ui/cn";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
-import { ApiError, type ChainId, chainInfo, type OhlcvInterval } from "@/lib/api";
+import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api";
 import {
+  cohortsOptions,
   factoriesOptions,
   nativePricesOptions,
   tokenMetadataOptions,
@@ -20,6 +21,7 @@ import {
 } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { safeText } from "@/lib/format";
+import { cohortMarkers } from "./cohorts/cohort-view";
 import { MakerMarkers } from "./maker-markers";
 import { PoolSelect } from "./pool-select";
 import { selectPools } from "./pools";
@@ -51,6 +53,8 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const poolsQ = useQuery(tokenPoolsOptions(ref));
   const factoriesQ = useQuery(factoriesOptions({ chain }));
   const [markers, setMarkers] = useState<TradeMarker[]>([]);
+  const cohortsQ = useQuery(cohortsOptions(ref));
+  const [cohortMark, setCohortMark] = useState<CohortId | null>(null);
 
   const token = tokenQ.data?.data;
   const poolList = poolsQ.data?.data ?? [];
@@ -67,6 +71,12 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
     [factoryNames],
   );
   const onMaker = useCallback((maker: string | null) => setView({ maker }), [setView]);
+  const interval = view.interval ?? defaultInterval;
+  const cohortReport = cohortsQ.data?.data;
+  const cohortMarks = useMemo(
+    () => (cohortMark && cohortReport ? cohortMarkers(cohortReport, cohortMark, interval) : []),
+    [cohortMark, cohortReport, interval],
+  );
   const onPool = useCallback((pool: string | null) => setView({ pool }), [setView]);
 
   if (tokenQ.error instanceof ApiError && tokenQ.error.code === "token_not_found")
@@ -78,7 +88,6 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const info = chainInfo(chain);
   const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol;
   const supply = Number(token.totalSupply) > 0 ? Number(token.totalSupply) : null;
-  const interval = view.interval ?? defaultInterval;
   // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
   const quote = chain === "solana" ? view.quote : "native";
   const nativeUsd = pricesQ.data?.data[chain]?.priceUsd ?? null;
@@ -118,7 +127,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
             usdMode={chain === "solana" ? "service" : nativeUsd ? "rate" : null}
             usdRate={usdRate}
             title={`${symbol}/${quoteLabel} · ${intervalLabel(interval)}${view.metric === "mcap" ? " · MCap" : ""}`}
-            markers={view.maker ? markers : []}
+            markers={view.maker ? markers : cohortMarks}
             onInterval={(i) => setView({ interval: i })}
             onQuote={(q) => setView({ quote: q })}
             onMetric={(m) => setView({ metric: m })}
@@ -179,6 +188,8 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
             factoryName={factoryName}
             onTab={onTab}
             onPool={onPool}
+            cohortMark={cohortMark}
+            onCohortMark={setCohortMark}
           />
         </aside>
       </div>

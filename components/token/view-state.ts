@@ -4,7 +4,7 @@ import { type ChainId, canonicalAddressFor, type OhlcvInterval, type Quote } fro
 
 // Everything a trader changes on the token page lives in the URL, so a copied link reproduces the view.
 
-export const TOKEN_TABS = ["trades", "pools", "holders", "stats", "about"] as const;
+export const TOKEN_TABS = ["trades", "pools", "holders", "cohorts", "stats", "about"] as const;
 export type TokenTab = (typeof TOKEN_TABS)[number];
 export type WashView = "all" | "organic" | "wash";
 

@@ -1,3 +1,4 @@
+export * from "./cohorts";
 export * from "./infinite";
 export * from "./market";
 export { staleTimeFor } from "./shared";
