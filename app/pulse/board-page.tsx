@@ -4,9 +4,9 @@ import { CardSkeletons } from "@/components/pulse/column-body";
 import { PulseBoard } from "@/components/pulse/pulse-board";
 import { parsePulseView, type RawParams } from "@/components/pulse/view-state";
 import { PULSE_VIEWS } from "@/lib/api";
-import { chainsOptions, factoriesOptions, pulseStreamOptions } from "@/lib/client/queries";
+import { pulsePageQueries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { prefetchEndpoint } from "@/lib/server/prefetch";
+import { prefetchQueries } from "@/lib/server/prefetch";
 
 /**
  * The board, prefetched on the server with exactly the queries the browser makes (same keys, no refetch on
@@ -15,14 +15,7 @@ import { prefetchEndpoint } from "@/lib/server/prefetch";
 export async function BoardPage({ searchParams }: { searchParams: RawParams }) {
   const view = parsePulseView(searchParams);
   const qc = makeQueryClient();
-  await Promise.all([
-    ...PULSE_VIEWS.map((v) => {
-      const options = pulseStreamOptions({ view: v, chains: view.chains });
-      return prefetchEndpoint(qc, options, "pulse", { query: options.meta?.query as Record<string, unknown> });
-    }),
-    prefetchEndpoint(qc, chainsOptions(), "chains"),
-    prefetchEndpoint(qc, factoriesOptions(), "factories"),
-  ]);
+  await prefetchQueries(qc, pulsePageQueries(view.chains));
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <Suspense fallback={<BoardFallback />}>

@@ -10,15 +10,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api";
-import {
-  cohortsOptions,
-  factoriesOptions,
-  nativePricesOptions,
-  tokenMetadataOptions,
-  tokenOptions,
-  tokenPoolsOptions,
-  tokenSecurityOptions,
-} from "@/lib/client/queries";
+import { cohortsOptions, nativePricesOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { safeText } from "@/lib/format";
 import { cohortMarkers } from "./cohorts/cohort-view";
@@ -30,7 +22,7 @@ import { TokenNotFound } from "./token-not-found";
 import { SIDE_TABS, TokenSidePanel } from "./token-side-panel";
 import { TradeTape } from "./trade-tape";
 import { useTokenView } from "./use-view-state";
-import { TOKEN_TABS, type TokenTab } from "./view-state";
+import { chartQuoteOf, TOKEN_TABS, type TokenTab } from "./view-state";
 
 const PHONE_TABS = [{ value: "trades" as const, label: "Trades" }, ...SIDE_TABS];
 
@@ -46,12 +38,12 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const ref = { chain, address };
   const tokenQ = useQuery(tokenOptions(ref));
   useTokenUpdates(ref);
-  const metaQ = useQuery(tokenMetadataOptions(ref));
-  // Mint and freeze authorities are Solana concepts: EVM tokens neither show nor spend a credit on them.
-  const secQ = useQuery({ ...tokenSecurityOptions(ref), enabled: chain === "solana" });
+  const page = tokenPageQueries(ref);
+  const metaQ = useQuery(page.metadata);
+  const secQ = useQuery(page.security);
   const pricesQ = useQuery(nativePricesOptions());
-  const poolsQ = useQuery(tokenPoolsOptions(ref));
-  const factoriesQ = useQuery(factoriesOptions({ chain }));
+  const poolsQ = useQuery(page.pools);
+  const factoriesQ = useQuery(page.factories);
   const [markers, setMarkers] = useState<TradeMarker[]>([]);
   const cohortsQ = useQuery(cohortsOptions(ref));
   const [cohortMark, setCohortMark] = useState<CohortId | null>(null);
@@ -89,7 +81,8 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol;
   const supply = Number(token.totalSupply) > 0 ? Number(token.totalSupply) : null;
   // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
-  const quote = chain === "solana" ? view.quote : "native";
+  // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
+  const quote = chartQuoteOf(chain, view);
   const nativeUsd = pricesQ.data?.data[chain]?.priceUsd ?? null;
   const usdRate = chain !== "solana" && view.quote === "usd" && nativeUsd ? nativeUsd : undefined;
   const symbol = safeText(token.symbol, { maxGraphemes: 12 }).text || "?";

@@ -14,7 +14,7 @@ import { TapeToolbar } from "./tape-toolbar";
 import { ROW_HEIGHT, TAPE_COLUMNS, TradeRow } from "./trade-row";
 import { useMakerNames } from "./use-maker-names";
 import { useThrottled } from "./use-throttled";
-import { type WashView, washFilterOf } from "./view-state";
+import { tapeFiltersOf, type WashView } from "./view-state";
 
 /** The list redraws at most this often (ms); the store takes every event as it comes. */
 export const TAPE_REFRESH_MS = 200;
@@ -41,10 +41,9 @@ interface Frozen {
 /** The live tape: REST pages and live rows merged (unique, newest first), virtualized, paused while hovered. */
 export function TradeTape(props: TradeTapeProps) {
   const { chain, address, pools, maker, wash } = props;
-  const solana = chain === "solana";
   const filters = useMemo<TradeFilters>(
-    () => ({ maker: maker ?? undefined, washFilter: solana ? washFilterOf(wash) : undefined }),
-    [maker, wash, solana],
+    () => tapeFiltersOf(chain, { maker, wash }),
+    [chain, maker, wash],
   );
   const live = useLiveTrades({ chain, address, pools, filters });
   const liveRows = useThrottled(live.rows, TAPE_REFRESH_MS);

@@ -1,6 +1,7 @@
 import type { ChartMetric } from "@/components/chart/bars";
 import { parseInterval } from "@/components/chart/intervals";
 import { type ChainId, canonicalAddressFor, type OhlcvInterval, type Quote } from "@/lib/api";
+import type { TradeFilters } from "@/lib/client/trade-filters";
 
 // Everything a trader changes on the token page lives in the URL, so a copied link reproduces the view.
 
@@ -78,4 +79,14 @@ export function viewSearchParams(state: TokenViewState, keep?: URLSearchParams):
 /** The §4.3 wash filter parameter for a view (Solana only). */
 export function washFilterOf(w: WashView): "washOnly" | "organicOnly" | undefined {
   return w === "organic" ? "organicOnly" : w === "wash" ? "washOnly" : undefined;
+}
+
+/** The tape's §4.3 filters for a view: its maker, and on Solana its wash filter (the server prefetch uses it too). */
+export function tapeFiltersOf(chain: ChainId, view: Pick<TokenViewState, "maker" | "wash">): TradeFilters {
+  return { maker: view.maker ?? undefined, washFilter: chain === "solana" ? washFilterOf(view.wash) : undefined };
+}
+
+/** The chart's quote: USD only where the service offers it (Solana). */
+export function chartQuoteOf(chain: ChainId, view: Pick<TokenViewState, "quote">): Quote {
+  return chain === "solana" ? view.quote : "native";
 }

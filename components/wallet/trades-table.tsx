@@ -18,7 +18,7 @@ import { tokenBatchOptions, walletPositionsOptions, walletTradesInfiniteOptions 
 import { shortAddress } from "@/lib/format";
 import { missingSymbols } from "./missing-symbols";
 import { walletRowKeys } from "./trade-keys";
-import { walletTradesInput } from "./wallet-trades-input";
+import { walletTradesInput } from "@/lib/client/queries/wallet-trades-input";
 
 /**
  * Newest first; EVM pages with beforeAt = meta.oldestAt (§4.2) as the list scrolls. Solana has no cursor (§4.2): one

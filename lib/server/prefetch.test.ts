@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ohlcvInfiniteOptions, searchOptions, sparklinesOptions } from "@/lib/client/queries";
 import { callEndpoint } from "./proxy/call-endpoint";
-import { fetchEndpoint, prefetchEndpoint, prefetchInfiniteEndpoint } from "./prefetch";
+import { fetchEndpoint, fetchQueryData, prefetchQueries, prefetchQuery } from "./prefetch";
 import { setProxyState } from "./proxy/state";
 import { type FakeUpstream, sendJson, startFakeUpstream } from "./testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "./testing/test-state";
@@ -39,7 +39,7 @@ describe("server-side calls", () => {
   it("prefetch fills the client's query key with the envelope and shares the proxy cache", async () => {
     const qc = new QueryClient();
     const options = searchOptions({ q: "pepe" });
-    await prefetchEndpoint(qc, options, "search", { query: { q: "pepe" } });
+    await prefetchQuery(qc, options);
     expect(qc.getQueryData(options.queryKey)).toEqual({ data: [], meta: { asOf: 9 } });
     // Same canonical key as the browser's /api/v1/search?q=pepe (default limit applied): a cache hit now.
     const again = await callEndpoint("search", { query: { q: "pepe", limit: 12 }, body: undefined });
@@ -50,7 +50,7 @@ describe("server-side calls", () => {
   it("prefetches POST endpoints with the validated body", async () => {
     const qc = new QueryClient();
     const options = sparklinesOptions({ chain: "evm:1", pools: [EVM] });
-    await prefetchEndpoint(qc, options, "sparklines", { body: { chain: "evm:1", pools: [EVM] } });
+    await prefetchQuery(qc, options);
     expect(qc.getQueryData(options.queryKey)).toMatchObject({ data: { [EVM]: [1, 2] } });
     expect(JSON.parse(up.requests[0].body)).toEqual({ chain: "evm:1", pools: [EVM], timeframe: "24h" });
   });
@@ -59,17 +59,27 @@ describe("server-side calls", () => {
     const qc = new QueryClient();
     const input = { chain: "evm:1" as const, address: EVM, pools: [EVM] };
     const options = ohlcvInfiniteOptions(input);
-    await prefetchInfiniteEndpoint(
-      qc,
-      options,
-      "ohlcv",
-      { query: { ...input, interval: "5m", quote: "native" } },
-      "endTime",
-    );
+    await prefetchQuery(qc, options);
     const data = qc.getQueryData(options.queryKey) as { pages: unknown[]; pageParams: unknown[] };
     expect(data.pages).toHaveLength(1);
     expect(data.pageParams).toEqual([undefined]);
     expect(up.requests[0].url).not.toContain("endTime");
+  });
+
+  it("prefetches a page's list under the browser's keys, and refuses options it cannot name", async () => {
+    const qc = new QueryClient();
+    const off = { ...searchOptions({ q: "disabled" }), enabled: false };
+    const list = { search: searchOptions({ q: "list" }), more: [searchOptions({ q: "list2" })], off };
+    await prefetchQueries(qc, list);
+    expect(qc.getQueryData(list.search.queryKey)).toEqual({ data: [], meta: { asOf: 9 } });
+    expect(qc.getQueryData(list.more[0].queryKey)).toEqual({ data: [], meta: { asOf: 9 } });
+    expect(qc.getQueryData(off.queryKey)).toBeUndefined(); // the browser will not run it either
+    expect(up.requests.map((r) => r.url).sort()).toEqual(["/v1/search?limit=12&q=list", "/v1/search?limit=12&q=list2"]);
+    expect(() => prefetchQuery(qc, { queryKey: ["api", "nope"] })).toThrow(/meta.endpoint/);
+  });
+
+  it("fetchQueryData answers the envelope a browser query would get", async () => {
+    expect(await fetchQueryData(searchOptions({ q: "data" }))).toEqual({ data: [], meta: { asOf: 9 } });
   });
 
   it("fetchEndpoint validates like /api/v1 and throws ApiError", async () => {

@@ -6,16 +6,9 @@ import { walletHref } from "@/components/search/search-target";
 import { Skeleton } from "@/components/ui/skeleton";
 import { parseWalletView, pnlChainOf, resolveWalletRoute } from "@/components/wallet/view-state";
 import { WalletView } from "@/components/wallet/wallet-view";
-import { walletTradesInput } from "@/components/wallet/wallet-trades-input";
-import {
-  walletFundingOptions,
-  walletPnlOptions,
-  walletPositionsOptions,
-  walletProfileOptions,
-  walletTradesInfiniteOptions,
-} from "@/lib/client/queries";
+import { walletPageQueries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { fetchEndpoint, prefetchEndpoint, prefetchInfiniteEndpoint } from "@/lib/server/prefetch";
+import { fetchQueryData, prefetchQueries } from "@/lib/server/prefetch";
 import { formatSignedUsd, safeText, shortAddress } from "@/lib/format";
 
 type Params = Promise<{ address: string }>;
@@ -33,12 +26,13 @@ export async function generateMetadata({
   const view = parseWalletView(route.family, await searchParams);
   const short = shortAddress(route.address, 6, 4);
   try {
-    const [profile, pnl] = await Promise.all([
-      fetchEndpoint("walletProfile", { query: { address: route.address } }),
-      fetchEndpoint("walletPnl", {
-        query: { wallet: route.address, chain: pnlChainOf(route.family, view), period: view.period },
-      }),
-    ]);
+    const page = walletPageQueries({
+      address: route.address,
+      chain: view.chain,
+      pnlChain: pnlChainOf(route.family, view),
+      period: view.period,
+    });
+    const [profile, pnl] = await Promise.all([fetchQueryData(page.profile), fetchQueryData(page.pnl)]);
     const name = profile.data.profile?.displayName
       ? safeText(profile.data.profile.displayName, { maxGraphemes: 32 }).text
       : short;
@@ -80,26 +74,7 @@ async function WalletContent({
   const chain = view.chain;
   const pnlChain = pnlChainOf(family, view);
   const qc = makeQueryClient();
-  const trades = walletTradesInfiniteOptions(walletTradesInput(chain, address));
-  await Promise.all([
-    prefetchEndpoint(qc, walletProfileOptions({ address }), "walletProfile", { query: { address } }),
-    prefetchEndpoint(qc, walletFundingOptions({ chain, wallet: address }), "walletFunding", {
-      query: { chain, wallet: address },
-    }),
-    prefetchEndpoint(qc, walletPnlOptions({ wallet: address, chain: pnlChain, period: view.period }), "walletPnl", {
-      query: { wallet: address, chain: pnlChain, period: view.period },
-    }),
-    prefetchEndpoint(qc, walletPositionsOptions({ chain, wallet: address }), "walletPositions", {
-      query: { chain, wallet: address },
-    }),
-    prefetchInfiniteEndpoint(
-      qc,
-      trades,
-      "walletTrades",
-      { query: trades.meta?.query as Record<string, unknown> },
-      "beforeAt",
-    ),
-  ]);
+  await prefetchQueries(qc, walletPageQueries({ address, chain, pnlChain, period: view.period }));
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <WalletView address={address} family={family} />

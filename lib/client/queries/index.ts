@@ -1,7 +1,8 @@
 export * from "./cohorts";
 export * from "./infinite";
 export * from "./market";
-export { staleTimeFor } from "./shared";
+export * from "./pages";
 export * from "./token";
-export * from "./wallet";
 export * from "./usage";
+export * from "./wallet";
+export { staleTimeFor } from "./shared";

@@ -8,20 +8,12 @@ import { selectPools } from "@/components/token/pools";
 import { TokenNotFound } from "@/components/token/token-not-found";
 import { TokenSkeleton } from "@/components/token/token-skeleton";
 import { TokenView } from "@/components/token/token-view";
-import { parseViewState, washFilterOf } from "@/components/token/view-state";
+import { chartQuoteOf, parseViewState, tapeFiltersOf } from "@/components/token/view-state";
 import { type ChainId, chainInfo } from "@/lib/api";
-import {
-  factoriesOptions,
-  ohlcvInfiniteOptions,
-  tokenMetadataOptions,
-  tokenOptions,
-  tokenPoolsOptions,
-  tokenSecurityOptions,
-  tokenTradesInfiniteOptions,
-} from "@/lib/client/queries";
+import { tokenHistoryQueries, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { formatPct, formatUsdPrice, safeText } from "@/lib/format";
-import { prefetchEndpoint, prefetchInfiniteEndpoint } from "@/lib/server/prefetch";
+import { prefetchQueries } from "@/lib/server/prefetch";
 import { loadToken } from "./load-token";
 import { resolveTokenRoute } from "./route-params";
 
@@ -85,40 +77,15 @@ async function TokenContent({
   // Age on the market's clock (the envelope's asOf), not this server's: a simulated market may run ahead.
   const interval = view.interval ?? defaultInterval(loaded.ok && token ? loaded.env.meta.asOf - token.createdAt : null);
   if (loaded.ok) qc.setQueryData(tokenOptions(ref).queryKey, loaded.env);
-  await Promise.all([
-    prefetchEndpoint(qc, tokenMetadataOptions(ref), "tokenMetadata", { query: ref }),
-    chain === "solana" ? prefetchEndpoint(qc, tokenSecurityOptions(ref), "tokenSecurity", { query: ref }) : null,
-    prefetchEndpoint(qc, tokenPoolsOptions(ref), "tokenPools", { query: ref }),
-    prefetchEndpoint(qc, factoriesOptions({ chain }), "factories", { query: { chain } }),
-  ]);
+  const page = tokenPageQueries(ref);
+  await prefetchQueries(qc, page);
 
   // The chart's and the tape's first pages, with exactly the options the browser will use (same keys, no refetch).
-  const poolList = qc.getQueryData(tokenPoolsOptions(ref).queryKey)?.data ?? [];
+  const poolList = qc.getQueryData(page.pools.queryKey)?.data ?? [];
   const pools = selectPools(poolList, view.pool, token?.pool?.address ?? null);
   if (pools.length > 0) {
-    const quote = chain === "solana" ? view.quote : "native";
-    const candles = ohlcvInfiniteOptions({ chain, address, pools, interval, quote });
-    const filters = {
-      maker: view.maker ?? undefined,
-      washFilter: chain === "solana" ? washFilterOf(view.wash) : undefined,
-    };
-    const tape = tokenTradesInfiniteOptions({ chain, address, pools, filters });
-    await Promise.all([
-      prefetchInfiniteEndpoint(
-        qc,
-        candles,
-        "ohlcv",
-        { query: candles.meta?.query as Record<string, unknown> },
-        "endTime",
-      ),
-      prefetchInfiniteEndpoint(
-        qc,
-        tape,
-        "tokenTrades",
-        { query: tape.meta?.query as Record<string, unknown> },
-        "cursor",
-      ),
-    ]);
+    const history = { chain, address, pools, interval, quote: chartQuoteOf(chain, view), filters: tapeFiltersOf(chain, view) };
+    await prefetchQueries(qc, tokenHistoryQueries(history));
   }
 
   return (
