@@ -3,7 +3,6 @@ import type { ChainId } from "./chains";
 // §1.8: EVM hex, case-insensitive on input (canonical lowercase); Solana base58, 32–44 chars.
 const EVM_ADDR_RE = /^0x[0-9a-fA-F]{40}$/;
 const SOL_ADDR_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const EVM_TX_RE = /^0x[0-9a-fA-F]{64}$/;
 
 export type AddressKind = "evm" | "solana";
 
@@ -13,10 +12,6 @@ export function isEvmAddress(s: string): boolean {
 
 export function isSolanaAddress(s: string): boolean {
   return SOL_ADDR_RE.test(s);
-}
-
-export function isEvmTxHash(s: string): boolean {
-  return EVM_TX_RE.test(s);
 }
 
 export function detectAddressKind(s: string): AddressKind | null {

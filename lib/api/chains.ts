@@ -57,10 +57,6 @@ export function chainFamily(chain: ChainId): ChainFamily {
   return chain === "solana" ? "solana" : "evm";
 }
 
-export function isBaseChain(chain: string): boolean {
-  return chain === "evm:8453";
-}
-
 export function explorerTxUrl(chain: string, txHash: string): string | null {
   const info = chainInfo(chain);
   return info ? `${info.explorerUrl}/tx/${encodeURIComponent(txHash)}` : null;

@@ -9,10 +9,6 @@ export interface TradeFilters {
   washFilter?: "washOnly" | "organicOnly";
 }
 
-export function hasTradeFilters(f: TradeFilters | undefined): boolean {
-  return !!f && Object.values(f).some((v) => v !== undefined);
-}
-
 export function matchesTradeFilters(row: TokenTrade, f: TradeFilters | undefined): boolean {
   if (!f) return true;
   if (f.type === "buy" && !row.isBuy) return false;

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ohlcvInfiniteOptions, searchOptions, sparklinesOptions } from "@/lib/client/queries";
+import { ohlcvInfiniteOptions, searchOptions, tokenPriceBatchOptions } from "@/lib/client/queries";
 import { callEndpoint } from "./proxy/call-endpoint";
 import { fetchEndpoint, fetchQueryData, prefetchQueries, prefetchQuery } from "./prefetch";
 import { setProxyState } from "./proxy/state";
@@ -8,14 +8,24 @@ import { type FakeUpstream, sendJson, startFakeUpstream } from "./testing/fake-u
 import { createTestProxy, type TestProxy } from "./testing/test-state";
 
 const EVM = `0x${"ef".repeat(20)}`;
+const PRICE = {
+  chain: "evm:1",
+  address: EVM,
+  priceUsd: 1.5,
+  priceNative: 0.001,
+  marketCapUsd: 1e6,
+  liquidityUsd: 5e4,
+  priceChange24hPct: -2,
+  updatedAt: 9,
+};
 let up: FakeUpstream;
 let tp: TestProxy;
 
 beforeAll(async () => {
   up = await startFakeUpstream((req, res) => {
     if (req.url.startsWith("/v1/search")) return sendJson(res, 200, { data: [], meta: { asOf: 9 } });
-    if (req.url.startsWith("/v1/token/sparklines"))
-      return sendJson(res, 200, { data: { [EVM]: [1, 2] }, meta: { asOf: 9, timeframe: "24h", quote: "native" } });
+    if (req.url.startsWith("/v1/token/price") && req.method === "POST")
+      return sendJson(res, 200, { data: [{ data: PRICE }], meta: { asOf: 9 } });
     if (req.url.startsWith("/v1/token/ohlcv"))
       return sendJson(res, 200, {
         data: [{ time: 60, open: 1, high: 2, low: 0.5, close: 1.5, volume: 3 }],
@@ -49,10 +59,10 @@ describe("server-side calls", () => {
 
   it("prefetches POST endpoints with the validated body", async () => {
     const qc = new QueryClient();
-    const options = sparklinesOptions({ chain: "evm:1", pools: [EVM] });
+    const options = tokenPriceBatchOptions({ items: [{ chain: "evm:1", address: EVM }] });
     await prefetchQuery(qc, options);
-    expect(qc.getQueryData(options.queryKey)).toMatchObject({ data: { [EVM]: [1, 2] } });
-    expect(JSON.parse(up.requests[0].body)).toEqual({ chain: "evm:1", pools: [EVM], timeframe: "24h" });
+    expect(qc.getQueryData(options.queryKey)).toMatchObject({ data: [{ data: PRICE }] });
+    expect(JSON.parse(up.requests[0].body)).toEqual({ items: [{ chain: "evm:1", address: EVM }] });
   });
 
   it("prefetches the first page of an infinite query", async () => {

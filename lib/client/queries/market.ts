@@ -1,5 +1,5 @@
 import type { ChainId, PulseView } from "@/lib/api";
-import { getQuery, postQuery } from "./shared";
+import { getQuery } from "./shared";
 
 export interface SearchInput {
   q: string;
@@ -27,10 +27,3 @@ export const factoriesOptions = (input: { chain?: ChainId } = {}) => getQuery("f
 
 export const NATIVE_PRICES_REFETCH_MS = 15_000;
 export const nativePricesOptions = () => ({ ...getQuery("nativePrices"), refetchInterval: NATIVE_PRICES_REFETCH_MS });
-
-export interface SparklinesInput {
-  chain: string;
-  pools: string[];
-  timeframe?: "1m" | "5m" | "30m" | "1h" | "24h" | "7d";
-}
-export const sparklinesOptions = (input: SparklinesInput) => postQuery("sparklines", input);

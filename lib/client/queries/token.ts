@@ -48,5 +48,3 @@ export const tokenBatchOptions = (input: { items: TokenRef[] }) =>
   postQuery("tokenBatch", { items: input.items.map(ref) });
 export const tokenPriceBatchOptions = (input: { items: TokenRef[] }) =>
   postQuery("tokenPriceBatch", { items: input.items.map(ref) });
-export const tokenSecurityBatchOptions = (input: { items: TokenRef[] }) =>
-  postQuery("tokenSecurityBatch", { items: input.items.map(ref) });

@@ -2,7 +2,6 @@ import type { z } from "zod";
 import {
   authedFrameSchema,
   type Channel,
-  type EventFrame,
   errorFrameSchema,
   ohlcvEventSchema,
   pongFrameSchema,
@@ -57,8 +56,4 @@ export function parseServerFrame(raw: unknown): ParsedFrame {
   const r = schema.safeParse(json);
   if (!r.success) return { ok: false, reason: `${String(type)}: ${r.error.issues[0]?.message ?? "invalid"}` };
   return { ok: true, frame: r.data as ServerFrame };
-}
-
-export function isEventFrame(f: ServerFrame): f is EventFrame {
-  return f.type === "event";
 }

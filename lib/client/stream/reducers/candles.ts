@@ -116,7 +116,3 @@ export function upsertBars(
   if (rewrite) return { state: next, ops: [{ type: "setData", bars }] };
   return { state: next, ops: updates.map((bar) => ({ type: "update", bar })) };
 }
-
-export function lastBarTime(state: SeriesState | undefined): number | undefined {
-  return state?.bars[state.bars.length - 1]?.time;
-}
