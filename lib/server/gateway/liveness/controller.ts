@@ -55,6 +55,9 @@ export interface LivenessStats {
   pollCreditsPerMinute: number;
   pollDelayP50Ms: number;
   pollDelayP99Ms: number;
+  /** Planned cadence of the polled resources with viewers: median and slowest. */
+  pollIntervalP50Ms: number;
+  pollIntervalMaxMs: number;
 }
 
 export class LivenessController implements LivenessHooks {
@@ -95,11 +98,16 @@ export class LivenessController implements LivenessHooks {
       if (s.mode === "stream") streamed++;
       else polled++;
     }
-    const sorted = [...this.delays].sort((a, b) => a - b);
-    const q = (p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : 0);
+    const quantile = (xs: number[], p: number) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : 0;
+    };
+    const q = (p: number) => quantile(this.delays, p);
+    const intervals = [...this.polls].filter(([s]) => s.memberCount > 0).map(([, st]) => st.intervalMs);
     return {
       liveStreamed: streamed, livePolled: polled, ...this.counts,
       pollCreditsPerMinute: Math.round(this.plannedCredits), pollDelayP50Ms: q(0.5), pollDelayP99Ms: q(0.99),
+      pollIntervalP50Ms: quantile(intervals, 0.5), pollIntervalMaxMs: Math.max(0, ...intervals),
     };
   }
 

@@ -1,0 +1,76 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadConfig } from "@/lib/server/config";
+import { createStreamGateway } from "@/lib/server/gateway";
+import { createRestCaller } from "@/lib/server/gateway/liveness/rest-caller";
+import { createTestProxy } from "@/lib/server/testing/test-state";
+import { startSimService } from "@/lib/sim/service";
+
+// Benchmark child: the embedded market, the REST proxy and the stream gateway with tiered liveness at the
+// configuration's defaults (the spec's stream budget, POLL_CREDITS_PER_MINUTE), like server.ts wires them.
+
+const KEY = "bench-liveness-key-5e8a1c2d";
+const send = (m: unknown) => process.send?.(m);
+
+async function main() {
+  const tokensWanted = Number(process.env.LIVENESS_TOKENS ?? 500);
+  const config = loadConfig({});
+  const sim = await startSimService({ key: KEY, seed: 17, warmupMs: 5 * 60_000 });
+  const tp = createTestProxy({ baseUrl: sim.baseUrl, key: KEY }, { rateLimitPerSec: 0 });
+  const gw = createStreamGateway({
+    upstream: { streamUrl: sim.streamUrl, key: KEY },
+    registerUsage: false,
+    log: { warn: () => {} },
+    limits: config.streamBudget,
+    liveness: {
+      pulseReserve: config.streamBudget.pulseReserve,
+      pollCreditsPerMinute: config.pollCreditsPerMinute,
+      rest: createRestCaller(() => tp.state.proxy),
+    },
+  });
+  const http = createServer();
+  http.on("upgrade", (req, socket, head) => gw.handleUpgrade(req, socket, head));
+  await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+
+  // The seeded market has fewer tokens than the benchmark wants: launch the rest through the control API.
+  const control = async (body: unknown) => {
+    const res = await fetch(`${sim.baseUrl}/__control/scenario`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return (await res.json()) as { data: { chain: string; address: string; pool: string } };
+  };
+  const get = async <T>(path: string) => ((await (await fetch(`${sim.baseUrl}${path}`, { headers: { authorization: KEY } })).json()) as { data: T }).data;
+  const tokens = new Map<string, { chain: string; address: string; pool: string }>();
+  for (const q of ["a", "e", "o", "i", "u", "n", "r", "s", "t", "l"])
+    for (const t of await get<{ chain: string; address: string; pool: { address: string } }[]>(`/v1/search?q=${q}&limit=50`))
+      tokens.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address, pool: t.pool.address });
+  const chains = ["solana", "evm:56", "evm:1", "evm:42161", "evm:10", "evm:137"];
+  for (let i = 0; tokens.size < tokensWanted; i++) {
+    const t = (await control({ action: "launch", chain: chains[i % chains.length] })).data;
+    tokens.set(`${t.chain}:${t.address}`, t);
+  }
+  send({
+    type: "ready",
+    url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}/api/stream`,
+    simBase: sim.baseUrl,
+    key: KEY,
+    tokens: [...tokens.values()].slice(0, tokensWanted),
+    pollCreditsPerMinute: config.pollCreditsPerMinute,
+    budget: config.streamBudget,
+  });
+  process.on("message", async (m: { cmd: string }) => {
+    if (m.cmd === "stats") send({ type: "stats", stats: gw.stats() });
+    if (m.cmd === "stop") {
+      await gw.close();
+      http.closeAllConnections();
+      http.close();
+      await tp.state.close();
+      await sim.close();
+      send({ type: "stopped" });
+      process.exit(0);
+    }
+  });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
