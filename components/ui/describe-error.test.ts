@@ -22,7 +22,7 @@ describe("describeError", () => {
     });
   });
   it("titles every code a page can meet: REST errors and stream refusals", () => {
-    const internal = new Set(["method_not_allowed", "unsupported_media_type", "network_error"]);
+    const internal = new Set(["method_not_allowed", "unsupported_media_type", "upgrade_required", "network_error"]);
     const protocol = new Set([
       "auth_required",
       "auth_failed",
