@@ -7,7 +7,7 @@ import { type Config, ConfigError, loadConfig } from "./lib/server/config";
 import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { setFleetRuntime } from "./lib/server/fleet/fleet-runtime";
 import { createRedisLink, type RedisLink } from "./lib/server/fleet/redis-link";
-import { streamShare } from "./lib/server/fleet/stream-share";
+import { pollCreditsShare, streamShare } from "./lib/server/fleet/stream-share";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createRestCaller } from "./lib/server/gateway/liveness/rest-caller";
 import { getProxyState } from "./lib/server/proxy/state";
@@ -79,18 +79,24 @@ async function main(): Promise<void> {
   const app = next({ dev, dir, hostname: config.host, port: config.port, httpServer });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Fleet mode: each instance keeps to its share of the key's stream budget and poll credits.
+  const streamBudget = fleetLink
+    ? streamShare(config.streamBudget, config.fleet.expectedInstances)
+    : config.streamBudget;
+  const pollCreditsPerMinute = fleetLink
+    ? pollCreditsShare(config.pollCreditsPerMinute, config.fleet.expectedInstances)
+    : config.pollCreditsPerMinute;
   const gateway = createStreamGateway({
     upstream: { streamUrl: target.streamUrl, key: target.key },
     allowedOrigins: config.allowedOrigins,
     perIp: config.streamPerIp,
-    ...(fleetLink ? { limits: streamShare(config.fleet.expectedInstances) } : {}),
     // Per-address stream caps key on the same client IP as the REST rate limit.
     clientIp: (req) => requestClientIp(req, config.proxy.trustProxy),
     log: log.child({ component: "stream-gateway" }),
-    limits: config.streamBudget,
+    limits: streamBudget,
     liveness: {
-      pulseReserve: config.streamBudget.pulseReserve,
-      pollCreditsPerMinute: config.pollCreditsPerMinute,
+      pulseReserve: streamBudget.pulseReserve,
+      pollCreditsPerMinute,
       rest: createRestCaller(() => getProxyState().proxy),
     },
   });

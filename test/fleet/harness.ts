@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { startSimService, type SimService } from "@/lib/sim/service";
+import { redact } from "@/lib/sim/usage";
 import { type RedisServer, startRedis, stopChild } from "@/scripts/fleet/processes";
 
 // A fleet for the tests: a real redis-server, the embedded market in this process (its ledger is the market's own
@@ -25,12 +26,26 @@ export interface Fleet {
   instances: Instance[];
   /** Credits the market charged our key so far (its own ledger). */
   spent(): number;
+  /** The market's own report of our key's use (GET /__control/usage): stream connections, tracked, REST calls. */
+  usage(): Promise<KeyUsage>;
   startInstance(name: string): Promise<Instance>;
   stop(): Promise<void>;
 }
 
+export interface KeyUsage {
+  stream: {
+    now: { connections: number; subscriptionsPerConnection: number[]; tracked: number };
+    peak: { connections: number; subscriptionsPerConnection: number; tracked: number };
+    refused: Record<string, number>;
+  };
+  restCalls: number;
+  restCredits: number;
+}
+
 export interface FleetOptions {
   instances?: number;
+  /** The market's clock speed (default 1). */
+  speed?: number;
   /** Extra environment for every instance (PROXY_*, MARKET_CREDIT_BUDGET, …). */
   env?: Record<string, string>;
 }
@@ -59,7 +74,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
 
 export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
   const redis = await startRedis();
-  const sim = await startSimService({ key: FLEET_KEY, seed: 42, warmupMs: 5 * 60_000 });
+  const sim = await startSimService({ key: FLEET_KEY, seed: 42, warmupMs: 5 * 60_000, speed: opts.speed });
   const env = {
     REDIS_URL: redis.url,
     MARKET_API_URL: sim.baseUrl,
@@ -77,6 +92,18 @@ export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {
     sim,
     instances,
     spent: () => sim.ledger.spent(FLEET_KEY),
+    async usage() {
+      const r = await fetch(`${sim.baseUrl}/__control/usage`);
+      const { data } = (await r.json()) as { data: Record<string, KeyUsage> };
+      const empty = { connections: 0, subscriptionsPerConnection: [], tracked: 0 };
+      return (
+        data[redact(FLEET_KEY)] ?? {
+          stream: { now: empty, peak: { connections: 0, subscriptionsPerConnection: 0, tracked: 0 }, refused: {} },
+          restCalls: 0,
+          restCredits: 0,
+        }
+      );
+    },
     startInstance: (name) => startInstance(name, env),
     async stop() {
       await Promise.all(instances.map((i) => i.stop()));

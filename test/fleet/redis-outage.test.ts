@@ -30,7 +30,8 @@ afterAll(async () => {
 
 describe("fleet without Redis", () => {
   it("degrades to each instance alone with no 5xx, then rejoins and shares again", async () => {
-    for (const i of fleet.instances) await until(`${i.name} to join`, async () => (await redisState(i.url)).redis === "up");
+    for (const i of fleet.instances)
+      await until(`${i.name} to join`, async () => (await redisState(i.url)).redis === "up");
     for (const i of fleet.instances) expect(await redisState(i.url)).toMatchObject({ redis: "up", outages: 0 });
     const warm = await get(fleet.instances[0].url, "/api/v1/search?q=outage");
     expect(warm.status).toBe(200);

@@ -9,8 +9,9 @@ import { stampClientIp } from "@/lib/server/client-ip";
 import { loadConfig } from "@/lib/server/config";
 import { setFleetRuntime } from "@/lib/server/fleet/fleet-runtime";
 import { createRedisLink } from "@/lib/server/fleet/redis-link";
-import { streamShare } from "@/lib/server/fleet/stream-share";
+import { pollCreditsShare, streamShare } from "@/lib/server/fleet/stream-share";
 import { createStreamGateway } from "@/lib/server/gateway";
+import { createRestCaller } from "@/lib/server/gateway/liveness/rest-caller";
 import { createLogger } from "@/lib/server/logger";
 import { readJson } from "@/lib/server/proxy/read-body";
 import { proxyRequest } from "@/lib/server/proxy/serve-request";
@@ -26,10 +27,16 @@ const link = createRedisLink({ url: config.fleet.redisUrl, logger: log, instance
 setFleetRuntime({ link, expectedInstances: config.fleet.expectedInstances });
 const state = createProxyState(settings, { register: true });
 setProxyState(state);
+const streamBudget = streamShare(config.streamBudget, config.fleet.expectedInstances);
 const gateway = createStreamGateway({
   upstream: { streamUrl: config.upstream.streamUrl, key: config.upstream.key },
   perIp: config.streamPerIp,
-  limits: streamShare(config.fleet.expectedInstances),
+  limits: streamBudget,
+  liveness: {
+    pulseReserve: streamBudget.pulseReserve,
+    pollCreditsPerMinute: pollCreditsShare(config.pollCreditsPerMinute, config.fleet.expectedInstances),
+    rest: createRestCaller(() => state.proxy),
+  },
 });
 
 const header = (req: IncomingMessage) => (name: string) => {

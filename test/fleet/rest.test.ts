@@ -37,6 +37,7 @@ describe("fleet REST", () => {
   it("answers 1,000 identical concurrent requests spread over 3 instances with 1 upstream call", async () => {
     fleet.sim.setFaults({ restLatencyMs: 300 });
     const before = fleet.spent();
+    const callsBefore = (await fleet.usage()).restCalls;
     const replies = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
         get(fleet.instances[i % 3].url, "/api/v1/search?q=fleet", { "x-forwarded-for": `10.1.${i % 250}.${i % 7}` }),
@@ -44,7 +45,8 @@ describe("fleet REST", () => {
     );
     fleet.sim.setFaults({ restLatencyMs: 0 });
     expect(replies.filter((r) => r.status !== 200)).toEqual([]);
-    // The market's own ledger for the key: exactly one search was charged.
+    // The market's own count for the key: exactly one call, one search's credits.
+    expect((await fleet.usage()).restCalls - callsBefore).toBe(1);
     expect(fleet.spent() - before).toBe(searchCost);
     const bodies = new Set(replies.map((r) => JSON.stringify(r.json)));
     expect(bodies.size).toBe(1);
