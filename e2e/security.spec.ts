@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { XSS_SENTINEL } from "@/lib/format/hostile-corpus";
+import { XSS_SENTINEL } from "@/lib/format/testing/hostile-corpus";
 import { expect, test } from "./fixtures";
 import {
   hostileToken,

@@ -6,7 +6,7 @@ import {
   HOSTILE_TOKEN_METADATA,
   HOSTILE_URL_CASES,
   XSS_SENTINEL,
-} from "@/lib/format/hostile-corpus";
+} from "@/lib/format/testing/hostile-corpus";
 import { Address } from "./address";
 import { ExternalLink } from "./external-link";
 import { SafeText } from "./safe-text";

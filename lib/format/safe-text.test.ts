@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HOSTILE_TEXT_CASES } from "./hostile-corpus";
+import { HOSTILE_TEXT_CASES } from "./testing/hostile-corpus";
 import { graphemeSegmenter } from "./intl";
 import {
   MAX_FULL_GRAPHEMES,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HOSTILE_IMAGE_CASES, HOSTILE_URL_CASES } from "./hostile-corpus";
+import { HOSTILE_IMAGE_CASES, HOSTILE_URL_CASES } from "./testing/hostile-corpus";
 import { checkHttpsUrl, displayUrl, MAX_URL_LENGTH, SAFE_LINK_REL, safeHttpsUrl, safeImageUrl } from "./safe-url";
 
 describe("safeHttpsUrl over the hostile corpus", () => {

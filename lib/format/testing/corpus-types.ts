@@ -1,4 +1,4 @@
-import type { SafeTextFlags } from "./safe-text";
+import type { SafeTextFlags } from "../safe-text";
 
 export interface UrlCase {
   raw: string;
