@@ -65,7 +65,7 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
     const marketProc = spawn(
       `${root}node_modules/.bin/tsx`,
       [
-        `${root}lib/sim/cli.ts`,
+        `${root}sim.ts`,
         "--host",
         "127.0.0.1",
         "--port",

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { CliError, type CliOptions, parseCliOptions, USAGE } from "./cli-options";
-import { startSimService } from "./service";
+import { CliError, type CliOptions, parseCliOptions, USAGE } from "./lib/sim/cli-options";
+import { startSimService } from "./lib/sim/service";
 
 // `npm run sim -- --port 4010 --seed 42 --key <key> [--speed N] [--host 127.0.0.1] [--warmup-min 20] [fault flags]`
-// Env fallbacks: SIM_SEED, SIM_SPEED, SIM_PORT, SIM_KEY. `--help` lists every flag (cli-options.ts).
+// Env fallbacks: SIM_SEED, SIM_SPEED, SIM_PORT, SIM_KEY. `--help` lists every flag (lib/sim/cli-options.ts).
 
 async function main(): Promise<void> {
   let o: CliOptions;
