@@ -40,7 +40,7 @@ test("no page is wider than a 390 px screen", async ({ page }) => {
     await page.goto(path);
     // Wait for live content (prices in the header ticker) so late-arriving rows are measured too.
     await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
-    await page.waitForLoadState("networkidle").catch(() => undefined);
+    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
     const w = await pageWidth(page);
     expect(w.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(w.client);
   }

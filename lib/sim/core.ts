@@ -19,6 +19,8 @@ export interface SimCoreOptions {
   /** Launches per second (default 1/3.5) and a trade-rate multiplier (default 1). */
   launchRate?: number;
   activityScale?: number;
+  /** Base URL of the icons and avatars the market serves (see engine/assets.ts). */
+  assetBase?: string;
 }
 
 const MAX_JOBS_PER_SYNC = 50_000;
@@ -39,6 +41,7 @@ export class SimCore {
       caps: opts.marketCaps,
       launchRate: opts.launchRate,
       activityScale: opts.activityScale,
+      assetBase: opts.assetBase,
     });
     this.index = new MarketIndex({
       prices: this.market.prices,

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { ApiError } from "@/lib/api";
 import { SimCore } from "./core";
 import type { Clock } from "./engine/clock";
 import type { MarketCaps } from "./engine/market";
@@ -60,6 +61,31 @@ const TICK_MS = 50;
 export async function startSimService(opts: SimServiceOptions): Promise<SimService> {
   const host = opts.host ?? "127.0.0.1";
   const seed = opts.seed ?? 42;
+  const ledger = new SimLedger();
+  const usage = new SimUsage();
+  const faults = new FaultState();
+  const isValidKey = keyChecker([opts.key, ...(opts.extraKeys ?? [])]);
+  const faultRng = new Rng(`faults:${seed}`);
+  // The port is bound first: the market's icon and avatar URLs name it (`{baseUrl}/assets/...`).
+  let built: SimCore | null = null;
+  const http = createSimHttpServer({
+    get core(): SimCore {
+      if (!built) throw new ApiError("upstream_unavailable", "the market is warming up", { status: 503 });
+      return built;
+    },
+    ledger,
+    faults,
+    isValidKey,
+    random: () => faultRng.next(),
+    onError: opts.onError,
+    usage,
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.server.once("error", reject);
+    http.server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const bound = http.server.address() as AddressInfo;
+  const boundHost = host.includes(":") ? `[${host}]` : host;
   const core = new SimCore({
     seed,
     clock: opts.clock,
@@ -68,22 +94,10 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
     warmupMs: opts.warmupMs,
     marketCaps: opts.marketCaps,
     indexCaps: opts.indexCaps,
+    assetBase: `http://${boundHost}:${bound.port}/assets`,
   });
-  const ledger = new SimLedger();
-  const usage = new SimUsage();
-  const faults = new FaultState();
-  const isValidKey = keyChecker([opts.key, ...(opts.extraKeys ?? [])]);
-  const faultRng = new Rng(`faults:${seed}`);
+  built = core;
   const feed = createMarketFeed(core);
-  const http = createSimHttpServer({
-    core,
-    ledger,
-    faults,
-    isValidKey,
-    random: () => faultRng.next(),
-    onError: opts.onError,
-    usage,
-  });
   const stream = await loadStreamServer({
     feed,
     isValidKey,
@@ -100,10 +114,6 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
   const timer = core.clock.virtual ? null : setInterval(() => core.sync(), TICK_MS);
   timer?.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    http.server.once("error", reject);
-    http.server.listen(opts.port ?? 0, host, () => resolve());
-  });
   const { port } = http.server.address() as AddressInfo;
   const hostPart = host.includes(":") ? `[${host}]` : host;
   let closed: Promise<void> | null = null;

@@ -36,4 +36,6 @@ export interface EngineCtx {
   /** Multiplies every token's trade rate (tests and benchmarks). */
   activityScale: number;
   chainOf(chain: string): SimChain;
+  /** Base URL of the icons and avatars the market serves (`{assetBase}/token/<id>.svg`). */
+  assetBase: string;
 }

@@ -42,7 +42,7 @@ function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: nu
   const rng = ctx.rng.history;
   const addr = () => (chain.family === "solana" ? solanaAddress(ctx.rng.addr) : evmAddress(ctx.rng.addr));
   const address = addr();
-  const text = establishedText(ctx.rng.text, index, address.slice(-10));
+  const text = establishedText(ctx.rng.text, index, address.slice(-10), ctx.assetBase);
   const nativeUsd = ctx.prices.chainUsdAt(chain, warmStart);
   const mcapUsd = Math.exp(rng.range(Math.log(3e6), Math.log(9e8)));
   const supply = 10 ** rng.int(8, 12) * rng.int(1, 9);

@@ -1,3 +1,4 @@
+import { assetUrl, DETACHED_ASSET_BASE } from "./assets";
 import type { IdentityHarvested } from "./events";
 import { DISPLAY_FIRST, DISPLAY_LAST } from "./names";
 import type { Rng } from "./rng";
@@ -20,7 +21,12 @@ export interface PlannedIdentity {
   event: IdentityHarvested;
 }
 
-export function planIdentities(rng: Rng, wallets: SimWallet[], start: number): PlannedIdentity[] {
+export function planIdentities(
+  rng: Rng,
+  wallets: SimWallet[],
+  start: number,
+  assetBase = DETACHED_ASSET_BASE,
+): PlannedIdentity[] {
   const out: PlannedIdentity[] = [];
   const spare = {
     evm: wallets.filter((w) => w.kind === "ordinary" && w.family === "evm"),
@@ -82,7 +88,7 @@ export function planIdentities(rng: Rng, wallets: SimWallet[], start: number): P
         group: `idg_${(n++).toString(36).padStart(4, "0")}${rng.hex(6)}`,
         wallets: group.map((g) => g.address),
         displayName: rng.chance(0.9) ? handle : null,
-        avatarUrl: rng.chance(0.75) ? `https://img.sim-market.invalid/avatar/${rng.hex(12)}.png` : null,
+        avatarUrl: rng.chance(0.75) ? assetUrl(assetBase, "avatar", rng.hex(12)) : null,
         ensName,
         basename,
         solName,

@@ -40,7 +40,7 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: LaunchOption
   const factories = ctx.factoriesByChain.get(chain.chain) as SimFactory[];
   const factory = factories[rng.launch.weighted(factories.map((f) => f.weight))] as SimFactory;
   const address = chain.family === "solana" ? solanaAddress(rng.addr, factory.mintSuffix) : evmAddress(rng.addr);
-  const text = launchText(rng.text, address.slice(-10), opts.hostile);
+  const text = launchText(rng.text, address.slice(-10), opts.hostile, ctx.assetBase);
   const creator = pickWallet(ctx, { chain } as SimToken, "creator").address;
   const fate = opts.fate ?? drawFate(rng.launch);
   const { hostile, name, symbol, ...links } = text;

@@ -1,3 +1,4 @@
+import { DETACHED_ASSET_BASE } from "./assets";
 import { blockAt, SIM_CHAINS, type SimChain, simChain } from "./chains";
 import type { EngineCtx } from "./context";
 import { createEstablished } from "./established";
@@ -37,6 +38,8 @@ export interface MarketOptions {
   launchRate?: number;
   /** Multiplies every token's trade rate (1 = the default ~20–60 trades/s). */
   activityScale?: number;
+  /** Base URL of the market's own icons and avatars (the service sets `{baseUrl}/assets`). */
+  assetBase?: string;
 }
 
 export class SimMarket {
@@ -98,6 +101,7 @@ export class SimMarket {
       routers,
       activityScale: opts.activityScale ?? 1,
       chainOf: simChain,
+      assetBase: opts.assetBase ?? DETACHED_ASSET_BASE,
     };
   }
 
@@ -118,7 +122,7 @@ export class SimMarket {
     const { ctx } = this;
     const wallets = ctx.wallets.populate(this.warmStart);
     for (const w of wallets) this.fund(w, w.bornAt);
-    for (const p of planIdentities(ctx.rng.wallets.fork("identity"), wallets, this.warmStart)) {
+    for (const p of planIdentities(ctx.rng.wallets.fork("identity"), wallets, this.warmStart, ctx.assetBase)) {
       if (p.revealAt <= this.warmStart) ctx.emit(p.event);
       else ctx.scheduler.at(p.revealAt, () => ctx.emit({ ...p.event, at: ctx.scheduler.now }));
     }

@@ -1,3 +1,4 @@
+import { assetUrl, DETACHED_ASSET_BASE } from "./assets";
 import type { Rng } from "./rng";
 
 // Token names, symbols and metadata. A small share carries hostile metadata on purpose (HTML, script URLs,
@@ -139,9 +140,14 @@ function symbolOf(name: string, rng: Rng): string {
 
 const slugOf = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "");
 
-function socials(rng: Rng, slug: string, id: string): Omit<TokenText, "name" | "symbol" | "hostile" | "description"> {
+function socials(
+  rng: Rng,
+  slug: string,
+  id: string,
+  assetBase: string,
+): Omit<TokenText, "name" | "symbol" | "hostile" | "description"> {
   return {
-    iconUrl: rng.chance(0.9) ? `https://img.sim-market.invalid/token/${id}.png` : null,
+    iconUrl: rng.chance(0.9) ? assetUrl(assetBase, "token", id) : null,
     websiteUrl: rng.chance(0.4) ? `https://${slug}.sim-market.invalid` : null,
     twitterUrl: rng.chance(0.6) ? `https://x.com/${slug}` : null,
     telegramUrl: rng.chance(0.35) ? `https://t.me/${slug}` : null,
@@ -149,7 +155,7 @@ function socials(rng: Rng, slug: string, id: string): Omit<TokenText, "name" | "
   };
 }
 
-export function launchText(rng: Rng, id: string, forceHostile = false): TokenText {
+export function launchText(rng: Rng, id: string, forceHostile = false, assetBase = DETACHED_ASSET_BASE): TokenText {
   const name = `${rng.pick(ADJ)} ${rng.pick(NOUN)}${rng.pick(SUFFIX)}`.trim();
   const symbol = symbolOf(name, rng);
   const slug = slugOf(name);
@@ -160,13 +166,13 @@ export function launchText(rng: Rng, id: string, forceHostile = false): TokenTex
     description: rng.chance(0.7)
       ? `${name} is the people's ${name.split(" ").pop()?.toLowerCase()}. No roadmap, only vibes.`
       : null,
-    ...socials(rng, slug, id),
+    ...socials(rng, slug, id, assetBase),
   };
   if (forceHostile || rng.chance(0.03)) applyHostile(rng, text);
   return text;
 }
 
-export function establishedText(rng: Rng, index: number, id: string): TokenText {
+export function establishedText(rng: Rng, index: number, id: string, assetBase = DETACHED_ASSET_BASE): TokenText {
   const name = ESTABLISHED[index % ESTABLISHED.length] as string;
   const symbol =
     name.replace(/[^A-Z]/g, "").length >= 2
@@ -181,8 +187,8 @@ export function establishedText(rng: Rng, index: number, id: string): TokenText 
     symbol,
     hostile: null,
     description: `${name} — a long-standing token with deep liquidity across several pools.`,
-    ...socials(rng, slug, id),
-    iconUrl: `https://img.sim-market.invalid/token/${id}.png`,
+    ...socials(rng, slug, id, assetBase),
+    iconUrl: assetUrl(assetBase, "token", id),
     websiteUrl: `https://${slug}.sim-market.invalid`,
   };
 }

@@ -4,6 +4,7 @@ import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
 import type { SimUsage } from "../usage";
+import { assetSvg, parseAssetPath } from "../engine/assets";
 import { handleControl } from "./control";
 import { isLoopback, sendError } from "./respond";
 import { handleRest, restErrorHeaders } from "./rest";
@@ -11,7 +12,8 @@ import { handleRest, restErrorHeaders } from "./rest";
 // node:http server for the REST interface and the loopback control endpoint.
 
 export interface SimHttpDeps {
-  core: SimCore;
+  /** Read per request: the service binds its port (which names the asset URLs) before the market exists. */
+  readonly core: SimCore;
   ledger: SimLedger;
   usage?: SimUsage;
   faults: FaultState;
@@ -29,6 +31,7 @@ export interface SimHttpServer {
 export function createSimHttpServer(d: SimHttpDeps): SimHttpServer {
   const hung = new Set<ServerResponse>();
   const server = createServer((req, res) => {
+    if (serveAsset(req, res)) return;
     void route(req, res).catch((err: unknown) => {
       if (!(err instanceof ApiError)) d.onError?.(err, req);
       sendError(res, err, restErrorHeaders(err));
@@ -40,7 +43,7 @@ export function createSimHttpServer(d: SimHttpDeps): SimHttpServer {
       if (!isLoopback(req)) throw new ApiError("forbidden", "the control endpoint is loopback-only", { status: 403 });
       return handleControl(req, res, url, d.core, d.faults, d.usage);
     }
-    return handleRest(req, res, url, { ...d, hung });
+    return handleRest(req, res, url, { ...d, core: d.core, hung });
   }
   return {
     server,
@@ -49,4 +52,25 @@ export function createSimHttpServer(d: SimHttpDeps): SimHttpServer {
       hung.clear();
     },
   };
+}
+
+/** Icons and avatars (engine/assets.ts): public like an image host, no key, no credits, cached for good. */
+function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
+  const path = (req.url ?? "").split("?")[0] ?? "";
+  if (!path.startsWith("/assets/")) return false;
+  const asset = req.method === "GET" || req.method === "HEAD" ? parseAssetPath(path) : null;
+  if (!asset) {
+    res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    return true;
+  }
+  const body = assetSvg(asset.kind, asset.id);
+  res.writeHead(200, {
+    "content-type": "image/svg+xml",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "public, max-age=31536000, immutable",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
 }
