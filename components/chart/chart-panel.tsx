@@ -33,7 +33,7 @@ export interface ChartPanelProps {
   nativeSymbol: string;
   /**
    * How USD is drawn: `service` (Solana: each candle at its bucket's SOL/USD rate, §4.5), `rate` (EVM: native
-   * candles at the current native/USD price, given as `usdRate`), or null when no USD price is known.
+   * candles at the current native/USD price, given as `usdRate` once known), or null for no USD option.
    */
   usdMode: "service" | "rate" | null;
   usdRate?: number;

@@ -10,7 +10,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api";
-import { cohortsOptions, nativePricesOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
+import { cohortsOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { safeText } from "@/lib/format";
 import { cohortMarkers } from "./cohorts/cohort-view";
@@ -41,7 +41,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const page = tokenPageQueries(ref);
   const metaQ = useQuery(page.metadata);
   const secQ = useQuery(page.security);
-  const pricesQ = useQuery(nativePricesOptions());
+  const pricesQ = useQuery(page.nativePrices);
   const poolsQ = useQuery(page.pools);
   const factoriesQ = useQuery(page.factories);
   const [markers, setMarkers] = useState<TradeMarker[]>([]);
@@ -81,7 +81,6 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol;
   const supply = Number(token.totalSupply) > 0 ? Number(token.totalSupply) : null;
   // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
-  // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
   const quote = chartQuoteOf(chain, view);
   const nativeUsd = pricesQ.data?.data[chain]?.priceUsd ?? null;
   const usdRate = chain !== "solana" && view.quote === "usd" && nativeUsd ? nativeUsd : undefined;
@@ -117,7 +116,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
             metric={view.metric}
             supply={supply}
             nativeSymbol={nativeSymbol}
-            usdMode={chain === "solana" ? "service" : nativeUsd ? "rate" : null}
+            usdMode={chain === "solana" ? "service" : "rate"}
             usdRate={usdRate}
             title={`${symbol}/${quoteLabel} · ${intervalLabel(interval)}${view.metric === "mcap" ? " · MCap" : ""}`}
             markers={view.maker ? markers : cohortMarks}

@@ -1,7 +1,7 @@
 import { type ChainId, PULSE_VIEWS, type PnlPeriod, type OhlcvInterval, type Quote } from "@/lib/api";
 import type { TradeFilters } from "../trade-filters";
 import { ohlcvInfiniteOptions, tokenTradesInfiniteOptions, walletTradesInfiniteOptions } from "./infinite";
-import { chainsOptions, factoriesOptions, pulseStreamOptions } from "./market";
+import { chainsOptions, factoriesOptions, nativePricesOptions, pulseStreamOptions } from "./market";
 import { type TokenRef, tokenMetadataOptions, tokenPoolsOptions, tokenSecurityOptions } from "./token";
 import { walletTradesInput } from "./wallet-trades-input";
 import { walletFundingOptions, walletPnlOptions, walletPositionsOptions, walletProfileOptions } from "./wallet";
@@ -16,6 +16,8 @@ export const tokenPageQueries = (ref: TokenRef) => ({
   security: { ...tokenSecurityOptions(ref), enabled: ref.chain === "solana" },
   pools: tokenPoolsOptions(ref),
   factories: factoriesOptions({ chain: ref.chain }),
+  // EVM charts draw USD at the current native price: server and browser render the same quote from the start.
+  nativePrices: nativePricesOptions(),
 });
 
 export interface TokenHistoryInput extends TokenRef {
