@@ -68,7 +68,14 @@ const addressBody = z
   .transform((s) => canonicalAddress(s) as string);
 /** A set of addresses (pools, makers): canonical, each once, in first-seen order. */
 const addressSetBody = (max: number) => z.array(addressBody).min(1).max(max).transform((list) => [...new Set(list)]);
-const tokenRefBody = z.strictObject({ chain: chainBody, address: addressBody });
+/**
+ * §7.4: a token batch item that is not a valid reference is reported in its own slot, not by failing the batch. Items
+ * are canonical when they can be (shared cache keys), else passed as written for the service to answer in the slot.
+ */
+const tokenBatchItem = z.strictObject({
+  chain: z.string().min(1).max(64).transform((s) => parseChainId(s) ?? s),
+  address: z.string().min(1).max(128).transform((s) => canonicalAddress(s) ?? s),
+});
 
 /** The address params named must belong to the chain's family. */
 function sameFamily(...params: string[]) {
@@ -289,7 +296,7 @@ export const endpoints = defineEndpoints({
   },
   tokenBatch: {
     method: "POST", path: "/v1/token", summary: "Token detail, batch with per-item error slots (§4.14)",
-    query: {}, body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(100) }),
+    query: {}, body: z.strictObject({ items: z.array(tokenBatchItem).min(1).max(100) }),
     credits: perItem, cache: cacheShort,
     data: z.array(batchSlotSchema(tokenDetailSchema)), meta: meta(),
   },
@@ -300,7 +307,7 @@ export const endpoints = defineEndpoints({
   },
   tokenPriceBatch: {
     method: "POST", path: "/v1/token/price", summary: "Lean token price, batch (§4.14)",
-    query: {}, body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(100) }),
+    query: {}, body: z.strictObject({ items: z.array(tokenBatchItem).min(1).max(100) }),
     credits: perItem, cache: cacheShort,
     data: z.array(batchSlotSchema(tokenPriceSchema)), meta: meta(),
   },
@@ -338,7 +345,7 @@ export const endpoints = defineEndpoints({
   },
   tokenSecurityBatch: {
     method: "POST", path: "/v1/token/security", summary: "Mint / freeze authority, batch up to 500 (§4.14)",
-    query: {}, body: z.strictObject({ items: z.array(tokenRefBody).min(1).max(500) }),
+    query: {}, body: z.strictObject({ items: z.array(tokenBatchItem).min(1).max(500) }),
     credits: perItem, cache: cacheMedium,
     data: z.array(batchSlotSchema(tokenSecuritySchema)), meta: meta(),
   },
