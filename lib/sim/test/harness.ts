@@ -1,3 +1,4 @@
+import { Agent, fetch } from "undici";
 import { createClock } from "../engine/clock";
 import { type SimService, startSimService } from "../service";
 
@@ -22,6 +23,10 @@ export interface Harness {
   control(method: string, path: string, body?: unknown): Promise<Json>;
 }
 
+// A fresh connection per call: the service shares this process, so a clock advance that blocks the event loop can
+// fire the server's keep-alive timeout just as a pooled socket is reused (ECONNRESET).
+const noKeepAlive = new Agent({ pipelining: 0 });
+
 export async function startHarness(opts: { warmupMs?: number; seed?: number } = {}): Promise<Harness> {
   const clock = createClock({ virtual: true, start: START });
   const sim = await startSimService({
@@ -38,7 +43,7 @@ export async function startHarness(opts: { warmupMs?: number; seed?: number } = 
       body = JSON.stringify(o.body);
       headers["content-type"] = "application/json";
     }
-    const res = await fetch(`${sim.baseUrl}${path}`, { method, headers, body });
+    const res = await fetch(`${sim.baseUrl}${path}`, { method, headers, body, dispatcher: noKeepAlive });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
   };
