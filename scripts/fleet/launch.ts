@@ -34,8 +34,9 @@ export interface LaunchOptions {
   instances?: number;
   /** nginx's port (default: a free one). */
   port?: number;
-  /** Market seed and speed. */
+  /** Market seed and clock speed. */
   seed?: number;
+  speed?: number;
   /** Extra environment for every app instance. */
   env?: Record<string, string>;
   /** Where child output goes: "inherit" prints it (npm run fleet), "pipe" keeps it in `logs` (tests). */
@@ -74,6 +75,8 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
         key,
         "--seed",
         String(o.seed ?? 42),
+        "--speed",
+        String(o.speed ?? 1),
       ],
       { cwd: root, stdio: ["ignore", stdio, "inherit"] },
     );
@@ -99,6 +102,9 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
       MARKET_API_KEY: key,
       TRUST_PROXY: "1",
       ALLOWED_ORIGINS: `http://127.0.0.1:${nginxPort},http://localhost:${nginxPort}`,
+      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+      NEXT_TELEMETRY_DISABLED: "1",
       ...o.env,
     };
     const apps: AppInstance[] = [];
