@@ -70,6 +70,11 @@ interface Client {
 
 async function main() {
   process.env.LIVENESS_TOKENS = String(TOKENS);
+  const market = startChild("../liveness/sim-proc.ts");
+  const sim = await market.next<{ baseUrl: string; streamUrl: string; key: string }>((m) => m.type === "ready", 600_000);
+  process.env.LIVENESS_SIM_BASE = sim.baseUrl;
+  process.env.LIVENESS_SIM_STREAM = sim.streamUrl;
+  process.env.LIVENESS_SIM_KEY = sim.key;
   const server = startChild("../liveness/server-proc.ts");
   const ready = await server.next<Ready>((m) => m.type === "ready", 600_000);
   const { tokens } = ready;
@@ -222,6 +227,7 @@ async function main() {
 
   for (const c of clients) c.ws.terminate();
   await server.stop();
+  await market.stop();
 }
 
 main().catch((e) => {

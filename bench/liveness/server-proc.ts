@@ -4,18 +4,17 @@ import { loadConfig } from "@/lib/server/config";
 import { createStreamGateway } from "@/lib/server/gateway";
 import { createRestCaller } from "@/lib/server/gateway/liveness/rest-caller";
 import { createTestProxy } from "@/lib/server/testing/test-state";
-import { startSimService } from "@/lib/sim/service";
 
-// Benchmark child: the embedded market, the REST proxy and the stream gateway with tiered liveness at the
-// configuration's defaults (the spec's stream budget, POLL_CREDITS_PER_MINUTE), like server.ts wires them.
+// Benchmark child: the REST proxy and the stream gateway with tiered liveness at the configuration's defaults (the
+// spec's stream budget, POLL_CREDITS_PER_MINUTE), like server.ts wires them, in front of the market (its own process).
 
-const KEY = "bench-liveness-key-5e8a1c2d";
 const send = (m: unknown) => process.send?.(m);
 
 async function main() {
   const tokensWanted = Number(process.env.LIVENESS_TOKENS ?? 500);
   const config = loadConfig({});
-  const sim = await startSimService({ key: KEY, seed: 17, warmupMs: 5 * 60_000 });
+  const sim = { baseUrl: process.env.LIVENESS_SIM_BASE as string, streamUrl: process.env.LIVENESS_SIM_STREAM as string };
+  const KEY = process.env.LIVENESS_SIM_KEY as string;
   const tp = createTestProxy({ baseUrl: sim.baseUrl, key: KEY }, { rateLimitPerSec: 0 });
   const gw = createStreamGateway({
     upstream: { streamUrl: sim.streamUrl, key: KEY },
@@ -63,7 +62,6 @@ async function main() {
       http.closeAllConnections();
       http.close();
       await tp.state.close();
-      await sim.close();
       send({ type: "stopped" });
       process.exit(0);
     }

@@ -200,8 +200,8 @@ describe("tiered liveness on the embedded market", () => {
       expect(new Set(states).size).toBe(states.length);
     }
     // As REST has it: every tape row since the first acknowledgement reached the watcher.
-    const since = Math.min(...rowsOf(watcher, "a").map((r) => r.row.at));
     for (const [id, t] of [["a", a], ["b", b], ["c", c]] as const) {
+      const since = Math.min(...rowsOf(watcher, id).map((r) => r.row.at));
       const tape = await rest<TokenTrade[]>(`/v1/token/trades?chain=${t.chain}&address=${t.address}&pools=${t.pool}&limit=200`);
       const got = new Set(rowsOf(watcher, id).map((r) => r.key));
       const missing = tape.filter((r) => r.at >= since && !got.has(tradeKey(r)));

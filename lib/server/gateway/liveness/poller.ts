@@ -22,18 +22,27 @@ export interface PollOutcome {
 
 export class TradesPoller {
   private anchorAt: number;
+  /**
+   * A fresh resource starts at its creation (the stream sends no history either), in market time: learned from the
+   * first answer's `meta.asOf` less the wall time since creation, as the market's clock need not be ours.
+   * A demoted one continues from the newest row the stream delivered and has no such floor.
+   */
+  private minAt: number | null;
+  /** Market clock minus ours, at least (each answer's `asOf` was taken before we read it): the largest seen. */
+  private skewMs = Number.NEGATIVE_INFINITY;
   private readonly known = new Map<string, { at: number; preconfirmed: boolean }>();
   private pools: string[] | undefined;
 
   constructor(
     private readonly shared: SharedSub,
     private readonly rest: RestCaller,
-    startAt: number,
+    private readonly createdAt: number,
   ) {
     const p = shared.params as TradesParams;
     this.pools = p.pools;
     const newest = shared.replay?.newest();
-    this.anchorAt = newest ? Math.max(newest.at, 0) : startAt;
+    this.anchorAt = newest ? Math.max(newest.at, 0) : Number.NEGATIVE_INFINITY;
+    this.minAt = newest ? 0 : null;
   }
 
   /** Fetches the tape since the newest known identity (paging back while needed) and delivers what is new. */
@@ -49,7 +58,12 @@ export class TradesPoller {
         "tokenTrades",
         { query: { chain: p.chain, address: p.address, pools, limit: TAPE_PAGE_LIMIT, cursor } },
         { maxAgeMs },
-      )) as { data: TokenTrade[]; meta: { hasMore: boolean; nextCursor: string | null } };
+      )) as { data: TokenTrade[]; meta: { asOf: number; hasMore: boolean; nextCursor: string | null } };
+      this.skewMs = Math.max(this.skewMs, env.meta.asOf - now());
+      if (this.minAt === null) {
+        this.minAt = env.meta.asOf - Math.max(0, now() - this.createdAt);
+        this.anchorAt = this.minAt;
+      }
       for (const r of env.data) {
         rows.push(r);
         oldestFetched = Math.min(oldestFetched, r.at);
@@ -61,7 +75,7 @@ export class TradesPoller {
   }
 
   private deliver(rows: TokenTrade[], oldestFetched: number, t: number): PollOutcome {
-    const floor = this.anchorAt - LOOKBACK_MS;
+    const floor = Math.max(this.minAt ?? 0, this.anchorAt - LOOKBACK_MS);
     const fresh: TokenTrade[] = [];
     const delays: number[] = [];
     const present = new Set<string>();
@@ -76,7 +90,7 @@ export class TradesPoller {
         continue;
       }
       fresh.push(r);
-      if (!seen) delays.push(Math.max(0, t - r.at));
+      if (!seen) delays.push(Math.max(0, t + this.skewMs - r.at));
       this.known.set(k, { at: r.at, preconfirmed: r.preconfirmed });
     }
     // §3: a preconfirmed row that vanished from the tape (within the range just read) was reverted.

@@ -1,0 +1,112 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type ServerFrame, type TokenTrade, tradeKey } from "@/lib/api";
+import { DEFAULT_REPLAY_LIMITS } from "../replay-window";
+import { SharedSub, type Subscriber } from "../shared-sub";
+import { EVM_TOKEN, trade } from "../test-fixtures";
+import { TradesPoller } from "./poller";
+import type { RestCaller } from "./rest-caller";
+
+// The trades poller against a scripted REST tape: what reaches a browser is every row once, confirmations and
+// reverts included, however the tape grows between polls.
+
+const params = { chain: "evm:8453", address: EVM_TOKEN(1), pools: [EVM_TOKEN(2)] };
+
+/** The market's clock runs 1 000 000 ms ahead of the gateway's here: the poller must not mix them up. */
+const SKEW = 1_000_000;
+let marketNow = 0;
+
+function setup(startAt: number) {
+  let tape: TokenTrade[] = []; // newest first, as REST serves it
+  const calls: Record<string, unknown>[] = [];
+  const rest: RestCaller = async (_id, req) => {
+    const q = req.query as { limit: number; cursor?: string };
+    calls.push(q);
+    const from = q.cursor ? Number(q.cursor) : 0;
+    const page = tape.slice(from, from + q.limit);
+    const next = from + q.limit;
+    return { data: page, meta: { asOf: marketNow, hasMore: next < tape.length, nextCursor: next < tape.length ? String(next) : null } };
+  };
+  const shared = new SharedSub("k", "", "trades", params, [], DEFAULT_REPLAY_LIMITS);
+  const got: { kind: string; rows: TokenTrade[] }[] = [];
+  const sub: Subscriber = {
+    deliver: (bytes) => {
+      const f = JSON.parse(bytes.subarray(bytes.indexOf(`{"type"`)).toString()) as { kind: string; data: TokenTrade[] };
+      got.push({ kind: f.kind, rows: f.data });
+    },
+    sendFrame: (_f: ServerFrame) => {},
+    subscriptionEnded: () => {},
+  };
+  shared.add(sub, "t", { acked: true, sinceAt: undefined });
+  const poller = new TradesPoller(shared, rest, startAt - SKEW);
+  return {
+    setTape: (rows: TokenTrade[]) => {
+      tape = [...rows].sort((a, b) => b.at - a.at);
+    },
+    poll: (t: number) => {
+      marketNow = t;
+      return poller.poll(() => t - SKEW, 0);
+    },
+    got,
+    calls,
+  };
+}
+
+describe("trades poller", () => {
+  it("delivers rows newer than its start once, then only what is new", async () => {
+    const s = setup(1_000);
+    s.setTape([trade(1, 900), trade(2, 1_100), trade(3, 1_200)]);
+    const first = await s.poll(1_500);
+    expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([1_100, 1_200]);
+    expect(first.delays.sort()).toEqual([300, 400]); // in market time
+    s.setTape([trade(1, 900), trade(2, 1_100), trade(3, 1_200), trade(4, 1_300)]);
+    await s.poll(1_600);
+    await s.poll(1_700);
+    expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([1_100, 1_200, 1_300]);
+  });
+
+  it("pages back through a burst of more than one page since the last poll", async () => {
+    const s = setup(0);
+    s.setTape([trade(0, 10)]);
+    await s.poll(20);
+    const burst = Array.from({ length: 250 }, (_, i) => trade(i + 1, 100 + i));
+    s.setTape([trade(0, 10), ...burst]);
+    await s.poll(1_000);
+    expect(s.got.flatMap((g) => g.rows).length).toBe(251);
+    expect(s.calls.length).toBe(1 + 3);
+  });
+
+  it("forwards a preconfirmed row's confirmation, and reverts one that vanished from the tape", async () => {
+    const s = setup(0);
+    s.setTape([trade(1, 100, true), trade(2, 110, true), trade(3, 120)]);
+    await s.poll(200);
+    s.setTape([trade(1, 100, false), trade(3, 120)]); // 1 confirmed, 2 reverted
+    await s.poll(300);
+    expect(s.got.map((g) => [g.kind, g.rows.map((r) => `${tradeKey(r).slice(-8)}:${r.preconfirmed ?? "-"}`)])).toEqual([
+      ["trades", [`${tradeKey(trade(1, 0)).slice(-8)}:true`, `${tradeKey(trade(2, 0)).slice(-8)}:true`, `${tradeKey(trade(3, 0)).slice(-8)}:false`]],
+      ["trades", [`${tradeKey(trade(1, 0)).slice(-8)}:false`]],
+      ["revert", [`${tradeKey(trade(2, 0)).slice(-8)}:-`]],
+    ]);
+  });
+
+  it("never delivers a row twice and misses none, however the tape grows between polls", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 180 }), { minLength: 1, maxLength: 8 }), async (growth) => {
+        const s = setup(0);
+        const rows: TokenTrade[] = [];
+        let n = 0;
+        let t = 1_000;
+        for (const g of growth) {
+          for (let i = 0; i < g; i++) rows.push(trade(++n, t + i));
+          t += Math.max(g, 1) + 50;
+          s.setTape(rows);
+          await s.poll(t);
+        }
+        const seen = s.got.flatMap((g) => g.rows.map(tradeKey));
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(new Set(seen)).toEqual(new Set(rows.map(tradeKey)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
