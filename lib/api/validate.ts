@@ -67,3 +67,8 @@ export function toSearchParams(query: Record<string, unknown>): URLSearchParams 
   }
   return out;
 }
+
+/** A server-side call's input (query as values, body) validated exactly as the same /api/v1 request would be. */
+export function validateInput(def: EndpointDef, input: { query?: Record<string, unknown>; body?: unknown }): Validated {
+  return validateRequest(def, toSearchParams(input.query ?? {}), def.method === "POST" ? (input.body ?? {}) : undefined);
+}

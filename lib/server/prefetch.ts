@@ -2,7 +2,7 @@ import "server-only";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { EndpointDef, EndpointId, Envelope } from "@/lib/api/endpoints";
 import { endpoints } from "@/lib/api/endpoints";
-import { toSearchParams, validateRequest } from "@/lib/api/validate";
+import { validateInput } from "@/lib/api/validate";
 import { callEndpoint } from "./proxy/call-endpoint";
 import type { ProxyState } from "./proxy/state";
 
@@ -31,12 +31,7 @@ export async function fetchEndpoint<K extends EndpointId>(
   input: EndpointRequest = {},
   opts?: { state?: ProxyState },
 ): Promise<Envelope<K>> {
-  const def = endpoints[id] as EndpointDef;
-  const v = validateRequest(
-    def,
-    toSearchParams(input.query ?? {}),
-    def.method === "POST" ? (input.body ?? {}) : undefined,
-  );
+  const v = validateInput(endpoints[id] as EndpointDef, input);
   if (!v.ok) throw v.error;
   const r = await callEndpoint(id, v.input, opts);
   return r.body;

@@ -13,6 +13,30 @@ export const MAX_CANDLE_PAGES = 25;
 type Page<K extends EndpointId> = Envelope<K>;
 type Pages<K extends EndpointId, P> = InfiniteData<Envelope<K>, P>;
 
+/**
+ * One cursor of the spec as an infinite query: `page(cursor)` asks for a page, `next(lastPage)` says the cursor of the
+ * one after it (undefined: no more), and at `maxPages` paging stops. `meta` carries the normalised input and the field
+ * the cursor goes into, for the server prefetch.
+ */
+function pagedOptions<K extends EndpointId, P extends string | number>(p: {
+  id: K;
+  input: object;
+  cursorField: string;
+  maxPages: number;
+  page: (cursor: P | undefined, signal: AbortSignal) => Promise<Page<K>>;
+  next: (last: Page<K>) => P | undefined;
+  meta: { query: object } | { body: object };
+}) {
+  return infiniteQueryOptions<Page<K>, Error, Pages<K, P | undefined>, InfiniteKey, P | undefined>({
+    queryKey: apiKeys.infinite(p.id, p.input),
+    queryFn: ({ pageParam, signal }) => p.page(pageParam as P | undefined, signal),
+    initialPageParam: undefined as P | undefined,
+    getNextPageParam: (last, all) => (all.length < p.maxPages ? p.next(last) : undefined),
+    staleTime: staleTimeFor(p.id),
+    meta: { endpoint: p.id, ...p.meta, pageParam: p.cursorField },
+  });
+}
+
 export interface TapeInput {
   chain: ChainId;
   address: string;
@@ -20,6 +44,9 @@ export interface TapeInput {
   limit?: number;
   filters?: TradeFilters;
 }
+
+const nextCursor = (last: { meta: { hasMore: boolean; nextCursor?: string | null } }) =>
+  last.meta.hasMore && last.meta.nextCursor ? last.meta.nextCursor : undefined;
 
 /** §4.3: while `meta.hasMore`, pass `meta.nextCursor` as `cursor`. */
 export function tokenTradesInfiniteOptions(input: TapeInput) {
@@ -30,20 +57,14 @@ export function tokenTradesInfiniteOptions(input: TapeInput) {
     limit: input.limit,
     ...input.filters,
   }) as QueryInput<"tokenTrades">;
-  return infiniteQueryOptions<
-    Page<"tokenTrades">,
-    Error,
-    Pages<"tokenTrades", string | undefined>,
-    InfiniteKey,
-    string | undefined
-  >({
-    queryKey: apiKeys.infinite("tokenTrades", q),
-    queryFn: ({ pageParam, signal }) => apiFetch("tokenTrades", { query: { ...q, cursor: pageParam } }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last, all) =>
-      last.meta.hasMore && last.meta.nextCursor && all.length < MAX_TAPE_PAGES ? last.meta.nextCursor : undefined,
-    staleTime: staleTimeFor("tokenTrades"),
-    meta: { endpoint: "tokenTrades", query: q, pageParam: "cursor" },
+  return pagedOptions<"tokenTrades", string>({
+    id: "tokenTrades",
+    input: q,
+    cursorField: "cursor",
+    maxPages: MAX_TAPE_PAGES,
+    page: (cursor, signal) => apiFetch("tokenTrades", { query: { ...q, cursor } }, signal),
+    next: nextCursor,
+    meta: { query: q },
   });
 }
 
@@ -67,25 +88,19 @@ export function tokenTradesByMakersInfiniteOptions(input: MakersTapeInput) {
     limit: input.limit,
     ...input.filters,
   }) as BodyInput<"tokenTradesByMakers">;
-  return infiniteQueryOptions<
-    Page<"tokenTradesByMakers">,
-    Error,
-    Pages<"tokenTradesByMakers", string | undefined>,
-    InfiniteKey,
-    string | undefined
-  >({
-    queryKey: apiKeys.infinite("tokenTradesByMakers", body as object),
-    queryFn: ({ pageParam, signal }) =>
+  return pagedOptions<"tokenTradesByMakers", string>({
+    id: "tokenTradesByMakers",
+    input: body as object,
+    cursorField: "cursor",
+    maxPages: MAX_TAPE_PAGES,
+    page: (cursor, signal) =>
       apiFetch(
         "tokenTradesByMakers",
-        { body: { ...body, ...(pageParam ? { cursor: pageParam } : {}) } as BodyInput<"tokenTradesByMakers"> },
+        { body: { ...body, ...(cursor ? { cursor } : {}) } as BodyInput<"tokenTradesByMakers"> },
         signal,
       ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last, all) =>
-      last.meta.hasMore && last.meta.nextCursor && all.length < MAX_TAPE_PAGES ? last.meta.nextCursor : undefined,
-    staleTime: staleTimeFor("tokenTradesByMakers"),
-    meta: { endpoint: "tokenTradesByMakers", body, pageParam: "cursor" },
+    next: nextCursor,
+    meta: { body: body as object },
   });
 }
 
@@ -108,22 +123,15 @@ export function ohlcvInfiniteOptions(input: CandlesInput) {
     quote: input.quote ?? "native",
     limit: input.limit,
   }) as QueryInput<"ohlcv">;
-  return infiniteQueryOptions<
-    Page<"ohlcv">,
-    Error,
-    Pages<"ohlcv", number | undefined>,
-    InfiniteKey,
-    number | undefined
-  >({
-    queryKey: apiKeys.infinite("ohlcv", q),
-    queryFn: ({ pageParam, signal }) => apiFetch("ohlcv", { query: { ...q, endTime: pageParam } }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last, all) =>
-      last.meta.hasMore && last.meta.oldestTime != null && last.meta.oldestTime > 0 && all.length < MAX_CANDLE_PAGES
-        ? last.meta.oldestTime - 1
-        : undefined,
-    staleTime: staleTimeFor("ohlcv"),
-    meta: { endpoint: "ohlcv", query: q, pageParam: "endTime" },
+  return pagedOptions<"ohlcv", number>({
+    id: "ohlcv",
+    input: q,
+    cursorField: "endTime",
+    maxPages: MAX_CANDLE_PAGES,
+    page: (endTime, signal) => apiFetch("ohlcv", { query: { ...q, endTime } }, signal),
+    next: (last) =>
+      last.meta.hasMore && last.meta.oldestTime != null && last.meta.oldestTime > 0 ? last.meta.oldestTime - 1 : undefined,
+    meta: { query: q },
   });
 }
 
@@ -143,22 +151,17 @@ export function walletTradesInfiniteOptions(input: WalletTradesInput) {
     wallet: input.wallet,
     limit: input.limit,
   }) as QueryInput<"walletTrades">;
-  return infiniteQueryOptions<
-    Page<"walletTrades">,
-    Error,
-    Pages<"walletTrades", number | undefined>,
-    InfiniteKey,
-    number | undefined
-  >({
-    queryKey: apiKeys.infinite("walletTrades", q),
-    queryFn: ({ pageParam, signal }) => apiFetch("walletTrades", { query: { ...q, beforeAt: pageParam } }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last, all) => {
-      if (input.chain === "solana" || all.length >= MAX_WALLET_TRADE_PAGES) return undefined;
+  return pagedOptions<"walletTrades", number>({
+    id: "walletTrades",
+    input: q,
+    cursorField: "beforeAt",
+    maxPages: MAX_WALLET_TRADE_PAGES,
+    page: (beforeAt, signal) => apiFetch("walletTrades", { query: { ...q, beforeAt } }, signal),
+    next: (last) => {
+      if (input.chain === "solana") return undefined;
       const oldest = last.meta.oldestAt;
       return oldest != null && last.data.length > 0 ? oldest : undefined;
     },
-    staleTime: staleTimeFor("walletTrades"),
-    meta: { endpoint: "walletTrades", query: q, pageParam: "beforeAt" },
+    meta: { query: q },
   });
 }

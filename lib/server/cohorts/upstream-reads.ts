@@ -1,5 +1,5 @@
 import { type EndpointDef, type EndpointId, type Envelope, endpoints } from "@/lib/api/endpoints";
-import { toSearchParams, validateRequest } from "@/lib/api/validate";
+import { validateInput } from "@/lib/api/validate";
 import { cacheKey } from "@/lib/server/proxy/cache-and-coalesce";
 import { callEndpoint } from "@/lib/server/proxy/call-endpoint";
 import type { ProxyState } from "@/lib/server/proxy/state";
@@ -21,11 +21,7 @@ export function createReader(state: ProxyState): Reader {
   let asOf = 0;
   const validated = (id: EndpointId, input: { query?: Record<string, unknown>; body?: unknown }) => {
     const def = endpoints[id] as EndpointDef;
-    const v = validateRequest(
-      def,
-      toSearchParams(input.query ?? {}),
-      def.method === "POST" ? (input.body ?? {}) : undefined,
-    );
+    const v = validateInput(def, input);
     if (!v.ok) throw v.error;
     return { def, input: v.input };
   };
