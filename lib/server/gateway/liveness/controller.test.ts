@@ -161,6 +161,27 @@ describe("tiered liveness on the embedded market", () => {
     expect(u.stream.refused).toEqual({});
   });
 
+  it("polls candles, token updates and a pulse view when nothing may stream, and they move with a trade", async () => {
+    const url = await startGateway({ limits: { connections: 0, subscriptionsPerConnection: 20, trackedTokens: 50 } }, { pulseReserve: 0, pollTickMs: 50 });
+    const t = tokens[5] as Tok;
+    const w = await browser(url);
+    w.subscribe("c", "ohlcv", { chain: t.chain, address: t.address, pools: [t.pool], interval: "1h" });
+    w.subscribe("u", "token-updates", { chain: t.chain, address: t.address });
+    w.subscribe("p", "pulse", { view: "new", chains: ["solana"] });
+    await until(() => w.of("subscribed").length === 3, "acks");
+    expect(w.of("subscribed").map((f) => f.mode)).toEqual(["poll", "poll", "poll"]);
+    const events = (id: string) => w.frames.filter((f) => f.type === "event" && f.id === id);
+    await until(() => events("c").length > 0 && events("u").length > 0 && events("p").length > 0, "first polled state", 10_000);
+    expect(events("p")[0]).toMatchObject({ channel: "pulse", kind: "snapshot" });
+    const lastCandle = () => (events("c").at(-1)?.data as { volume: number }[]).at(-1) as { volume: number };
+    const lastUpdate = () => events("u").at(-1)?.data as { txns24h: number };
+    const before = { volume: lastCandle().volume, txns: lastUpdate().txns24h };
+    await trade(t);
+    await until(() => lastCandle().volume > before.volume && lastUpdate().txns24h > before.txns, "candle and update after the trade", 10_000);
+    const u = await usage();
+    expect(u.stream.now.connections).toBe(0);
+  });
+
   it("promotes and demotes as viewers move between tokens; the trades of both arrive once each, as on REST", async () => {
     const budget = { connections: 1, subscriptionsPerConnection: 20, trackedTokens: 2 };
     const url = await startGateway({ limits: budget }, { tickMs: 200, pollTickMs: 50, scheduler: { minDwellMs: 500, halfLifeMs: 300, hysteresis: 0.25 } });
