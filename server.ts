@@ -14,6 +14,8 @@ import { getProxyState } from "./lib/server/proxy/state";
 import { guardRequest } from "./lib/server/http-guard";
 import { createLogger, type Logger } from "./lib/server/logger";
 import { setProxyState } from "./lib/server/proxy/state";
+import { answerApiRequest } from "./lib/server/proxy/fast-lane";
+import { buildCsp, makeNonce, SECURITY_HEADERS } from "./lib/security/csp";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
@@ -21,6 +23,12 @@ const STREAM_PATH = "/api/stream";
 const SHUTDOWN_GRACE_MS = 5_000;
 const dir = import.meta.dirname;
 const dev = process.env.NODE_ENV !== "production";
+
+/** What proxy.ts (the middleware) puts on every answer, for the answers server.ts gives without Next. */
+const apiHeaders = (): Record<string, string> => ({
+  "Content-Security-Policy": buildCsp({ nonce: makeNonce(), dev }),
+  ...SECURITY_HEADERS,
+});
 
 function readConfig(): Config {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
@@ -106,11 +114,16 @@ async function main(): Promise<void> {
     if (guardRequest(req, res)) return;
     // The rate limiter keys on this stamp; X-Forwarded-For counts only with TRUST_PROXY set (entries from the right).
     stampClientIp(req, config.proxy.trustProxy);
-    handle(req, res).catch((error: unknown) => {
+    const fail = (error: unknown) => {
       log.error({ err: error, url: req.url }, "request failed");
       if (!res.headersSent) res.statusCode = 500;
       res.end();
-    });
+    };
+    // /api/v1 is answered here by the route handler's own work (registry, validation, rate limit, cache), before
+    // Next's routing: on this path the framework's per-request work cost more than the proxy itself.
+    answerApiRequest(req, res, apiHeaders)
+      .then((answered) => (answered ? undefined : handle(req, res)))
+      .catch(fail);
   });
 
   // Next adds its own upgrade listener (HMR at /_next/hmr) on the first request; this one routes the rest.

@@ -76,14 +76,21 @@ async function coalesce(upstream: string, app: string, path: string) {
   const agent = new Agent({ connections: 1_000 });
   const statuses = await Promise.all(
     Array.from({ length: 1_000 }, async (_, i) => {
-      const r = await request(`${app}${path}`, { dispatcher: agent, headers: xff(i) });
-      await r.body.text();
-      return r.statusCode;
+      try {
+        const r = await request(`${app}${path}`, { dispatcher: agent, headers: xff(i) });
+        await r.body.text();
+        return String(r.statusCode);
+      } catch (e) {
+        return (e as { code?: string }).code ?? String(e);
+      }
     }),
   );
+  const tally: Record<string, number> = {};
+  for (const s of statuses) tally[s] = (tally[s] ?? 0) + 1;
+  console.log(`coalescing: 1,000 concurrent identical requests → ${JSON.stringify(tally)}`);
   await agent.close();
   await faults({ restLatencyMs: 0 });
-  return { upstreamCalls: (await calls()) - before, ok: statuses.filter((s) => s === 200).length };
+  return { upstreamCalls: (await calls()) - before, ok: tally["200"] ?? 0 };
 }
 
 async function main() {
@@ -112,7 +119,9 @@ async function main() {
     const appText = await viaApp.body.text();
     const same = (a: string, b: string) => JSON.stringify(JSON.parse(a).data) === JSON.stringify(JSON.parse(b).data);
     if (viaApp.statusCode !== 200 || !same(appText, direct.text))
-      throw new Error(`the app does not pass the market's answer through (${viaApp.statusCode}): ${appText.slice(0, 300)}`);
+      throw new Error(
+        `the app does not pass the market's answer through (${viaApp.statusCode}): ${appText.slice(0, 300)}`,
+      );
     const apiHeaders = viaApp.headers;
     const file = join(tmpdir(), `proxy-bench-${process.pid}.json`);
     writeFileSync(file, direct.text);
