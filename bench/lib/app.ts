@@ -83,6 +83,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       ...env,
     },
   });
+  // A benchmark that dies must not leave the server behind.
+  const reap = () => proc.kill("SIGKILL");
+  process.once("exit", reap);
+  proc.once("exit", () => process.off("exit", reap));
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>
     proc.once("exit", (code) => reject(new Error(`server.ts exited (${code}) before answering`))),
