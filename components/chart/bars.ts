@@ -25,13 +25,7 @@ export function volumePoint(c: Candle): { time: number; value: number; color: st
   return { time: c.time, value: c.volume, color: c.close >= c.open ? UP_VOLUME : DOWN_VOLUME };
 }
 
-export interface LegendFigures {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
+export interface LegendFigures extends Candle {
   /** close − open of this bar. */
   change: number;
   /** Percent change of this bar (close vs open); null when open is 0. */

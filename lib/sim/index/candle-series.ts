@@ -1,3 +1,5 @@
+import type { Candle } from "@/lib/api";
+
 // Columnar candle buckets of one pool at one resolution, in a ring that grows on demand up to `maxCap`
 // buckets and then drops the oldest (the dropped close is kept so the next candle still connects).
 // Minute series also carry the stats columns behind §4.14 windowed stats.
@@ -18,13 +20,8 @@ export interface TradePoint {
 
 export type StatsRow = Record<(typeof STAT_COLS)[number], number>;
 
-export interface Bucket {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
+/** A candle (§4.5) with the times of its first and last trade (ms). */
+export interface Bucket extends Candle {
   firstAt: number;
   lastAt: number;
 }

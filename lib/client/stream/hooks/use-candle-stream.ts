@@ -1,12 +1,13 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
-import { type ApiError, asApiError, type ChainId, type Envelope, type OhlcvInterval, type Quote } from "@/lib/api";
+import { useEffect, useRef } from "react";
+import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/api";
 import { ohlcvInfiniteOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import type { BarOp } from "../reducers/candles";
 import type { Liveness, StreamSubscriptionError } from "../socket";
+import { useRestStatus } from "./use-rest-status";
 import { useStreamStore } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
 
@@ -73,15 +74,11 @@ export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[])
     }
   }, [store, runtime, key, query.data]);
 
-  const { refetch } = query; // stable across renders: status effects depend on it
-  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     fetchOlder: () => void query.fetchNextPage(),
     hasOlder: query.hasNextPage,
     isFetchingOlder: query.isFetchingNextPage,
-    isLoading: query.isPending,
-    error: query.error ? asApiError(query.error, { message: query.error.message, status: 0 }) : null,
-    retry,
+    ...useRestStatus(query),
     subscriptionError,
     liveness,
   };

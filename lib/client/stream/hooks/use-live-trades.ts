@@ -1,14 +1,15 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useReducer } from "react";
-import { type ApiError, asApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api";
+import { useEffect, useMemo, useReducer } from "react";
+import { type ApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api";
 import { tokenTradesInfiniteOptions } from "../../queries";
 import { matchesTradeFilters, type TradeFilters } from "../../trade-filters";
 import { useStreamContext } from "../provider";
 import { tapeView } from "../reducers/trades";
 import type { Liveness, StreamSubscriptionError } from "../socket";
 import { useStable } from "./use-stable";
+import { useRestStatus } from "./use-rest-status";
 import { useStreamStore } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
 
@@ -97,16 +98,12 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
     // Live rows reach back past the REST snapshot: refetch its first page so nothing between them is missing.
     if (view.gap && !query.isFetching) runtime?.refreshTapeRest(chain, address);
   }, [view.gap, query.isFetching, runtime, chain, address]);
-  const { refetch } = query; // stable across renders: status effects depend on it
-  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     rows: view.rows,
     fetchNextPage: () => void query.fetchNextPage(),
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
-    isLoading: query.isPending,
-    error: query.error ? asApiError(query.error, { message: query.error.message, status: 0 }) : null,
-    retry,
+    ...useRestStatus(query),
     subscriptionError,
     liveness,
   };

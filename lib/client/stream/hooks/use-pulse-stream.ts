@@ -2,12 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { type ApiError, asApiError, type ChainId, type PulseToken, type PulseView } from "@/lib/api";
+import type { ApiError, ChainId, PulseToken, PulseView } from "@/lib/api";
 import { pulseStreamOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import { PULSE_CAP } from "../reducers/pulse";
 import type { StreamSubscriptionError } from "../socket";
 import { useStable } from "./use-stable";
+import { useRestStatus } from "./use-rest-status";
 import { useStreamStore } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
 
@@ -43,8 +44,7 @@ export function usePulseStream(input: PulseStreamInput): PulseStream {
   return {
     tokens,
     live: items !== undefined,
-    isLoading: query.isPending,
-    error: query.error ? asApiError(query.error, { message: query.error.message, status: 0 }) : null,
+    ...useRestStatus(query),
     subscriptionError,
   };
 }
