@@ -173,7 +173,7 @@ describe("tiered liveness on the embedded market", () => {
     const events = (id: string) => w.frames.filter((f) => f.type === "event" && f.id === id);
     await until(() => events("c").length > 0 && events("u").length > 0 && events("p").length > 0, "first polled state", 10_000);
     expect(events("p")[0]).toMatchObject({ channel: "pulse", kind: "snapshot" });
-    const lastCandle = () => (events("c").at(-1)?.data as { volume: number }[]).at(-1) as { volume: number };
+    const lastCandle = () => ((events("c").at(-1)?.data ?? []) as { volume: number }[]).at(-1) as { volume: number };
     const lastUpdate = () => events("u").at(-1)?.data as { txns24h: number };
     const before = { volume: lastCandle().volume, txns: lastUpdate().txns24h };
     await trade(t);
