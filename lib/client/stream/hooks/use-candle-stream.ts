@@ -63,12 +63,15 @@ export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[])
     return off;
   }, [store, key]);
 
-  const seeded = useRef(new WeakSet<Envelope<"ohlcv">>());
+  // Pages seeded into the series of `key`. A series released on an interval, pool or quote switch starts empty when
+  // it comes back, while the query cache still holds its pages: seed them again for the new key.
+  const seeded = useRef<{ key: string | null; pages: WeakSet<Envelope<"ohlcv">> }>({ key: null, pages: new WeakSet() });
   useEffect(() => {
     if (!key || !query.data) return;
+    if (seeded.current.key !== key) seeded.current = { key, pages: new WeakSet() };
     for (const page of query.data.pages) {
-      if (seeded.current.has(page)) continue;
-      seeded.current.add(page);
+      if (seeded.current.pages.has(page)) continue;
+      seeded.current.pages.add(page);
       if (runtime) runtime.seedSeries(key, page.data, page.meta.asOf);
       else store.getState().actions.upsertBars(key, page.data, page.meta.asOf);
     }
