@@ -34,7 +34,9 @@ describe("intervals", () => {
 
   it("defaults young tokens to short candles", () => {
     expect(defaultInterval(60_000)).toBe("1s");
-    expect(defaultInterval(2 * 3600_000)).toBe("15s");
+    expect(defaultInterval(2 * 3600_000)).toBe("1m");
+    // Past 30 minutes no default is sub-minute (second buckets are kept for 30 minutes).
+    for (let m = 30; m < 10_000; m += 7) expect(INTERVAL_SECONDS[defaultInterval(m * 60_000)]).toBeGreaterThanOrEqual(60);
     expect(defaultInterval(86400_000)).toBe("1m");
     expect(defaultInterval(30 * 86400_000)).toBe("5m");
     expect(defaultInterval(null)).toBe("5m");

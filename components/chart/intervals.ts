@@ -45,11 +45,14 @@ export function coarserIntervals(i: OhlcvInterval): OhlcvInterval[] {
   return PRIMARY_INTERVALS.filter((p) => INTERVAL_SECONDS[p] > INTERVAL_SECONDS[i]).slice(0, 3);
 }
 
-/** A young token reads best on short candles: the default interval follows its age. */
+/**
+ * A young token reads best on short candles: the default interval follows its age. Sub-minute candles only while the
+ * token is under 30 minutes old: services keep second buckets for a short window (the embedded market: 30 minutes),
+ * so an older token on 15 s candles would open on a chart holding only its last half hour.
+ */
 export function defaultInterval(ageMs: number | null): OhlcvInterval {
   if (ageMs === null || !Number.isFinite(ageMs)) return "5m";
   if (ageMs < 30 * 60_000) return "1s";
-  if (ageMs < 6 * 3600_000) return "15s";
   if (ageMs < 3 * 86400_000) return "1m";
   return "5m";
 }
