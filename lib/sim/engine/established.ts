@@ -4,7 +4,7 @@ import type { EngineCtx } from "./context";
 import { type CpmmState, cpmmPrice } from "./curve";
 import { establishedTrade } from "./established-trade";
 import type { PoolHistory } from "./events";
-import { scheduleNext } from "./flow";
+import { meanTradeUsd, scheduleNext } from "./flow";
 import { HISTORY_DAYS, historyShape, poolHistories, tokenPath } from "./history";
 import { establishedText } from "./names";
 import { evmAddress, hash32, Rng, solanaAddress } from "./rng";
@@ -153,8 +153,9 @@ function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: nu
   }
   t.main = t.pools[0] as SimPool;
   distributeHolders(ctx, t, held, addr);
-  anchorHistory(ctx, t, warmStart, liquidityUsd / nativeUsd);
-  t.activity = steadyActivity(warmStart, Math.min(1.2, Math.max(0.04, (liquidityUsd / 2e6) * 0.12)));
+  const rate = Math.min(1.2, Math.max(0.04, (liquidityUsd / 2e6) * 0.12));
+  anchorHistory(ctx, t, warmStart, liquidityUsd / nativeUsd, rate * ctx.activityScale);
+  t.activity = steadyActivity(warmStart, rate);
   ctx.tokens.set(t.key, t);
   scheduleNext(ctx, t, establishedTrade);
   return t;
@@ -175,13 +176,33 @@ function distributeHolders(ctx: EngineCtx, t: SimToken, held: number, addr: () =
   }
 }
 
+/** Mean USD size of an established token's live trade (establishedTrade's mix: 15 % pro, 15 % bot on EVM). */
+function establishedMeanTradeUsd(evm: boolean): number {
+  const bot = evm ? 0.15 : 0;
+  const nominal = 0.15 * meanTradeUsd("pro") + bot * meanTradeUsd("bot") + (0.85 - bot) * meanTradeUsd("ordinary");
+  // Trades are clipped to 2 % of a pool's reserve and the size tail is capped: the live mean comes out ~0.8 of the
+  // nominal mix (measured across seeds by lib/sim/http/volume-seam.test.ts).
+  return nominal * 0.8;
+}
+
 /** Archive anchor: enough to regenerate the token's coarse history later, deterministically. */
-function anchorHistory(ctx: EngineCtx, t: SimToken, warmStart: number, liquidityNative: number): void {
+function anchorHistory(
+  ctx: EngineCtx,
+  t: SimToken,
+  warmStart: number,
+  liquidityNative: number,
+  tradesPerSec: number,
+): void {
+  // History trades like the live market that continues it (same trade rate and size mix), so volume does not jump
+  // where the two meet; `turnover` only makes the past a little busier or quieter than today.
+  const tradeUsd = establishedMeanTradeUsd(t.chain.family === "evm");
+  const nativeUsd = ctx.prices.chainUsdAt(t.chain, warmStart);
   t.archive = {
     warmStart,
     liquidityNative,
-    turnover: ctx.rng.history.range(0.05, 0.4),
-    avgTradeNative: 700 / ctx.prices.chainUsdAt(t.chain, warmStart),
+    turnover: ctx.rng.history.range(0.8, 1.25),
+    nativePerHour: (tradesPerSec * 3600 * tradeUsd) / nativeUsd,
+    avgTradeNative: tradeUsd / nativeUsd,
     pools: t.pools.map((p) => ({
       address: p.address,
       price: cpmmPrice(p.cpmm as CpmmState),
@@ -211,7 +232,7 @@ export function archiveHistory(t: SimToken): PoolHistory[] {
           pool: p.address,
           endPrice: p.price,
           end: a.warmStart,
-          hourlyVolume: (a.liquidityNative * a.turnover * share) / 24,
+          hourlyVolume: a.nativePerHour * a.turnover * share,
           avgTradeNative: a.avgTradeNative,
           deviation: p.thin ? 0.004 : 0.0006,
           createdAt: p.createdAt,

@@ -43,6 +43,12 @@ export function scheduleNext(ctx: EngineCtx, t: SimToken, trade: TradeFn): void 
   });
 }
 
+/** Mean of tradeSizeUsd for a kind (log-normal mean; the 60× cap trims a negligible tail). */
+export function meanTradeUsd(kind: WalletKind): number {
+  const [median, sigma] = SIZE_USD[kind];
+  return median * Math.exp((sigma * sigma) / 2);
+}
+
 export function tradeSizeUsd(ctx: EngineCtx, kind: WalletKind): number {
   const [median, sigma] = SIZE_USD[kind];
   return Math.min(median * 60, ctx.rng.trade.logNormal(median, sigma));

@@ -93,6 +93,8 @@ export interface SimToken {
     warmStart: number;
     liquidityNative: number;
     turnover: number;
+    /** Native volume per hour of the live market at the warm-up start: the history's level. */
+    nativePerHour: number;
     avgTradeNative: number;
     pools: { address: string; price: number; reserveNative: number; thin: boolean; createdAt: number }[];
   };
