@@ -108,7 +108,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
           onMarkers={setMarkers}
         />
       ) : null}
-      <div className="grid gap-2 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[minmax(22rem,55vh)_30rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[minmax(22rem,55vh)_30rem]">
         {pools.length > 0 ? (
           <ChartPanel
             className="h-[50vh] min-h-80 lg:col-start-1 lg:row-start-1 lg:h-auto"

@@ -55,7 +55,7 @@ export function Tabs<V extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className={cn("flex items-center gap-0.5 border-b border-border", className)}
+      className={cn("relative flex items-center gap-0.5 overflow-x-auto border-b border-border [scrollbar-width:none]", className)}
     >
       {items.map((item, i) => {
         const selected = i === current;
@@ -74,7 +74,7 @@ export function Tabs<V extends string>({
             disabled={item.disabled}
             onClick={() => onValueChange(item.value)}
             className={cn(
-              "-mb-px flex items-center gap-1.5 border-b-2 px-3 py-1.5 text-xs font-medium transition-colors disabled:opacity-40",
+              "-mb-px flex shrink-0 items-center gap-1.5 whitespace-nowrap border-b-2 px-2.5 py-1.5 text-xs font-medium transition-colors disabled:opacity-40 sm:px-3",
               selected ? "border-accent text-fg" : "border-transparent text-muted hover:text-fg",
             )}
           >
