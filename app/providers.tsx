@@ -2,6 +2,8 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { AlertRunner } from "@/components/alerts/alert-runner";
+import { AlertToasts } from "@/components/alerts/alert-toasts";
 import { getQueryClient } from "@/lib/client/query-client";
 import { StreamProvider } from "@/lib/client/stream/provider";
 
@@ -10,7 +12,11 @@ export function Providers({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
   return (
     <QueryClientProvider client={queryClient}>
-      <StreamProvider>{children}</StreamProvider>
+      <StreamProvider>
+        {children}
+        <AlertRunner />
+        <AlertToasts />
+      </StreamProvider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { TokenAlerts } from "@/components/alerts/token-alerts";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import type { ChainId, CohortId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api";
 import { AboutPanel } from "./about-panel";
@@ -62,7 +63,15 @@ export function TokenSidePanel(p: TokenSidePanelProps) {
             ) : t.value === "holders" ? (
               <HoldersPanel chain={p.chain} address={p.token.address} />
             ) : t.value === "cohorts" ? (
-              <CohortPanel chain={p.chain} address={p.token.address} marked={p.cohortMark} onMark={p.onCohortMark} />
+              <>
+                <CohortPanel chain={p.chain} address={p.token.address} marked={p.cohortMark} onMark={p.onCohortMark} />
+                <TokenAlerts
+                  chain={p.chain}
+                  address={p.token.address}
+                  label={p.token.symbol.slice(0, 24)}
+                  migrated={p.token.migrated}
+                />
+              </>
             ) : t.value === "stats" ? (
               <StatsPanel chain={p.chain} address={p.token.address} />
             ) : (

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
+import { WalletAlertButton } from "@/components/alerts/wallet-alert-button";
 import { type ChainId, chainInfo, KNOWN_CHAINS } from "@/lib/api";
 import { replaceSearch } from "@/lib/client/replace-search";
 import { IdentityHeader } from "./identity-header";
@@ -35,30 +36,35 @@ export function WalletView({ address, family }: { address: string; family: "evm"
         onPeriod={(period) => update({ period })}
         onChain={(c) => update(c ? { chain: c, chainExplicit: true } : { chainExplicit: false })}
       />
-      {family === "evm" ? (
-        <div className="flex flex-wrap items-center gap-2 text-[11px] text-muted">
-          <label htmlFor="wallet-chain">Positions, trades and funding on</label>
-          <select
-            id="wallet-chain"
-            data-testid="wallet-chain"
-            value={view.chain}
-            onChange={(e) => update({ chain: e.target.value as ChainId, chainExplicit: true })}
-            className="h-6 rounded border border-border bg-panel-raised px-1.5 text-[11px] text-fg"
-          >
-            {EVM_CHAINS.map((c) => (
-              <option key={c.chain} value={c.chain}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {view.chainExplicit ? null : (
-            <span data-testid="wallet-chain-default">
-              — the link names no chain, so {chainInfo(view.chain)?.name ?? view.chain} is shown; PnL above covers every
-              EVM chain
-            </span>
-          )}
-        </div>
-      ) : null}
+      <div className="flex flex-wrap items-center gap-2 text-[11px] text-muted">
+        {family === "evm" ? (
+          <>
+            <label htmlFor="wallet-chain">Positions, trades and funding on</label>
+            <select
+              id="wallet-chain"
+              data-testid="wallet-chain"
+              value={view.chain}
+              onChange={(e) => update({ chain: e.target.value as ChainId, chainExplicit: true })}
+              className="h-6 rounded border border-border bg-panel-raised px-1.5 text-[11px] text-fg"
+            >
+              {EVM_CHAINS.map((c) => (
+                <option key={c.chain} value={c.chain}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {view.chainExplicit ? null : (
+              <span data-testid="wallet-chain-default">
+                — the link names no chain, so {chainInfo(view.chain)?.name ?? view.chain} is shown; PnL above covers
+                every EVM chain
+              </span>
+            )}
+          </>
+        ) : null}
+        <span className="ml-auto">
+          <WalletAlertButton chain={view.chain} wallet={address} />
+        </span>
+      </div>
       <div className="grid gap-2 xl:grid-cols-[minmax(0,1fr)_30rem]">
         <PositionsTable
           chain={view.chain}

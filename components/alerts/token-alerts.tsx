@@ -1,0 +1,158 @@
+"use client";
+
+import { type FormEvent, useState } from "react";
+import { COHORT_IDS, type CohortId } from "@/lib/api";
+import { type AlertRule, MAX_RULES, useAlerts, useAlertsHydrated } from "@/lib/client/alerts";
+import { NotifyPermission } from "./notify-permission";
+
+type Kind = "price-above" | "price-below" | "mcap-above" | "mcap-below" | "graduates" | "dev-sells" | "cohort-dump";
+const KINDS: { value: Kind; label: string }[] = [
+  { value: "price-above", label: "Price rises above" },
+  { value: "price-below", label: "Price falls below" },
+  { value: "mcap-above", label: "Market cap rises above" },
+  { value: "mcap-below", label: "Market cap falls below" },
+  { value: "graduates", label: "Graduates" },
+  { value: "dev-sells", label: "Dev sells" },
+  { value: "cohort-dump", label: "A cohort sells ≥ X % (5 min)" },
+];
+
+export function describeRule(r: AlertRule): string {
+  switch (r.kind) {
+    case "price":
+    case "mcap":
+      return `${r.kind === "price" ? "Price" : "MCap"} ${r.op === "above" ? "≥" : "≤"} $${r.value}`;
+    case "graduates":
+      return "Graduates";
+    case "dev-sells":
+      return "Dev sells";
+    case "cohort-dump":
+      return `${r.cohort} sell ≥ ${r.pct}% in 5 min`;
+    case "wallet-buys":
+      return "Wallet buys a token";
+  }
+}
+
+/** Alert rules on this token: add, list, remove. Evaluated on every page while the tab is open. */
+export function TokenAlerts({
+  chain,
+  address,
+  label,
+  migrated,
+}: {
+  chain: string;
+  address: string;
+  label: string;
+  migrated: boolean;
+}) {
+  const hydrated = useAlertsHydrated();
+  const all = useAlerts((s) => s.rules);
+  const rules = (hydrated ? all : []).filter(
+    (r) => r.kind !== "wallet-buys" && r.chain === chain && r.address === address,
+  );
+  const add = useAlerts((s) => s.add);
+  const remove = useAlerts((s) => s.remove);
+  const [kind, setKind] = useState<Kind>("price-above");
+  const [value, setValue] = useState("");
+  const [cohort, setCohort] = useState<CohortId>("snipers");
+  const [error, setError] = useState<string | null>(null);
+  const needsValue = kind !== "graduates" && kind !== "dev-sells";
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = Number(value);
+    if (needsValue && !(v > 0 && Number.isFinite(v))) return setError("Enter a positive number");
+    if (kind === "cohort-dump" && v > 100) return setError("A share is at most 100 %");
+    if (kind === "graduates" && migrated) return setError("This token has graduated already");
+    const ref = { chain, address, label };
+    const ok =
+      kind === "graduates" || kind === "dev-sells"
+        ? add({ ...ref, kind })
+        : kind === "cohort-dump"
+          ? add({ ...ref, kind, cohort, pct: v })
+          : add({
+              ...ref,
+              kind: kind.startsWith("price") ? "price" : "mcap",
+              op: kind.endsWith("above") ? "above" : "below",
+              value: v,
+            });
+    setError(ok ? null : `At most ${MAX_RULES} alerts; remove one first`);
+    if (ok) setValue("");
+  };
+
+  return (
+    <section
+      aria-labelledby="token-alerts-title"
+      id="token-alerts"
+      className="border-t border-border px-2 py-2 text-xs"
+      data-testid="token-alerts"
+    >
+      <h3 id="token-alerts-title" className="mb-1 flex items-center justify-between text-[11px] font-medium text-muted">
+        Alerts on this token
+        <NotifyPermission />
+      </h3>
+      <form onSubmit={submit} className="flex flex-wrap items-center gap-1">
+        <select
+          aria-label="Alert when"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as Kind)}
+          className="h-6 rounded border border-border bg-panel px-1 text-xs"
+        >
+          {KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+        {kind === "cohort-dump" ? (
+          <select
+            aria-label="Cohort"
+            value={cohort}
+            onChange={(e) => setCohort(e.target.value as CohortId)}
+            className="h-6 rounded border border-border bg-panel px-1 text-xs"
+          >
+            {COHORT_IDS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        ) : null}
+        {needsValue ? (
+          <input
+            aria-label={kind === "cohort-dump" ? "Percent sold" : "Value in USD"}
+            inputMode="decimal"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder={kind === "cohort-dump" ? "%" : "$"}
+            className="num h-6 w-24 rounded border border-border bg-panel px-1 text-right text-xs"
+          />
+        ) : null}
+        <button type="submit" className="h-6 rounded border border-accent/60 px-2 text-accent hover:bg-accent/10">
+          Add alert
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" className="mt-1 text-down">
+          {error}
+        </p>
+      ) : null}
+      {rules.length > 0 ? (
+        <ul className="mt-1.5 flex flex-col gap-0.5" data-testid="token-alert-rules">
+          {rules.map((r) => (
+            <li key={r.id} className="flex items-center justify-between rounded bg-panel-raised px-1.5 py-0.5">
+              <span className="num">{describeRule(r)}</span>
+              <button
+                type="button"
+                onClick={() => remove(r.id)}
+                className="text-muted hover:text-down"
+                aria-label={`Remove alert: ${describeRule(r)}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

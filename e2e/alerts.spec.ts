@@ -1,0 +1,83 @@
+import { expect as baseExpect, test } from "./fixtures";
+import { simScenario } from "./sim";
+
+// Browser alerts: rules set on a token and on a wallet fire on live data as in-app toasts and browser
+// notifications, and stay in localStorage.
+
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+interface Launched {
+  chain: string;
+  address: string;
+  creator: string;
+  bundle: { funder: string; wallets: string[] };
+}
+
+test.beforeEach(async ({ page }) => {
+  // A stand-in for the browser's Notification (headless Chromium has no notification centre): records each one.
+  await page.addInitScript(() => {
+    const shown: { title: string; body?: string }[] = [];
+    (window as unknown as { __notes: typeof shown }).__notes = shown;
+    class FakeNotification {
+      static permission = "granted";
+      static requestPermission = async () => "granted";
+      constructor(title: string, opts?: { body?: string }) {
+        shown.push({ title, body: opts?.body });
+      }
+    }
+    (window as unknown as { Notification: unknown }).Notification = FakeNotification;
+  });
+});
+
+test("dev-sell and cohort-dump alerts fire on a generated bundle's token; rules survive a reload", async ({
+  page,
+  pageErrors,
+}) => {
+  const t = (await simScenario<{ data: Launched }>({ action: "launch", chain: "solana", bundle: 3 })).data;
+  await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
+  await expect(page.getByTestId("bundle")).toHaveCount(1);
+  const alerts = page.getByTestId("token-alerts");
+  await alerts.getByLabel("Alert when").selectOption("dev-sells");
+  await alerts.getByRole("button", { name: "Add alert" }).click();
+  await alerts.getByLabel("Alert when").selectOption("cohort-dump");
+  await alerts.getByLabel("Cohort").selectOption("bundles");
+  await alerts.getByLabel("Percent sold").fill("50");
+  await alerts.getByRole("button", { name: "Add alert" }).click();
+  await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(2);
+
+  await page.reload();
+  await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(2);
+  // Let the report the page reads now (bundles still holding) be the rule's first reading.
+  await expect(page.getByTestId("bundle")).toHaveCount(1);
+
+  // Market wallets trade on their own meanwhile: a small buy first guarantees each maker has something to sell.
+  const trade = (side: "buy" | "sell", usd: number, maker: string) =>
+    simScenario({ action: "trade", chain: t.chain, address: t.address, side, usd, maker });
+  await trade("buy", 5, t.creator);
+  await trade("sell", 1, t.creator);
+  const toasts = page.getByTestId("alert-toast");
+  await expect(toasts.filter({ hasText: "the dev sold" })).toBeVisible({ timeout: 45_000 });
+
+  for (const w of t.bundle.wallets) {
+    await trade("buy", 5, w);
+    await trade("sell", 1e9, w);
+  }
+  await expect(toasts.filter({ hasText: "bundles dumping" })).toBeVisible({ timeout: 90_000 });
+  const notes = await page.evaluate(() => (window as unknown as { __notes: { title: string }[] }).__notes);
+  expect(notes.map((n) => n.title).join("|")).toContain("the dev sold");
+  expect(pageErrors).toEqual([]);
+});
+
+test("a watched wallet's buy fires an alert on any page", async ({ page, pageErrors }) => {
+  const t = (await simScenario<{ data: Launched }>({ action: "launch", chain: "solana", bundle: 3 })).data;
+  const wallet = t.bundle.wallets[0] as string;
+  await page.goto(`/wallet/${wallet}`);
+  const button = page.getByTestId("wallet-alert");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/pulse");
+  await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 50, maker: wallet });
+  await expect(page.getByTestId("alert-toast").filter({ hasText: "bought" })).toBeVisible({ timeout: 60_000 });
+  expect(pageErrors).toEqual([]);
+});

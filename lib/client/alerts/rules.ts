@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { COHORT_IDS, type CohortReport, type TokenTrade, type WalletTrade } from "@/lib/api";
+
+// Browser alerts, pure: the rules a trader sets, what the live data says, and when a rule fires. The runner feeds
+// observations in; nothing here touches the network, the clock or storage.
+
+export const MAX_RULES = 40;
+export const MAX_FIRED = 50;
+/** Trade keys a rule remembers so a row seen twice (REST page + stream) fires once. */
+export const MAX_SEEN = 200;
+
+const base = { id: z.string().min(1).max(64), createdAt: z.number().int().nonnegative(), label: z.string().max(64) };
+const tokenRef = { ...base, chain: z.string().min(1).max(32), address: z.string().min(1).max(64) };
+const threshold = z.number().positive().finite();
+
+export const alertRuleSchema = z.discriminatedUnion("kind", [
+  z.object({ ...tokenRef, kind: z.literal("price"), op: z.enum(["above", "below"]), value: threshold }),
+  z.object({ ...tokenRef, kind: z.literal("mcap"), op: z.enum(["above", "below"]), value: threshold }),
+  z.object({ ...tokenRef, kind: z.literal("graduates") }),
+  z.object({ ...tokenRef, kind: z.literal("dev-sells") }),
+  z.object({
+    ...tokenRef,
+    kind: z.literal("cohort-dump"),
+    cohort: z.enum(COHORT_IDS),
+    pct: z.number().min(1).max(100),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal("wallet-buys"),
+    chain: z.string().min(1).max(32),
+    wallet: z.string().min(1).max(64),
+  }),
+]);
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+export type TokenAlertRule = Exclude<AlertRule, { kind: "wallet-buys" }>;
+
+export const firedSchema = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  at: z.number().int(),
+  title: z.string().max(120),
+  body: z.string().max(240),
+  href: z.string().max(200),
+});
+export type FiredAlert = z.infer<typeof firedSchema>;
+
+export type Observation =
+  | { type: "token"; priceUsd: number | null; marketCapUsd: number | null; migrated: boolean }
+  | { type: "trades"; rows: readonly TokenTrade[]; deployer: string | null }
+  | { type: "cohorts"; report: CohortReport }
+  | { type: "wallet-trades"; rows: readonly WalletTrade[] };
+
+/** What a rule remembers between observations (kept in memory, not stored). */
+export interface RuleMemo {
+  last?: number;
+  migrated?: boolean;
+  seen?: string[];
+}
+
+const tradeId = (t: { txHash: string; tokenAddress?: string; isBuy: boolean }) =>
+  `${t.txHash}:${t.tokenAddress ?? ""}:${t.isBuy ? "b" : "s"}`;
+
+function remember(memo: RuleMemo, keys: string[]): RuleMemo {
+  const seen = [...(memo.seen ?? []), ...keys];
+  return { ...memo, seen: seen.slice(-MAX_SEEN) };
+}
+
+export function tokenHref(chain: string, address: string): string {
+  return `/token/${chain}/${address}`;
+}
+
+const fmt = (v: number) =>
+  v >= 1 ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : v.toPrecision(4).replace(/0+$/, "");
+
+/** Feeds one observation to a rule: the alert it fires (if any) and what it remembers next. */
+export function evaluate(
+  rule: AlertRule,
+  obs: Observation,
+  memo: RuleMemo,
+  now: number,
+): { fired: Omit<FiredAlert, "id"> | null; memo: RuleMemo } {
+  const none = (m: RuleMemo = memo) => ({ fired: null, memo: m });
+  const fire = (title: string, body: string, href: string, m: RuleMemo) => ({
+    fired: { ruleId: rule.id, at: now, title: title.slice(0, 120), body: body.slice(0, 240), href },
+    memo: m,
+  });
+  switch (rule.kind) {
+    case "price":
+    case "mcap": {
+      if (obs.type !== "token") return none();
+      const v = rule.kind === "price" ? obs.priceUsd : obs.marketCapUsd;
+      if (v === null || !Number.isFinite(v)) return none();
+      const prev = memo.last;
+      const next = { ...memo, last: v };
+      // A cross, not a level: the first reading only sets where the value stands.
+      const crossed =
+        prev !== undefined &&
+        (rule.op === "above" ? prev < rule.value && v >= rule.value : prev > rule.value && v <= rule.value);
+      if (!crossed) return none(next);
+      const what = rule.kind === "price" ? "price" : "market cap";
+      return fire(
+        `${rule.label} ${what} ${rule.op} $${fmt(rule.value)}`,
+        `${what[0]?.toUpperCase()}${what.slice(1)} is now $${fmt(v)}`,
+        tokenHref(rule.chain, rule.address),
+        next,
+      );
+    }
+    case "graduates": {
+      if (obs.type !== "token") return none();
+      const was = memo.migrated;
+      const next = { ...memo, migrated: obs.migrated };
+      if (was === false && obs.migrated)
+        return fire(
+          `${rule.label} graduated`,
+          "Left its bonding curve for a DEX pool",
+          tokenHref(rule.chain, rule.address),
+          next,
+        );
+      return none(next);
+    }
+    case "dev-sells": {
+      if (obs.type !== "trades" || !obs.deployer) return none();
+      const seen = new Set(memo.seen ?? []);
+      const sells = obs.rows.filter(
+        (t) =>
+          !t.isBuy && t.maker === obs.deployer && t.at >= rule.createdAt && !t.preconfirmed && !seen.has(tradeId(t)),
+      );
+      if (sells.length === 0) return none();
+      const next = remember(memo, sells.map(tradeId));
+      const usd = sells.reduce((s, t) => s + t.volumeUsd, 0);
+      return fire(
+        `${rule.label}: the dev sold`,
+        `Dev sold $${fmt(usd)} in ${sells.length} trade${sells.length > 1 ? "s" : ""}`,
+        tokenHref(rule.chain, rule.address),
+        next,
+      );
+    }
+    case "cohort-dump": {
+      if (obs.type !== "cohorts") return none();
+      const c = obs.report.cohorts.find((x) => x.id === rule.cohort);
+      const sold = c && c.wallets.length > 0 ? (c.soldRecentPct ?? 0) : 0;
+      const prev = memo.last ?? 0;
+      const next = { ...memo, last: sold };
+      // Fires on the way up through the threshold, once per dump.
+      if (!(sold >= rule.pct && prev < rule.pct)) return none(next);
+      const mins = Math.round(obs.report.rules.recentWindowMs / 60_000);
+      return fire(
+        `${rule.label}: ${rule.cohort} dumping`,
+        `${rule.cohort} sold ${sold.toFixed(1)}% of their holding in the last ${mins} min`,
+        tokenHref(rule.chain, rule.address),
+        next,
+      );
+    }
+    case "wallet-buys": {
+      if (obs.type !== "wallet-trades") return none();
+      const seen = new Set(memo.seen ?? []);
+      const buys = obs.rows.filter((t) => t.isBuy && t.at >= rule.createdAt && !seen.has(tradeId(t)));
+      if (buys.length === 0) return none();
+      const next = remember(memo, buys.map(tradeId));
+      const newest = buys.reduce((a, b) => (b.at > a.at ? b : a));
+      const sym = "tokenSymbol" in newest ? newest.tokenSymbol : newest.tokenAddress.slice(0, 8);
+      return fire(
+        `${rule.label} bought ${sym}`,
+        `$${fmt(newest.volumeUsd)}${buys.length > 1 ? ` (+${buys.length - 1} more buys)` : ""}`,
+        tokenHref(newest.chain, newest.tokenAddress),
+        next,
+      );
+    }
+  }
+}
+
+/** Stored rules are user-editable: keep the valid ones, each id once, at most MAX_RULES. */
+export function sanitiseRules(raw: unknown): AlertRule[] {
+  if (!Array.isArray(raw)) return [];
+  const out: AlertRule[] = [];
+  const ids = new Set<string>();
+  for (const r of raw) {
+    const p = alertRuleSchema.safeParse(r);
+    if (p.success && !ids.has(p.data.id) && out.length < MAX_RULES) {
+      ids.add(p.data.id);
+      out.push(p.data);
+    }
+  }
+  return out;
+}
+
+export function sanitiseFired(raw: unknown): FiredAlert[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .flatMap((f) => {
+      const p = firedSchema.safeParse(f);
+      return p.success && p.data.href.startsWith("/") ? [p.data] : [];
+    })
+    .slice(-MAX_FIRED);
+}
