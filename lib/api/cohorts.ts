@@ -42,7 +42,7 @@ export const cohortSchema = z.object({
   holdPct: z.number().nullable(),
   /** Share of supply the members bought in the trades read (percent). */
   boughtPct: z.number(),
-  /** Share of what the members held `recentWindowMs` ago that they sold since (percent); null if they held none. */
+  /** Share of what the members had in the last `recentWindowMs` (held at its start + bought in it) that they sold in it; null if none. */
   soldRecentPct: z.number().nullable(),
   /** Members' holdings (percent of supply) at each of the report's `seriesTimes`, from their trades. */
   series: z.array(z.number()),

@@ -139,6 +139,12 @@ describe("cohort rules", () => {
     expect(byId(r, "fresh")?.soldRecentPct).toBeNull();
   });
 
+  it("counts a token younger than the window from its first trade", () => {
+    const trades = [trade("s", T0 + 1000, 1, true, 10_000), trade("s", T0 + 60_000, 9, false, 10_000)];
+    const r = computeCohorts(base({ trades, now: T0 + 2 * 60_000 }));
+    expect(byId(r, "snipers")?.soldRecentPct).toBe(100);
+  });
+
   it("funding candidates put crowded launch slots first and leave pools out", () => {
     const trades = orderTrades([
       trade("early", T0 + 10, 1),

@@ -65,6 +65,24 @@ function netUntil(ordered: readonly CohortTrade[], until: number, wallets: Reado
   return s;
 }
 
+/**
+ * Share of what the members had in the recent window (held at its start plus bought within it) that they sold
+ * within it; null when they had nothing. A token younger than the window counts from its first trade.
+ */
+export function soldRecently(ordered: readonly CohortTrade[], members: ReadonlySet<string>, now: number): number | null {
+  const from = now - COHORT_RULES.recentWindowMs;
+  const had = netUntil(ordered, from, members);
+  let bought = 0;
+  let sold = 0;
+  for (const t of ordered) {
+    if (t.at <= from || t.at > now || !members.has(t.maker)) continue;
+    if (t.isBuy) bought += t.amountToken;
+    else sold += t.amountToken;
+  }
+  const base = had + bought;
+  return base > 0 ? round(Math.min(100, (sold / base) * 100)) : null;
+}
+
 export function isSniperBuy(first: CohortTrade, createdAt: number): boolean {
   return first.at - createdAt <= COHORT_RULES.sniperWindowMs;
 }
@@ -162,14 +180,12 @@ export function computeCohorts(input: CohortInput): CohortReport {
   const times = seriesTimes(createdAt, now);
   const cohort = (id: CohortId, wallets: string[], holdPct?: number | null): Cohort => {
     const set = new Set(wallets);
-    const before = netUntil(ordered, now - COHORT_RULES.recentWindowMs, set);
-    const after = netUntil(ordered, now, set);
     return {
       id,
       wallets,
       holdPct: holdPct !== undefined ? holdPct : pct(wallets.reduce((s, w) => s + holdingNow(w), 0)),
       boughtPct: pct(bought(set)),
-      soldRecentPct: before > 0 ? round(Math.max(0, ((before - after) / before) * 100)) : null,
+      soldRecentPct: soldRecently(ordered, set, now),
       series: times.map((t) => pct(netUntil(ordered, t, set))),
     };
   };
