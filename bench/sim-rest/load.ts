@@ -17,12 +17,25 @@ export async function fixedRate(
   rate: number,
   durationSec: number,
   headers: Record<string, string> = {},
+  /** Path of the n-th request (unique paths make cache misses); default: the URL's own. */
+  pathFor?: (n: number) => string,
 ): Promise<LoadResult> {
   const samples: number[] = [];
   let non2xx = 0;
   const started = performance.now();
   // `overallRate` (fixed request rate) is not in the project's typed slice of autocannon's options.
-  const opts = { url, connections: 20, duration: durationSec, overallRate: rate, headers };
+  let issued = 0;
+  const requests = pathFor
+    ? [
+        {
+          setupRequest: (req: { path?: string }) => {
+            req.path = pathFor(issued++);
+            return req;
+          },
+        },
+      ]
+    : undefined;
+  const opts = { url, connections: 20, duration: durationSec, overallRate: rate, headers, requests };
   const instance = autocannon(opts);
   instance.on("response", (_c: unknown, status: number, _b: number, ms: number) => {
     if (status < 200 || status > 299) non2xx++;
