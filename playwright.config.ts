@@ -68,6 +68,8 @@ export default defineConfig({
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       SIM_SPEED: process.env.E2E_SIM_SPEED ?? "4",
       LOG_LEVEL: "warn",
+      // Every test browser is on this machine: lift the per-address stream share for loopback (tests only).
+      STREAM_IP_EXEMPT_LOOPBACK: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       MARKET_API_URL: "",
       MARKET_STREAM_URL: "",

@@ -77,6 +77,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       SIM_SEED: "7",
       SIM_SPEED: "1",
       LOG_LEVEL: "warn",
+      STREAM_IP_EXEMPT_LOOPBACK: "1", // the benchmark's browsers and clients all connect from this machine
       MARKET_API_URL: "",
       MARKET_STREAM_URL: "",
       MARKET_API_KEY: "",

@@ -90,7 +90,7 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://explorer.example.com/some/path",
     });
     expect(config).toMatchObject({
-      streamPerIp: { connections: 20, trackedTokens: 10 },
+      streamPerIp: { connections: 20, trackedTokens: 10, exemptLoopback: false },
       publicUrl: "https://explorer.example.com",
       host: "127.0.0.1",
       port: 3210,

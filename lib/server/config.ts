@@ -40,7 +40,7 @@ export interface Config {
   /** Public origin of the site (absolute links in shared previews: OpenGraph images); undefined = the request's. */
   publicUrl: string | undefined;
   /** The stream gateway's share of the key's budget per client address (loopback is not limited). */
-  streamPerIp: { connections: number; trackedTokens: number };
+  streamPerIp: { connections: number; trackedTokens: number; exemptLoopback: boolean };
   /** The key's stream budget (§8, raised on request) and the credits a minute polling may spend beyond it. */
   streamBudget: { connections: number; subscriptionsPerConnection: number; trackedTokens: number; pulseReserve: number };
   pollCreditsPerMinute: number;
@@ -102,6 +102,7 @@ export const ENV_SCHEMA = z.object({
   PUBLIC_URL: urlWithProtocols(["http:", "https:"]).optional(),
   STREAM_IP_MAX_CONNECTIONS: int(1, 100_000).default(20),
   STREAM_IP_MAX_TRACKED: int(1, 50).default(20), // §8: the key tracks at most 50 tokens or pools in all
+  STREAM_IP_EXEMPT_LOOPBACK: z.enum(["0", "1"], "must be 0 or 1").default("0"), // the app's own tests only
   STREAM_MAX_CONNECTIONS: int(1, 1_000).default(5), // §8 defaults; an operator whose limit was raised sets them
   STREAM_MAX_SUBSCRIPTIONS: int(1, 10_000).default(20),
   STREAM_MAX_TRACKED: int(0, 100_000).default(50),
@@ -194,7 +195,11 @@ export function loadConfig(env: Env = process.env): Config {
     sim: { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED, port: parsed.SIM_PORT, key: parsed.SIM_KEY },
     allowedOrigins: parseOrigins(parsed.ALLOWED_ORIGINS),
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : undefined,
-    streamPerIp: { connections: parsed.STREAM_IP_MAX_CONNECTIONS, trackedTokens: parsed.STREAM_IP_MAX_TRACKED },
+    streamPerIp: {
+      connections: parsed.STREAM_IP_MAX_CONNECTIONS,
+      trackedTokens: parsed.STREAM_IP_MAX_TRACKED,
+      exemptLoopback: parsed.STREAM_IP_EXEMPT_LOOPBACK === "1",
+    },
     streamBudget: {
       connections: parsed.STREAM_MAX_CONNECTIONS,
       subscriptionsPerConnection: parsed.STREAM_MAX_SUBSCRIPTIONS,

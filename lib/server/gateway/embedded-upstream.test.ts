@@ -38,6 +38,7 @@ beforeEach(async () => {
   gw = createStreamGateway({
     upstream: { streamUrl: sim.url.replace(/\/v1\/stream$/, ""), key: KEY },
     clock, random: () => 0.5, registerUsage: false, log: { warn: () => {} }, heartbeatMs: 600_000,
+    perIp: { exemptLoopback: true },
   });
   http = createServer();
   const g = gw;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IpQuotas } from "./ip-quota";
+import { DEFAULT_IP_LIMITS, IpQuotas } from "./ip-quota";
 
 const limits = { connections: 2, trackedTokens: 3, exemptLoopback: true };
 
@@ -41,7 +41,16 @@ describe("per-IP stream quotas", () => {
     expect(q.size).toBe(0);
   });
 
-  it("does not limit loopback callers when told so", () => {
+  it("limits loopback like any address by default: one proxy's address cannot take the whole budget", () => {
+    const q = new IpQuotas({ ...DEFAULT_IP_LIMITS, connections: 2 });
+    const a = q.admit("127.0.0.1");
+    expect(q.admit("127.0.0.1")).not.toBeNull();
+    expect(q.admit("127.0.0.1")).toBeNull();
+    expect(a?.track(Array.from({ length: 20 }, (_, i) => `t${i}`))).toEqual({ ok: true });
+    expect(a?.track(["t20"])).toEqual({ ok: false, limit: 20 });
+  });
+
+  it("does not limit loopback callers when told so (the app's own tests)", () => {
     const q = new IpQuotas(limits);
     for (let i = 0; i < 10; i++) expect(q.admit("127.0.0.1")?.track([`t${i}`, `u${i}`])).toEqual({ ok: true });
     const strict = new IpQuotas({ ...limits, exemptLoopback: false });

@@ -8,11 +8,14 @@ export interface IpLimits {
   connections: number;
   /** Distinct tracked tokens or pools per IP, across its connections. */
   trackedTokens: number;
-  /** Loopback callers (this machine: local development, tests, benchmarks) are not limited. */
+  /**
+   * Loopback callers are not limited: only for the app's own tests and benchmarks on one machine. Off by default: behind
+   * a reverse proxy on the same host every visitor would be loopback, and the first could take the whole budget.
+   */
   exemptLoopback: boolean;
 }
 
-export const DEFAULT_IP_LIMITS: IpLimits = { connections: 20, trackedTokens: 20, exemptLoopback: true };
+export const DEFAULT_IP_LIMITS: IpLimits = { connections: 20, trackedTokens: 20, exemptLoopback: false };
 
 export interface IpQuota {
   /** Counts the keys a new subscription tracks; refuses when the IP would pass its limit. */

@@ -71,6 +71,8 @@ export async function startHarness(
     log: { warn: () => {} },
     random: () => 0.5,
     heartbeatMs: 600_000,
+    // Every test client is on loopback; tests of the per-address share pass their own `perIp`.
+    perIp: { exemptLoopback: true },
     ...(opts.virtualClock === false ? {} : { clock }),
     ...opts.gateway,
   });

@@ -30,6 +30,7 @@ export async function startFullStack(opts: Omit<SimServiceOptions, "key">): Prom
   const gateway = createStreamGateway({
     upstream: { streamUrl: sim.streamUrl, key },
     registerUsage: false,
+    perIp: { exemptLoopback: true },
     backoff: { baseMs: 100, maxMs: 1_000 },
   });
 

@@ -79,6 +79,7 @@ async function startGateway(o: Partial<StreamGatewayOptions> = {}, liveness: Par
     upstream: { streamUrl: sim.streamUrl, key: KEY },
     registerUsage: false,
     log: { warn: () => {} },
+    perIp: { exemptLoopback: true },
     ...o,
     liveness: { pollCreditsPerMinute: 6_000, rest: createRestCaller(() => tp.state.proxy), ...liveness },
   });
