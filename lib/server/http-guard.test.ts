@@ -43,7 +43,7 @@ const jsonError = (body: string) => (JSON.parse(body) as { error: { code: string
 
 describe("guardRequest", () => {
   it("answers /api paths outside the routes with JSON 404, trailing slash included", async () => {
-    for (const path of ["/api", "/api/", "/api/v1", "/api/v1/", "/api/nope", "/api/health/", "/api/v1/search/"]) {
+    for (const path of ["/api", "/api/", "/api/v1", "/api/v1/", "/api/nope", "/api/health/", "/api/v1/search/", "/api/v1//search"]) {
       const res = await raw(`GET ${path}`);
       expect(res.status, path).toBe(404);
       expect(res.head, path).toMatch(/content-type: application\/json/i);

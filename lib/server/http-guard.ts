@@ -55,8 +55,9 @@ function validRouterState(value: string): boolean {
 
 /** The JSON error an /api/* request gets before reaching Next, or undefined to let Next answer it. */
 function apiRejection(method: string, pathname: string): { error: ApiError; allow?: readonly string[] } | undefined {
-  if (pathname.endsWith("/"))
-    return { error: new ApiError("not_found", `no API route at ${pathname.slice(0, 200)} (API paths have no trailing slash)`) };
+  // Next would answer these with a redirect to the cleaned path; an API answers JSON.
+  if (pathname.endsWith("/") || pathname.includes("//"))
+    return { error: new ApiError("not_found", `no API route at ${pathname.slice(0, 200)} (no empty segments, no trailing slash)`) };
   if (pathname === STREAM_PATH)
     return { error: new ApiError("upgrade_required", "the stream is a WebSocket: open it with an Upgrade request") };
   if (pathname.startsWith(V1_PREFIX)) {
