@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check in order and stops at the first failure: typecheck, lint, unit tests, fleet tests, end-to-end tests.
+# Runs every check in order and stops at the first failure: typecheck, lint, unit tests, fleet tests, end-to-end tests,
+# system tests.
 # `--install` first installs the npm dependencies and Debian's Chromium, redis-server and nginx (what a fresh clone
 # needs).
 set -euo pipefail
@@ -81,20 +82,23 @@ if [ ! -x "$CHROMIUM" ]; then
   exit 1
 fi
 
-say "1/5 Typecheck"
+say "1/6 Typecheck"
 npm run --silent typecheck
 echo "Typecheck passed."
 
-say "2/5 Lint"
+say "2/6 Lint"
 npm run --silent lint
 
-say "3/5 Unit tests"
+say "3/6 Unit tests"
 npm run --silent test:unit
 
-say "4/5 Fleet tests (redis-server, nginx, several instances)"
+say "4/6 Fleet tests (redis-server, nginx, several instances)"
 npm run --silent test:fleet
 
-say "5/5 End-to-end tests"
+say "5/6 End-to-end tests"
 npm run --silent test:e2e
+
+say "6/6 System tests (the app in remote mode on the standalone market, ~7 min)"
+npm run --silent test:system
 
 say "All checks passed."

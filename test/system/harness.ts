@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+// The system under test, as an operator runs it: the standalone market (`npm run sim`) with a known key, and the app
+// in remote mode (`npm start`, built from the current sources when stale) pointed at it. Both are real processes; the
+// app's stdout and stderr are kept to search for the key.
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+
+export interface System {
+  key: string;
+  appUrl: string;
+  simUrl: string;
+  appPid: number;
+  /** Everything the app process wrote. */
+  logs: string[];
+  sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, ms: number, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${ms / 1000} s:\n${seen.slice(-2000)}`)), ms);
+    const onData = (chunk: Buffer) => {
+      seen += chunk;
+      const m = seen.match(pattern);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with ${code}:\n${seen.slice(-2000)}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 8_000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export async function startSystem(opts: { env?: Record<string, string> } = {}): Promise<System> {
+  // Characters that base64 and URL encoding change, so each encoded form is a distinct needle.
+  const key = `sys+${randomBytes(18).toString("base64url")}/k=`;
+  // SYSTEM_PORT pins the app's port (the market takes the next one); free ports otherwise.
+  const pinned = Number(process.env.SYSTEM_PORT ?? 0);
+  const [appPort, simPort] = pinned ? [pinned, pinned + 1] : [await freePort(), await freePort()];
+  const sim = spawn(TSX, ["lib/sim/cli.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10"], {
+    cwd: ROOT,
+    env: { ...process.env, SIM_KEY: "", SIM_PORT: "", SIM_SEED: "", SIM_SPEED: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await waitForLine(sim, /simulated market ready/, 120_000, "the market");
+  const simUrl = `http://127.0.0.1:${simPort}`;
+
+  const logs: string[] = [];
+  const app = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(appPort),
+      MARKET_API_URL: simUrl,
+      MARKET_STREAM_URL: `ws://127.0.0.1:${simPort}`,
+      MARKET_API_KEY: key,
+      LOG_LEVEL: "info",
+      // Every simulated visitor comes through one trusted proxy hop and names its own address.
+      TRUST_PROXY: "1",
+      PROXY_BREAKER_OPEN_MS: "2000",
+      NEXT_TELEMETRY_DISABLED: "1",
+      SIM_KEY: "",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  app.stdout?.on("data", (c: Buffer) => logs.push(String(c)));
+  app.stderr?.on("data", (c: Buffer) => logs.push(String(c)));
+  try {
+    await waitForLine(app, /ready on http/, 900_000, "the app");
+  } catch (error) {
+    await stopChild(sim);
+    throw error;
+  }
+  const appUrl = `http://127.0.0.1:${appPort}`;
+
+  return {
+    key,
+    appUrl,
+    simUrl,
+    appPid: app.pid as number,
+    logs,
+    async sim<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const res = await fetch(`${simUrl}${path}`, {
+        method,
+        headers: body === undefined ? undefined : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 300)}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+    async stop() {
+      await stopChild(app);
+      await stopChild(sim);
+    },
+  };
+}
+
+/** Resident memory of a process in MB. */
+export async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import("node:fs/promises");
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN) / 1024;
+}
