@@ -150,7 +150,7 @@ describe("tiered liveness on the embedded market", () => {
       return arrived.size === 60;
     }, "a fresh trade on every token", 30_000);
     // Streamed: pushed at once (well under the 1 s a poller waits at least); polled: within the cadence plus a fetch.
-    for (const [i, ms] of arrived) expect(ms).toBeLessThan(modes.get(`t${i}`) === "stream" ? 3_000 : 8_000);
+    for (const [i, ms] of arrived) expect(ms).toBeLessThan(modes.get(`t${i}`) === "stream" ? 5_000 : 10_000);
     for (const b of bs) for (let i = 0; i < 60; i++) {
       const rows = rowsOf(b, `t${i}`).map((r) => r.state);
       expect(new Set(rows).size).toBe(rows.length);
