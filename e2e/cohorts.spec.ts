@@ -40,6 +40,9 @@ test("a generated bundle opens to its wallets, common funder and funding transfe
   await expect(evidence.locator("tbody tr")).toHaveCount(4);
   await expect(evidence.locator("tbody tr").first()).toContainText("before");
 
+  await page.getByTestId("dev-dossier-toggle").locator("summary").click();
+  await expect(page.getByTestId("dev-dossier")).toContainText("graduated");
+
   const show = page.locator('[data-cohort="bundles"] button');
   await show.click();
   await expect(show).toHaveAttribute("aria-pressed", "true");

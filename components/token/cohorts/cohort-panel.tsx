@@ -9,6 +9,7 @@ import { formatCount } from "@/lib/format";
 import { BundleList } from "./bundle-list";
 import { CohortTable } from "./cohort-table";
 import { COHORT_LABEL, cohortDefinition, dumpFlags, spanLabel } from "./cohort-view";
+import { DevDossier } from "./dev-dossier";
 import { DevLine } from "./dev-line";
 import { HoldingsChart } from "./holdings-chart";
 
@@ -48,6 +49,7 @@ export function CohortPanel({ chain, address, marked, onMark }: CohortPanelProps
       <CohortTable report={r} marked={marked} onMark={onMark} />
       <HoldingsChart report={r} />
       <DevLine report={r} chain={chain} />
+      {r.dev.address ? <DevDossier chain={chain} dev={r.dev.address} current={r.address} /> : null}
       <BundleList report={r} chain={chain} />
       <details className="border-b border-border px-2 py-1.5" open>
         <summary className="cursor-pointer text-[11px] font-medium text-muted">Definitions</summary>

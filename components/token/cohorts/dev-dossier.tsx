@@ -1,0 +1,124 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { ErrorState } from "@/components/ui/error-state";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import type { ChainId } from "@/lib/api";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { getQuery } from "@/lib/client/queries/shared";
+import { formatUsd, safeText } from "@/lib/format";
+import { buildLaunches, MAX_OTHER_LAUNCHES, sparkTimeframe, tradedTokens } from "./dossier";
+
+const ago = (ms: number | null) =>
+  ms === null
+    ? "—"
+    : ms < 60_000
+      ? `${Math.round(ms / 1000)} s`
+      : ms < 3600_000
+        ? `${Math.round(ms / 60_000)} min`
+        : `${Math.round(ms / 3600_000)} h`;
+
+function DossierBody({ chain, dev, current }: { chain: ChainId; dev: string; current: string }) {
+  const tradesQ = useQuery(getQuery("walletTrades", { chain, wallet: dev, limit: 100 }));
+  const trades = tradesQ.data?.data ?? [];
+  const others = tradedTokens(trades, current);
+  const launchesQ = useQuery({
+    queryKey: ["dev-dossier", chain, dev, others],
+    enabled: tradesQ.isSuccess,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      if (others.length === 0) return [];
+      const details = await apiFetch(
+        "tokenBatch",
+        { body: { items: others.map((address) => ({ chain, address })) } },
+        signal,
+      );
+      const mine = details.data.flatMap((s) => ("data" in s && s.data.deployer === dev && s.data.pool ? [s.data] : []));
+      const sparks: Record<string, number[]> = {};
+      const byFrame = new Map<string, string[]>();
+      for (const d of mine) {
+        const f = sparkTimeframe(Date.now() - d.createdAt);
+        byFrame.set(f, [...(byFrame.get(f) ?? []), d.pool?.address as string]);
+      }
+      for (const [timeframe, pools] of byFrame) {
+        const env = await apiFetch(
+          "sparklines",
+          { body: { chain, pools, timeframe: timeframe as "1h" | "24h" | "7d" } },
+          signal,
+        );
+        Object.assign(sparks, env.data);
+      }
+      return buildLaunches(dev, trades, details.data, sparks);
+    },
+  });
+  if (tradesQ.error) return <ErrorState error={tradesQ.error} onRetry={() => tradesQ.refetch()} compact />;
+  if (launchesQ.error) return <ErrorState error={launchesQ.error} onRetry={() => launchesQ.refetch()} compact />;
+  if (!launchesQ.data) return <SkeletonRows rows={3} rowClassName="h-4" label="Loading the dev's launches" />;
+  const ownSell = trades.filter((t) => t.tokenAddress === current && !t.isBuy).sort((a, b) => a.at - b.at)[0];
+  const launches = launchesQ.data;
+  const graduated = launches.filter((l) => l.graduated).length;
+  return (
+    <div data-testid="dev-dossier">
+      <p className="mb-1 text-[11px] text-muted">
+        <span className="num text-fg">{launches.length}</span> other launch{launches.length === 1 ? "" : "es"} among the
+        dev&apos;s last {trades.length} trades · <span className="num text-fg">{graduated}</span> graduated
+        {ownSell ? null : " · no sell of this token seen"}
+      </p>
+      {launches.length > 0 ? (
+        <table className="w-full text-[11px]">
+          <thead className="text-[10px] uppercase text-muted">
+            <tr>
+              <th className="py-0.5 text-left font-medium">Token</th>
+              <th className="py-0.5 text-left font-medium">Status</th>
+              <th className="py-0.5 text-right font-medium" title="Peak market cap from the launch's sparkline closes">
+                Peak
+              </th>
+              <th className="py-0.5 text-right font-medium" title="Time from launch to the dev's first sell">
+                1st sell
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {launches.map((l) => (
+              <tr key={l.address} className="border-t border-border/40">
+                <td className="py-0.5">
+                  <Link
+                    href={`/token/${l.chain}/${l.address}`}
+                    prefetch={false}
+                    className="hover:text-accent hover:underline"
+                  >
+                    {safeText(l.symbol, { maxGraphemes: 10 }).text || "?"}
+                  </Link>
+                </td>
+                <td className={l.graduated ? "py-0.5 text-up" : "py-0.5 text-muted"}>
+                  {l.graduated ? "graduated" : "bonding / dead"}
+                </td>
+                <td className="num py-0.5 text-right">{l.peakMcapUsd === null ? "—" : formatUsd(l.peakMcapUsd)}</td>
+                <td className="num py-0.5 text-right">{ago(l.firstSellAfterMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+/** The deployer's record: opened on demand (its reads cost credits: up to 1 + 2 × MAX_OTHER_LAUNCHES). */
+export function DevDossier({ chain, dev, current }: { chain: ChainId; dev: string; current: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="border-b border-border px-2 py-1.5 text-xs"
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+      data-testid="dev-dossier-toggle"
+    >
+      <summary className="cursor-pointer text-[11px] font-medium text-muted">
+        Dev dossier: other launches (up to {MAX_OTHER_LAUNCHES})
+      </summary>
+      <div className="mt-1">{open ? <DossierBody chain={chain} dev={dev} current={current} /> : null}</div>
+    </details>
+  );
+}
