@@ -372,6 +372,17 @@ export class UpstreamPool {
           this.dispose(s);
           continue;
         }
+        if (this.o.liveness) {
+          // Tiered liveness: its browsers are polled (gap repaired from the last streamed row) until a link is back
+          // and the controller promotes it again, instead of waiting for the upstream.
+          this.forgetUpstream(s);
+          s.mode = "poll";
+          const fresh = s.status === "pending";
+          s.status = "active";
+          this.o.liveness.polled(s);
+          if (fresh) for (const [sub, id, m] of [...s.members()]) if (!m.acked) this.ack(s, sub, id, m);
+          continue;
+        }
         for (const [, , m] of s.members()) if (m.acked) m.needsResync = true;
         s.status = "pending";
         s.resetState();

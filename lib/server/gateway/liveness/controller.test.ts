@@ -183,6 +183,30 @@ describe("tiered liveness on the embedded market", () => {
     expect(u.stream.now.connections).toBe(0);
   });
 
+  it("polls a streamed token while the upstream stream is down, and streams it again once it is back, losing nothing", async () => {
+    const url = await startGateway({ backoff: { baseMs: 100, maxMs: 400 } }, { tickMs: 200, pollTickMs: 50, scheduler: { minDwellMs: 0 } });
+    const t = tokens[7] as Tok;
+    const w = await browser(url);
+    w.subscribe("t", "trades", { chain: t.chain, address: t.address, pools: [t.pool] });
+    await until(() => w.of("subscribed").length === 1, "ack");
+    expect(w.of("subscribed")[0]?.mode).toBe("stream");
+    const made = [await trade(t)];
+    sim.setFaults({ streamDropAfterMs: 1 }); // every upstream connection is cut, and stays cut
+    try {
+      await w.waitFor((f) => f.type === "mode" && f.mode === "poll", "demoted by the outage", 10_000);
+      made.push(await trade(t), await trade(t));
+      await until(() => made.every((k) => rowsOf(w, "t").some((r) => r.key === k)), "trades during the outage", 15_000);
+    } finally {
+      sim.setFaults({ streamDropAfterMs: null });
+    }
+    await w.waitFor((f) => f.type === "mode" && f.mode === "stream", "streamed again", 20_000);
+    made.push(await trade(t));
+    await until(() => made.every((k) => rowsOf(w, "t").some((r) => r.key === k)), "every trade", 15_000);
+    const states = rowsOf(w, "t").map((r) => r.state);
+    expect(new Set(states).size).toBe(states.length);
+    expect(w.of("error")).toEqual([]);
+  });
+
   it("promotes and demotes as viewers move between tokens; the trades of both arrive once each, as on REST", async () => {
     const budget = { connections: 1, subscriptionsPerConnection: 20, trackedTokens: 2 };
     const url = await startGateway({ limits: budget }, { tickMs: 200, pollTickMs: 50, scheduler: { minDwellMs: 500, halfLifeMs: 300, hysteresis: 0.25 } });
