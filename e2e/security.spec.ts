@@ -61,7 +61,7 @@ test("every page carries a nonce CSP and the security headers; nonces are fresh 
       "connect-src 'self'",
       "base-uri 'none'",
       "form-action 'self'",
-      "img-src 'self' https: data:",
+      "img-src 'self'",
     ])
       expect(csp, path).toContain(d);
     expect(h["x-frame-options"]).toBe("DENY");

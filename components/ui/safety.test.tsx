@@ -115,13 +115,14 @@ describe("TokenIcon", () => {
       if (c.expect === null) {
         expect(out).not.toContain("<img");
         expect(out).toContain("<svg");
-      } else expect(out).toContain(`src="${escapeAttr(c.expect)}"`);
+      } else expect(out).toContain(`src="${escapeAttr(`/api/image?url=${encodeURIComponent(c.expect)}`)}"`);
     }
   });
 
-  it("loads safe icons at a fixed size with no referrer", () => {
+  it("loads safe icons through this site's image route, at a fixed size with no referrer", () => {
     const out = html(<TokenIcon src="https://cdn.example.com/a.png" seed="0xabc" size={32} />);
-    expect(out).toMatch(/<img[^>]*src="https:\/\/cdn.example.com\/a.png"/);
+    expect(out).toMatch(/<img[^>]*src="\/api\/image\?url=https%3A%2F%2Fcdn.example.com%2Fa.png"/);
+    expect(out).not.toContain('src="https:');
     expect(out).toContain('width="32"');
     expect(out).toContain('height="32"');
     expect(out).toContain('referrerPolicy="no-referrer"');

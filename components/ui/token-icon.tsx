@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { safeImageUrl } from "@/lib/format/safe-url";
+import { proxiedImageUrl } from "@/lib/format/safe-url";
 import { Avatar } from "./avatar";
 import { cn } from "./cn";
 
 /**
- * A token's icon: only https, non-SVG URLs, loaded as a fixed-size <img> with no referrer. Unsafe, missing or
- * broken icons fall back to the address's generated avatar.
+ * A token's icon: only https, non-SVG URLs (or the embedded market's own), loaded through this site's image route
+ * as a fixed-size <img>. Unsafe, missing or broken icons fall back to the address's generated avatar.
  */
 export function TokenIcon({
   src,
@@ -23,7 +23,7 @@ export function TokenIcon({
   alt?: string;
   className?: string;
 }) {
-  const safe = safeImageUrl(src);
+  const safe = proxiedImageUrl(src);
   const [failed, setFailed] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);

@@ -81,6 +81,19 @@ export function safeImageUrl(raw: unknown): string | null {
   return r.ok ? r.url : null;
 }
 
+/**
+ * Where an <img> loads a token icon from: this site's image route (/api/image), never the icon's host. Passes https
+ * icons (not SVG) and plain-http loopback ones (the embedded market's own); the route decides what it fetches.
+ */
+export function proxiedImageUrl(raw: unknown): string | null {
+  const safe = safeImageUrl(raw);
+  if (safe) return `/api/image?url=${encodeURIComponent(safe)}`;
+  if (typeof raw !== "string" || raw.length > 2_048 || !URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  const loopback = url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  return loopback && url.pathname.startsWith("/assets/") ? `/api/image?url=${encodeURIComponent(url.href)}` : null;
+}
+
 /** Short link text: "example.com/docs" (punycoded host, no "www.", path cut to fit). */
 export function displayUrl(safeUrl: string, max = 40): string {
   const u = new URL(safeUrl);

@@ -32,7 +32,8 @@ export function buildCsp({ nonce, dev = false }: CspOptions): string {
     ["default-src", "'self'"],
     ["script-src", "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "https:", "data:"],
+    // Token icons come through /api/image: no visitor's browser contacts an icon host.
+    ["img-src", "'self'"],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
     ["media-src", "'none'"],

@@ -15,6 +15,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/token/cohorts": ["GET", "HEAD"],
   "/api/usage": ["GET", "HEAD"],
   "/api/usage/public": ["GET", "HEAD"],
+  "/api/image": ["GET", "HEAD"],
 };
 export const STREAM_PATH = "/api/stream";
 const V1_PREFIX = "/api/v1/";
