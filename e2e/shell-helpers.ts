@@ -38,7 +38,9 @@ export async function searchableToken(request: APIRequestContext, q = "a", chain
   const res = await request.get(
     `/api/v1/search?q=${encodeURIComponent(q)}&limit=20${chain ? `&chain=${encodeURIComponent(chain)}` : ""}`,
   );
-  const { data } = await res.json();
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`search "${q}" → ${res.status()}: ${JSON.stringify(body).slice(0, 200)}`);
+  const { data } = body;
   const hit = (
     data as { chain: string; address: string; symbol: string; name: string; pool: { address: string } }[]
   ).find((r) => /^[A-Za-z0-9]{2,12}$/.test(r.symbol) && r.symbol !== notSymbol);
