@@ -7,6 +7,7 @@
 // It serves the production build (bench/lib/app.ts: server.ts on free loopback ports, embedded market).
 import { loadavg } from "node:os";
 import { chromium } from "@playwright/test";
+import { runAppVsLib } from "./chart/app-vs-lib";
 import { measurePhase, type PhaseResult, routeStream } from "./chart/load";
 import { runMicro } from "./chart/micro";
 import { root, startApp } from "./lib/app";
@@ -14,6 +15,7 @@ import { figure, pick } from "./lib/report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 10));
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const UPDATES = Number(process.env.BENCH_UPDATES ?? 50);
 const LIB = `${root}node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js`;
 
 const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
@@ -76,6 +78,13 @@ async function main() {
     );
     console.log(`  update new bar        ${fmt(m.updateNewBarUs, 1)} µs   (append on 50k bars)`);
 
+    const cmpPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const cmp = await runAppVsLib(cmpPage, LIB, pick(7, 3));
+    await cmpPage.close();
+    console.log(
+      `  setData 50k bars, candles + volume: library alone ${cmp.libMs.toFixed(1)} ms, the app's chart path ${cmp.appMs.toFixed(1)} ms (${cmp.bars} bars) → ×${(cmp.appMs / cmp.libMs).toFixed(2)}`,
+    );
+
     const state = await (await fetch(`${SIM}/__control/state`)).json();
     const t = state.data.notable.baseToken as { chain: string; address: string };
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -87,9 +96,11 @@ async function main() {
     await page.waitForTimeout(3000);
     const idle = await measurePhase(page, cdp, inj, "idle", SECONDS);
     inj.rate = RATE;
+    inj.updates = UPDATES;
     await page.waitForTimeout(3000);
     const load = await measurePhase(page, cdp, inj, `${RATE}/s`, SECONDS);
     inj.rate = 0;
+    inj.updates = 0;
     printPhases([idle, load]);
     figure({
       id: "lib.update-forming.50k",
@@ -100,6 +111,14 @@ async function main() {
       target: { of: "value", op: "<=", limit: 1 },
     });
     figure({
+      id: "app.setData.50k",
+      label: "the app's chart path, setData of 50k bars (candles + volume)",
+      value: cmp.appMs,
+      unit: "ms",
+      baseline: { label: "lightweight-charts alone, same bars", value: cmp.libMs },
+      target: { of: "ratio", op: "<=", limit: 1.1 },
+    });
+    figure({
       id: "lib.setData.50k",
       label: "lightweight-charts setData, 50k bars",
       value: m.setData50kMs,
@@ -108,15 +127,16 @@ async function main() {
     });
     figure({
       id: "token.fps-median",
-      label: `token page, median fps at ${RATE} trades/s`,
+      label: `token page, median fps at ${RATE} trades/s + ${UPDATES} token updates/s`,
       value: load.fpsMedian,
       unit: "fps",
       baseline: { label: "same page idle", value: idle.fpsMedian },
       target: { of: "value", op: ">=", limit: 58 },
+      note: `${load.injectedTrades} trades and ${load.injectedUpdates} token updates injected in ${SECONDS} s`,
     });
     figure({
       id: "token.long-frames",
-      label: `token page, frames over 50 ms in ${SECONDS} s at ${RATE} trades/s`,
+      label: `token page, frames over 50 ms in ${SECONDS} s at ${RATE} trades/s + ${UPDATES} updates/s`,
       value: load.longFrames,
       unit: "frames",
       baseline: { label: "same page idle", value: idle.longFrames },
@@ -125,7 +145,7 @@ async function main() {
     });
     figure({
       id: "token.heap-growth",
-      label: `token page, heap growth after GC over ${SECONDS} s at ${RATE} trades/s`,
+      label: `token page, heap growth after GC over ${SECONDS} s at ${RATE} trades/s + ${UPDATES} updates/s`,
       value: load.heapEndMb - load.heapStartMb,
       unit: "MB",
       baseline: { label: "same page idle", value: idle.heapEndMb - idle.heapStartMb },

@@ -17,10 +17,14 @@ export interface PhaseResult {
   heapEndMb: number;
   scriptSecPerSec: number;
   injectedTrades: number;
+  injectedUpdates: number;
 }
 
 export interface Injector {
   rate: number;
+  /** token-updates events per second on the page's token-updates subscription. */
+  updates: number;
+  updatesSent: number;
   sent: number;
   /** Move the forming candle with the injected trades (the service re-pushes it on each trade). */
   candles: boolean;
@@ -33,6 +37,8 @@ export async function routeStream(page: Page): Promise<Injector> {
   const timers = new Set<ReturnType<typeof setInterval>>();
   const inj: Injector = {
     rate: 0,
+    updates: 0,
+    updatesSent: 0,
     sent: 0,
     candles: true,
     stop() {
@@ -48,13 +54,24 @@ export async function routeStream(page: Page): Promise<Injector> {
   // The newest candle the service pushed: injected ticks move that bar, never an older one (which would redraw all).
   let newest: { time: number; open: number; high: number; low: number; close: number; volume: number } | null = null;
   let owed = 0;
+  let owedUpdates = 0;
   let last = Date.now();
   await page.routeWebSocket(/\/api\/stream/, (ws: WebSocketRoute) => {
     const server = ws.connectToServer();
-    ws.onMessage((m) => server.send(m));
+    // The page's own subscribe requests name the params; the `subscribed` answer carries the id.
+    const asked: Record<string, Record<string, unknown>> = {};
+    ws.onMessage((m) => {
+      try {
+        const f = JSON.parse(String(m));
+        if (f.type === "subscribe" && typeof f.id === "string") asked[f.id] = f.params ?? {};
+      } catch {
+        // not JSON: passed on untouched
+      }
+      server.send(m);
+    });
     server.onMessage((m) => {
       const f = JSON.parse(String(m));
-      if (f.type === "subscribed") ids[f.channel] = { id: f.id, params: f.params ?? {} };
+      if (f.type === "subscribed") ids[f.channel] = { id: f.id, params: f.params ?? asked[f.id] ?? {} };
       if (typeof f.meta?.asOf === "number") offset = f.meta.asOf - Date.now();
       if (f.type === "event" && f.channel === "ohlcv" && Array.isArray(f.data) && f.data.length) {
         const c = f.data[f.data.length - 1];
@@ -65,7 +82,45 @@ export async function routeStream(page: Page): Promise<Injector> {
     const timer = setInterval(() => {
       const now = Date.now();
       owed += ((now - last) / 1000) * inj.rate;
+      owedUpdates += ((now - last) / 1000) * inj.updates;
       last = now;
+      const u = ids["token-updates"];
+      if (u && owedUpdates >= 1) {
+        const k = Math.floor(owedUpdates);
+        owedUpdates -= k;
+        for (let i = 0; i < k; i++) {
+          inj.updatesSent += 1;
+          const at = now + offset;
+          const data = {
+            chain: u.params.chain,
+            address: u.params.address,
+            priceUsd: price * 3000,
+            priceNative: price,
+            marketCapUsd: price * 3000 * 1e9,
+            liquidityUsd: 250_000 + (inj.updatesSent % 100),
+            bondingProgress: null,
+            migrated: true,
+            graduatedAt: null,
+            volume24hUsd: 1_000_000 + inj.updatesSent,
+            priceChange1hPct: ((inj.updatesSent % 40) - 20) / 10,
+            priceChange24hPct: ((inj.updatesSent % 60) - 30) / 10,
+            txns24h: 10_000 + inj.updatesSent,
+            buys24h: 5_000 + inj.updatesSent,
+            sells24h: 5_000,
+            updatedAt: at,
+          };
+          ws.send(
+            JSON.stringify({
+              type: "event",
+              id: u.id,
+              channel: "token-updates",
+              kind: "update",
+              data,
+              meta: { asOf: at },
+            }),
+          );
+        }
+      }
       const n = Math.floor(owed);
       if (n <= 0 || !ids.trades) return;
       owed -= n;
@@ -150,6 +205,7 @@ export async function measurePhase(
   const heapStart = await heapMb(cdp);
   const script0 = await scriptSeconds(cdp);
   const sent0 = inj.sent;
+  const updates0 = inj.updatesSent;
   const deltas = (await page.evaluate(`window.__recordFrames(${seconds * 1000})`)) as number[];
   const script1 = await scriptSeconds(cdp);
   const heapEnd = await heapMb(cdp);
@@ -178,5 +234,6 @@ export async function measurePhase(
     heapEndMb: heapEnd,
     scriptSecPerSec: (script1 - script0) / seconds,
     injectedTrades: inj.sent - sent0,
+    injectedUpdates: inj.updatesSent - updates0,
   };
 }
