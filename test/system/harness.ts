@@ -71,7 +71,7 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
   // SYSTEM_PORT pins the app's port (the market takes the next one); free ports otherwise.
   const pinned = Number(process.env.SYSTEM_PORT ?? 0);
   const [appPort, simPort] = pinned ? [pinned, pinned + 1] : [await freePort(), await freePort()];
-  const sim = spawn(TSX, ["lib/sim/cli.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10"], {
+  const sim = spawn(TSX, ["sim.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10"], {
     cwd: ROOT,
     env: { ...process.env, SIM_KEY: "", SIM_PORT: "", SIM_SEED: "", SIM_SPEED: "" },
     stdio: ["ignore", "pipe", "pipe"],
