@@ -21,6 +21,8 @@ async function main() {
     registerUsage: false,
     log: { warn: () => {} },
     limits: config.streamBudget,
+    // Every simulated browser connects from loopback; each stands for a different viewer (STREAM_IP_EXEMPT_LOOPBACK=1).
+    perIp: { exemptLoopback: true },
     liveness: {
       pulseReserve: config.streamBudget.pulseReserve,
       pollCreditsPerMinute: config.pollCreditsPerMinute,
