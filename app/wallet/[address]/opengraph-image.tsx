@@ -1,4 +1,5 @@
 import { ImageResponse } from "next/og";
+import { OG_COLORS, OgCard } from "@/components/ui/og-card";
 import { resolveWalletRoute } from "@/components/wallet/view-state";
 import { fetchEndpoint } from "@/lib/server/prefetch";
 import { formatSignedUsd, safeText, shortAddress } from "@/lib/format";
@@ -50,38 +51,27 @@ export default async function Image({ params }: { params: Promise<{ address: str
     }
   }
   const up = (realized ?? 0) >= 0;
-  const color = up ? "#16c784" : "#ea3943";
+  const color = up ? OG_COLORS.up : OG_COLORS.down;
   return new ImageResponse(
-    <div
-      style={{
-        width: "100%",
-        height: "100%",
-        display: "flex",
-        flexDirection: "column",
-        background: "#0a0c10",
-        color: "#e6e9ef",
-        padding: 64,
-        fontFamily: "sans-serif",
-      }}
-    >
-      <div style={{ display: "flex", justifyContent: "space-between", fontSize: 28, color: "#8791a1" }}>
+    <OgCard style={{ padding: 64, fontFamily: "sans-serif" }}>
+      <div style={{ display: "flex", justifyContent: "space-between", fontSize: 28, color: OG_COLORS.muted }}>
         <span>TradeScope · Wallet PnL</span>
         <span>30 days</span>
       </div>
       <div style={{ display: "flex", fontSize: 56, fontWeight: 700, marginTop: 28 }}>{name}</div>
       <div style={{ display: "flex", gap: 64, marginTop: 24, alignItems: "flex-end" }}>
         <div style={{ display: "flex", flexDirection: "column" }}>
-          <span style={{ fontSize: 24, color: "#8791a1" }}>Realized PnL</span>
+          <span style={{ fontSize: 24, color: OG_COLORS.muted }}>Realized PnL</span>
           <span style={{ fontSize: 72, fontWeight: 700, color }}>
             {realized === null ? "—" : formatSignedUsd(realized)}
           </span>
         </div>
         <div style={{ display: "flex", flexDirection: "column" }}>
-          <span style={{ fontSize: 24, color: "#8791a1" }}>Win rate</span>
+          <span style={{ fontSize: 24, color: OG_COLORS.muted }}>Win rate</span>
           <span style={{ fontSize: 48, fontWeight: 700 }}>{winRate === null ? "—" : `${winRate.toFixed(1)}%`}</span>
         </div>
         <div style={{ display: "flex", flexDirection: "column" }}>
-          <span style={{ fontSize: 24, color: "#8791a1" }}>Trades</span>
+          <span style={{ fontSize: 24, color: OG_COLORS.muted }}>Trades</span>
           <span style={{ fontSize: 48, fontWeight: 700 }}>{trades}</span>
         </div>
       </div>
@@ -95,7 +85,7 @@ export default async function Image({ params }: { params: Promise<{ address: str
       >
         <path d={path} fill="none" stroke={color} strokeWidth="5" />
       </svg>
-    </div>,
+    </OgCard>,
     size,
   );
 }

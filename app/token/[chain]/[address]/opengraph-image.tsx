@@ -1,6 +1,7 @@
 import { ImageResponse } from "next/og";
 import type { ReactNode } from "react";
 import { selectPools } from "@/components/token/pools";
+import { OG_COLORS, OgCard } from "@/components/ui/og-card";
 import { sparklineGeometry } from "@/components/ui/sparkline-path";
 import { chainInfo, type TokenDetail } from "@/lib/api";
 import { formatPct, formatUsd, priceParts } from "@/lib/format";
@@ -15,12 +16,7 @@ export const alt = "Token price card";
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 
-const BG = "#0a0c10";
-const PANEL = "#11151b";
-const FG = "#e6e9ef";
-const MUTED = "#8791a1";
-const UP = "#16c784";
-const DOWN = "#ea3943";
+const { panel: PANEL, muted: MUTED, up: UP, down: DOWN } = OG_COLORS;
 const LINE_W = 1040;
 const LINE_H = 220;
 
@@ -59,22 +55,7 @@ function PriceText({ value }: { value: number | null }) {
 }
 
 function Card({ children }: { children: ReactNode }) {
-  return (
-    <div
-      style={{
-        width: "100%",
-        height: "100%",
-        display: "flex",
-        flexDirection: "column",
-        background: BG,
-        color: FG,
-        padding: 56,
-        fontSize: 32,
-      }}
-    >
-      {children}
-    </div>
-  );
+  return <OgCard style={{ padding: 56, fontSize: 32 }}>{children}</OgCard>;
 }
 
 export default async function Image({ params }: { params: Promise<{ chain: string; address: string }> }) {
