@@ -88,6 +88,7 @@ async function main() {
   const polledDelays: number[] = [];
   let errors = 0;
   let measuring = false;
+  const offset = { low: Number.NEGATIVE_INFINITY, high: Number.POSITIVE_INFINITY, ms: 0 };
 
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -109,7 +110,8 @@ async function main() {
             c.states.push(`${key}/${row.preconfirmed}`);
             if (!c.rows.has(key)) c.rows.set(key, at);
             const m = made.get(key);
-            if (m && measuring && c.rows.get(key) === at) (c.mode === "stream" ? streamedDelays : polledDelays).push(at - m.at);
+            // Delay on the market's clock: from the trade's own time to its arrival here (offset measured below).
+            if (m && measuring && c.rows.get(key) === at) (c.mode === "stream" ? streamedDelays : polledDelays).push(at + offset.ms - row.at);
           }
         }
       });
@@ -135,6 +137,16 @@ async function main() {
   const viewed = [...byRank.keys()].sort((a, b) => a - b);
   const hot = viewed.slice(0, 50);
   const cold = viewed.slice(50);
+  // Market clock minus ours: each answer's asOf was taken between our send and our receipt, which bounds the offset.
+  for (let i = 0; i < 30; i++) {
+    const sent = now();
+    const res = await fetch(`${ready.simBase}/v1/meta/chains`, { headers: { authorization: ready.key } });
+    const asOf = ((await res.json()) as { meta: { asOf: number } }).meta.asOf;
+    const got = now();
+    offset.low = Math.max(offset.low, asOf - got);
+    offset.high = Math.min(offset.high, asOf - sent);
+  }
+  offset.ms = (offset.low + offset.high) / 2;
   measuring = true;
   const windowStart = Date.now();
   let tradeErrors = 0;
@@ -226,7 +238,7 @@ async function main() {
     value: pctl(streamedDelays, 99),
     unit: "ms",
     target: { of: "value", op: "<=", limit: 250 },
-    note: `from the control call's start: includes its round trip (p50 ${Math.round(pctl(controlRtt, 50) ?? 0)} ms, p99 ${Math.round(pctl(controlRtt, 99) ?? 0)} ms)`,
+    note: `from the trade's time on the market clock (clock offset known to ±${Math.max(1, Math.round((offset.high - offset.low) / 2))} ms); control call p99 ${Math.round(pctl(controlRtt, 99) ?? 0)} ms`,
   });
   figure({ id: "delay.poll.p50", label: "trade → browser, polled, p50", value: pctl(polledDelays, 50), unit: "ms" });
   const cadence = stats.pollIntervalMaxMs ?? null;
