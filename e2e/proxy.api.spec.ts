@@ -50,7 +50,6 @@ test("a bad request is 400 with a code and costs no credits", async ({ request }
   const bad = [
     { data: {} },
     { data: { items: [] } },
-    { data: { items: [{ chain: "evm:1", address: "0xnot-an-address" }] } },
     {
       data: {
         items: Array.from({ length: 501 }, () => ({ chain: "solana", address: "11111111111111111111111111111111" })),
@@ -63,6 +62,13 @@ test("a bad request is 400 with a code and costs no credits", async ({ request }
     expect(r.status(), JSON.stringify(b).slice(0, 80)).toBe(400);
     expect(typeof (await r.json()).error.code).toBe("string");
   }
+  expect(await calls()).toBe(before);
+  // §7.4: an item that names no token is answered in its own slot, by the proxy, at no cost.
+  const slot = await request.post("/api/v1/token/security", {
+    data: { items: [{ chain: "evm:1", address: "0xnot-an-address" }] },
+  });
+  expect(slot.status()).toBe(200);
+  expect((await slot.json()).data).toEqual([{ error: expect.objectContaining({ code: "invalid_parameter" }) }]);
   expect(await calls()).toBe(before);
   const good = await request.post("/api/v1/token/security", {
     data: { items: [{ chain: "solana", address: "11111111111111111111111111111111" }] },

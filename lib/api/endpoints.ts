@@ -41,6 +41,8 @@ export interface EndpointDef {
   /** Cross-field rules after each parameter is valid; returns the offending param and message. */
   refine?: (input: EndpointInput) => { param: string; message: string } | null;
   credits: (input: EndpointInput) => number;
+  /** §7.4: the body's `items` are token references; one that names no token is answered in its own slot. */
+  tokenRefItems?: true;
   cache: CachePolicy;
   data: z.ZodType;
   meta: z.ZodType;
@@ -69,8 +71,8 @@ const addressBody = z
 /** A set of addresses (pools, makers): canonical, each once, in first-seen order. */
 const addressSetBody = (max: number) => z.array(addressBody).min(1).max(max).transform((list) => [...new Set(list)]);
 /**
- * §7.4: a token batch item that is not a valid reference is reported in its own slot, not by failing the batch. Items
- * are canonical when they can be (shared cache keys), else passed as written for the service to answer in the slot.
+ * §7.4: a token batch item that is not a valid reference is reported in its own slot, not by failing the batch
+ * (`parseTokenRef`). Items are canonical when they can be (shared cache keys), else kept as written for their slot.
  */
 const tokenBatchItem = z.strictObject({
   chain: z.string().min(1).max(64).transform((s) => parseChainId(s) ?? s),
@@ -297,7 +299,7 @@ export const endpoints = defineEndpoints({
   tokenBatch: {
     method: "POST", path: "/v1/token", summary: "Token detail, batch with per-item error slots (§4.14)",
     query: {}, body: z.strictObject({ items: z.array(tokenBatchItem).min(1).max(100) }),
-    credits: perItem, cache: cacheShort,
+    credits: perItem, tokenRefItems: true, cache: cacheShort,
     data: z.array(batchSlotSchema(tokenDetailSchema)), meta: meta(),
   },
   tokenPrice: {
@@ -308,7 +310,7 @@ export const endpoints = defineEndpoints({
   tokenPriceBatch: {
     method: "POST", path: "/v1/token/price", summary: "Lean token price, batch (§4.14)",
     query: {}, body: z.strictObject({ items: z.array(tokenBatchItem).min(1).max(100) }),
-    credits: perItem, cache: cacheShort,
+    credits: perItem, tokenRefItems: true, cache: cacheShort,
     data: z.array(batchSlotSchema(tokenPriceSchema)), meta: meta(),
   },
   tokenPools: {
@@ -346,7 +348,7 @@ export const endpoints = defineEndpoints({
   tokenSecurityBatch: {
     method: "POST", path: "/v1/token/security", summary: "Mint / freeze authority, batch up to 500 (§4.14)",
     query: {}, body: z.strictObject({ items: z.array(tokenBatchItem).min(1).max(500) }),
-    credits: perItem, cache: cacheMedium,
+    credits: perItem, tokenRefItems: true, cache: cacheMedium,
     data: z.array(batchSlotSchema(tokenSecuritySchema)), meta: meta(),
   },
   factories: {

@@ -7,5 +7,6 @@ export * from "./errors";
 export * from "./schemas";
 export * from "./stream";
 export * from "./token-bucket";
+export * from "./token-ref";
 export * from "./usage";
 export * from "./validate";

@@ -1,7 +1,7 @@
 import type { EndpointDef, EndpointInput } from "@/lib/api/endpoints";
 import { ApiError } from "@/lib/api/errors";
 import { canonicalQuery } from "@/lib/api/validate";
-import { distinctBatch } from "./batch-items";
+import { planBatch } from "./batch-items";
 import { createCoalescer } from "./coalescer";
 import type { CreditsLedger, Reservation } from "../credits-ledger";
 import type { SharedCache } from "../fleet/shared-cache";
@@ -218,10 +218,12 @@ export function createProxy(opts: ProxyOptions): RestProxy {
 
   return {
     async call<T>(def: EndpointDef, input: EndpointInput, o?: CallOptions): Promise<CallResult<T>> {
-      const batch = distinctBatch(def, input);
+      const batch = planBatch(def, input);
       if (!batch) return callOnce<T>(def, input, o);
+      // Every item answered in its own slot here: nothing to send, nothing spent.
+      if (!batch.input) return result<T>(batch.expand(null, now()), { cache: "hit", ageMs: 0, degraded: false, cacheControl: "no-store" });
       const r = await callOnce<T>(def, batch.input, o);
-      return result<T>(batch.expand(r.text), r.headers);
+      return result<T>(batch.expand(r.text, now()), r.headers);
     },
     inFlight: () => inflight.size(),
   };

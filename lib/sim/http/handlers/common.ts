@@ -1,4 +1,4 @@
-import { ApiError, type ChainId, canonicalAddressFor, type EndpointInput, parseChainId } from "@/lib/api";
+import { ApiError, type ChainId, type EndpointInput, parseTokenRef, type SlotError } from "@/lib/api";
 import type { SimCore } from "../../core";
 import type { IndexedPool, IndexedToken } from "../../index/state";
 import { unknownChainSlot } from "../sim-rules";
@@ -42,18 +42,11 @@ export function choosePools(t: IndexedToken, pools: string[] | undefined): Index
   });
 }
 
-/** A batch item `{ chain, address }` in canonical form, or the error for its slot. */
-export function tokenRef(item: {
-  chain: string;
-  address: string;
-}): { chain: ChainId; address: string } | { error: { code: string; message: string } } {
-  const chain = parseChainId(item.chain);
-  if (!chain) return { error: { code: "invalid_parameter", message: "chain must be evm:<chain id> or solana" } };
-  const unknown = unknownChainSlot(chain);
-  if (unknown) return unknown;
-  const address = canonicalAddressFor(chain, item.address);
-  if (!address) return { error: { code: "invalid_parameter", message: `address does not belong to chain ${chain}` } };
-  return { chain, address };
+/** A batch item `{ chain, address }` in canonical form, or the error for its slot (also a chain not served here). */
+export function tokenRef(item: { chain: string; address: string }): { chain: ChainId; address: string } | SlotError {
+  const ref = parseTokenRef(item);
+  if ("error" in ref) return ref;
+  return unknownChainSlot(ref.chain) ?? ref;
 }
 
 export function batch<T>(core: SimCore, items: { chain: string; address: string }[], build: (t: IndexedToken) => T) {
