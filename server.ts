@@ -6,6 +6,7 @@ import next from "next";
 import { type Config, ConfigError, loadConfig } from "./lib/server/config";
 import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { setFleetRuntime } from "./lib/server/fleet/fleet-runtime";
+import { type FleetStream, startFleetStream } from "./lib/server/fleet/fleet-stream";
 import { createRedisLink, type RedisLink } from "./lib/server/fleet/redis-link";
 import { pollCreditsShare, streamShare } from "./lib/server/fleet/stream-share";
 import { createStreamGateway } from "./lib/server/gateway";
@@ -74,9 +75,21 @@ async function main(): Promise<void> {
 
   // Fleet mode: REST cache, credits, rate limit shared through Redis; the stream keeps to this instance's share.
   let fleetLink: RedisLink | undefined;
+  let fleetStream: FleetStream | undefined;
   if (config.fleet.redisUrl) {
     fleetLink = createRedisLink({ url: config.fleet.redisUrl, logger: log });
-    setFleetRuntime({ link: fleetLink, expectedInstances: config.fleet.expectedInstances });
+    fleetStream = await startFleetStream({
+      link: fleetLink,
+      market: () => ({ streamUrl: target.streamUrl, key: target.key }),
+      limits: config.streamBudget,
+      logger: log,
+    });
+    const leader = fleetStream.leader;
+    setFleetRuntime({
+      link: fleetLink,
+      expectedInstances: config.fleet.expectedInstances,
+      streamLeader: () => leader.isLeader(),
+    });
     log.info(
       { instance: fleetLink.instanceId, expectedInstances: config.fleet.expectedInstances },
       "fleet mode: sharing cache, credits and rate limits through redis",
@@ -96,6 +109,8 @@ async function main(): Promise<void> {
     : config.pollCreditsPerMinute;
   const gateway = createStreamGateway({
     upstream: { streamUrl: target.streamUrl, key: target.key },
+    // Fleet mode: the leader's events through this instance's relay (or the market directly while Redis is away).
+    ...(fleetStream ? { getUpstream: fleetStream.relay.target } : {}),
     allowedOrigins: config.allowedOrigins,
     perIp: config.streamPerIp,
     // Per-address stream caps key on the same client IP as the REST rate limit.
@@ -163,6 +178,7 @@ async function main(): Promise<void> {
     const serverClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
     await gateway.close();
+    await fleetStream?.close();
     await app.close();
     httpServer.closeAllConnections();
     await serverClosed;

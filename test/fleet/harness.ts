@@ -51,7 +51,8 @@ export interface FleetOptions {
 }
 
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(`${root}node_modules/.bin/tsx`, [`${root}test/fleet/rest-instance.ts`], {
+  // The node process itself (not a tsx wrapper), so a SIGKILL ends the instance, as a crash would.
+  const proc = spawn(process.execPath, ["--import", "tsx", `${root}test/fleet/rest-instance.ts`], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "info", PORT: "0", FLEET_INSTANCE_NAME: name, ...env },
     stdio: ["ignore", "pipe", "inherit"],

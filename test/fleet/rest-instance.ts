@@ -8,6 +8,7 @@ import { GET as usageGET } from "@/app/api/usage/route";
 import { stampClientIp } from "@/lib/server/client-ip";
 import { loadConfig } from "@/lib/server/config";
 import { setFleetRuntime } from "@/lib/server/fleet/fleet-runtime";
+import { startFleetStream } from "@/lib/server/fleet/fleet-stream";
 import { createRedisLink } from "@/lib/server/fleet/redis-link";
 import { pollCreditsShare, streamShare } from "@/lib/server/fleet/stream-share";
 import { createStreamGateway } from "@/lib/server/gateway";
@@ -24,12 +25,24 @@ const settings = config.proxy;
 const log = createLogger(config.logLevel);
 setUpstreamTarget(config.upstream);
 const link = createRedisLink({ url: config.fleet.redisUrl, logger: log, instanceId: process.env.FLEET_INSTANCE_NAME });
-setFleetRuntime({ link, expectedInstances: config.fleet.expectedInstances });
+const market = config.upstream;
+const fleetStream = await startFleetStream({
+  link,
+  market: () => ({ streamUrl: market.streamUrl, key: market.key }),
+  limits: config.streamBudget,
+  logger: log,
+});
+setFleetRuntime({
+  link,
+  expectedInstances: config.fleet.expectedInstances,
+  streamLeader: () => fleetStream.leader.isLeader(),
+});
 const state = createProxyState(settings, { register: true });
 setProxyState(state);
 const streamBudget = streamShare(config.streamBudget, config.fleet.expectedInstances);
 const gateway = createStreamGateway({
   upstream: { streamUrl: config.upstream.streamUrl, key: config.upstream.key },
+  getUpstream: fleetStream.relay.target,
   perIp: config.streamPerIp,
   limits: streamBudget,
   liveness: {
@@ -92,6 +105,7 @@ process.on("SIGTERM", () => {
   void (async () => {
     server.closeAllConnections();
     await gateway.close();
+    await fleetStream.close();
     await state.close();
     await link.close();
     process.exit(0);

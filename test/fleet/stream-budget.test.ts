@@ -10,7 +10,7 @@ let fleet: Fleet;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  fleet = await startFleet({ instances: 3, speed: 5 });
+  fleet = await startFleet({ instances: 3, speed: 10 });
 });
 afterAll(async () => {
   for (const s of sockets) s.terminate();

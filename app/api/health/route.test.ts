@@ -57,7 +57,11 @@ describe("GET /api/health", () => {
     embedded();
     mode = "fail";
     const failed = await (await GET()).json();
-    expect(failed).toMatchObject({ ok: true, status: "degraded", upstreamProbe: { ok: false, code: expect.stringMatching(/^upstream_/) } });
+    expect(failed).toMatchObject({
+      ok: true,
+      status: "degraded",
+      upstreamProbe: { ok: false, code: expect.stringMatching(/^upstream_/) },
+    });
     resetHealthProbe();
     mode = "hang";
     const started = Date.now();

@@ -24,6 +24,7 @@ function fleetHealth() {
     since: new Date(h.since).toISOString(),
     outages: h.outages,
     mode: h.state === "up" ? "shared" : "alone",
+    streamLeader: fleet.streamLeader?.() ?? false,
   };
 }
 

@@ -8,6 +8,8 @@ const LINK = Symbol.for("trading-explorer.fleet");
 export interface FleetRuntime {
   link: RedisLink;
   expectedInstances: number;
+  /** Whether this instance holds the upstream stream (the leader's lease); absent where no stream runs. */
+  streamLeader?: () => boolean;
 }
 
 export function setFleetRuntime(runtime: FleetRuntime | undefined): void {

@@ -1,0 +1,246 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Redis } from "ioredis";
+import { type RawData, WebSocket, WebSocketServer } from "ws";
+import { type Channel, type ChannelParams, STREAM_PATH, subscriptionKey } from "@/lib/api/stream";
+import type { Logger } from "../logger";
+import type { RedisLink } from "./redis-link";
+import { ALIVE_PREFIX, DEMAND_PREFIX, EVENTS_PREFIX, LEASE_MS } from "./stream-leader";
+
+// What this instance's stream gateway connects to in fleet mode: a loopback WebSocket that speaks the upstream's
+// protocol. While Redis is up it registers the gateway's subscriptions as this instance's demand (with a heartbeat,
+// so a dead instance's demand expires) and feeds it the leader's events from the Redis Streams, each resource from
+// the offset where this instance started reading it. When the events come from a new leader (a higher epoch), or
+// when Redis goes or comes back, it closes the gateway's connections: the gateway reconnects, resubscribes and sends
+// browsers `resync`, and they repair the gap from REST (0 missing, 0 duplicates). While Redis is away it passes the
+// gateway's connections straight to the market (the gateway keeps to this instance's share of the budget).
+
+export interface StreamRelay {
+  target(): { streamUrl: string; key: string };
+  mode(): "fleet" | "direct";
+  close(): Promise<void>;
+}
+
+interface Sub {
+  ws: WebSocket;
+  id: string;
+}
+
+const HEARTBEAT_MS = 1_000;
+const READ_BLOCK_MS = 200;
+const RESTART = 1012;
+
+export async function startStreamRelay(o: {
+  link: RedisLink;
+  market: () => { streamUrl: string; key: string };
+  logger: Pick<Logger, "info" | "warn">;
+}): Promise<StreamRelay> {
+  const key = randomBytes(16).toString("hex");
+  const inst = o.link.instanceId;
+  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, path: STREAM_PATH, perMessageDeflate: false });
+  await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
+  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+  const byResource = new Map<string, { demand: string; subs: Set<Sub>; from: string | undefined }>();
+  const byConn = new Map<WebSocket, Map<string, string>>(); // ws → id → resource
+  let epochSeen = 0;
+  let closed = false;
+  let reader: Redis | undefined;
+
+  const send = (ws: WebSocket, frame: unknown) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+  };
+  const run = (fn: (r: Redis) => Promise<unknown>) => {
+    const r = o.link.client();
+    if (r) fn(r).catch((e: unknown) => o.link.failed(e));
+  };
+
+  function restartAll(reason: string) {
+    for (const client of wss.clients) client.close(RESTART, reason);
+  }
+
+  function drop(ws: WebSocket, id: string) {
+    const ids = byConn.get(ws);
+    const resource = ids?.get(id);
+    if (!ids || !resource) return;
+    ids.delete(id);
+    const entry = byResource.get(resource);
+    if (!entry) return;
+    for (const s of entry.subs) if (s.ws === ws && s.id === id) entry.subs.delete(s);
+    if (entry.subs.size === 0) {
+      byResource.delete(resource);
+      run((r) => r.hdel(`${DEMAND_PREFIX}${inst}`, resource));
+    }
+  }
+
+  function fleetConnection(ws: WebSocket) {
+    byConn.set(ws, new Map());
+    ws.on("message", (raw: RawData) => {
+      let f: { type?: string; id?: string; key?: string; channel?: Channel; params?: ChannelParams[Channel] };
+      try {
+        f = JSON.parse(raw.toString());
+      } catch {
+        return;
+      }
+      if (f.type === "auth") return f.key === key ? send(ws, { type: "authed" }) : ws.close(4001, "auth_failed");
+      if (f.type === "unsubscribe" && f.id) {
+        drop(ws, f.id);
+        return send(ws, { type: "unsubscribed", id: f.id });
+      }
+      if (f.type !== "subscribe" || !f.id || !f.channel || !f.params) return;
+      const resource = subscriptionKey(f.channel, f.params);
+      byConn.get(ws)?.set(f.id, resource);
+      let entry = byResource.get(resource);
+      if (!entry) {
+        entry = { demand: JSON.stringify({ channel: f.channel, params: f.params }), subs: new Set(), from: undefined };
+        byResource.set(resource, entry);
+        const demand = entry.demand;
+        run(async (r) => {
+          await r.hset(`${DEMAND_PREFIX}${inst}`, resource, demand);
+          await r.sadd(`${DEMAND_PREFIX}instances`, inst);
+        });
+      }
+      entry.subs.add({ ws, id: f.id });
+      send(ws, { type: "subscribed", id: f.id });
+    });
+    ws.on("close", () => {
+      for (const id of [...(byConn.get(ws)?.keys() ?? [])]) drop(ws, id);
+      byConn.delete(ws);
+    });
+  }
+
+  function directConnection(ws: WebSocket) {
+    const market = o.market();
+    const up = new WebSocket(`${market.streamUrl}${STREAM_PATH}`, { perMessageDeflate: false });
+    const queue: string[] = [];
+    up.on("open", () => {
+      for (const q of queue.splice(0)) up.send(q);
+    });
+    up.on("message", (raw: RawData) => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(raw.toString());
+    });
+    const end = () => {
+      up.removeAllListeners();
+      up.on("error", () => {});
+      up.terminate();
+      if (ws.readyState === WebSocket.OPEN) ws.close(RESTART, "market closed");
+    };
+    up.on("close", end);
+    up.on("error", end);
+    ws.on("message", (raw: RawData) => {
+      let text = raw.toString();
+      try {
+        const f = JSON.parse(text) as { type?: string };
+        if (f.type === "auth") text = JSON.stringify({ type: "auth", key: market.key });
+      } catch {
+        return;
+      }
+      if (up.readyState === WebSocket.OPEN) up.send(text);
+      else queue.push(text);
+    });
+    ws.on("close", end);
+  }
+
+  wss.on("connection", (ws) => {
+    ws.on("error", () => {});
+    if (o.link.state() === "up") fleetConnection(ws);
+    else directConnection(ws);
+  });
+
+  const off = o.link.onStateChange(() => restartAll("fleet mode changed"));
+
+  const heartbeat = setInterval(() => {
+    run(async (r) => {
+      await r.set(`${ALIVE_PREFIX}${inst}`, "1", "PX", LEASE_MS);
+      if (byResource.size > 0) await r.sadd(`${DEMAND_PREFIX}instances`, inst);
+      // Re-register after a Redis restart (absolute: the whole demand of this instance).
+      if (byResource.size > 0)
+        await r.hset(`${DEMAND_PREFIX}${inst}`, Object.fromEntries([...byResource].map(([k, v]) => [k, v.demand])));
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  function deliver(resource: string, kind: string, payload: string) {
+    const entry = byResource.get(resource);
+    if (!entry) return;
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    for (const s of entry.subs) {
+      if (kind === "event") send(s.ws, { type: "event", id: s.id, ...body });
+      else send(s.ws, { type: "error", id: s.id, ...body });
+    }
+  }
+
+  async function readLoop() {
+    while (!closed) {
+      const r = o.link.client();
+      if (!r || byResource.size === 0) {
+        await new Promise((res) => setTimeout(res, READ_BLOCK_MS));
+        continue;
+      }
+      reader ??= r.duplicate();
+      try {
+        const resources = [...byResource.keys()];
+        for (const res of resources) {
+          const entry = byResource.get(res);
+          if (entry && entry.from === undefined) {
+            const last = (await r.xrevrange(`${EVENTS_PREFIX}${res}`, "+", "-", "COUNT", 1)) as Array<
+              [string, string[]]
+            >;
+            entry.from = last[0]?.[0] ?? "0-0";
+          }
+        }
+        const ids = resources.map((res) => byResource.get(res)?.from ?? "0-0");
+        const got = (await reader.xread(
+          "COUNT",
+          500,
+          "BLOCK",
+          READ_BLOCK_MS,
+          "STREAMS",
+          ...resources.map((res) => `${EVENTS_PREFIX}${res}`),
+          ...ids,
+        )) as Array<[string, Array<[string, string[]]>]> | null;
+        for (const [stream, entries] of got ?? []) {
+          const resource = stream.slice(EVENTS_PREFIX.length);
+          for (const [id, fields] of entries) {
+            const entry = byResource.get(resource);
+            if (entry) entry.from = id;
+            const f: Record<string, string> = {};
+            for (let i = 0; i < fields.length; i += 2) f[fields[i]] = fields[i + 1];
+            const e = Number(f.e);
+            if (e < epochSeen) continue; // a deposed leader's (cannot happen: appends are fenced)
+            if (e > epochSeen) {
+              const first = epochSeen === 0;
+              epochSeen = e;
+              if (!first) {
+                // A new leader: events between the old one's last and this one's first were not seen. Reconnect
+                // the gateway so browsers repair the gap from REST.
+                o.logger.info({ instance: inst, epoch: e }, "stream relay: new leader; browsers resync");
+                restartAll("new stream leader");
+                break;
+              }
+            }
+            deliver(resource, f.t, f.f);
+          }
+        }
+      } catch (error) {
+        o.link.failed(error);
+        await new Promise((res) => setTimeout(res, READ_BLOCK_MS));
+      }
+    }
+  }
+  void readLoop();
+
+  return {
+    target: () => ({ streamUrl: url, key }),
+    mode: () => (o.link.state() === "up" ? "fleet" : "direct"),
+    async close() {
+      closed = true;
+      off();
+      clearInterval(heartbeat);
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      reader?.disconnect();
+      const r = o.link.client();
+      if (r) await Promise.all([r.del(`${DEMAND_PREFIX}${inst}`), r.del(`${ALIVE_PREFIX}${inst}`)]).catch(() => {});
+    },
+  };
+}
