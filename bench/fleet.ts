@@ -3,9 +3,13 @@
 //   - a cache hit served from Redis (the copy another instance fetched) against a hit from the instance's own cache:
 //     added p50 / p99, one connection, sequential;
 //   - cross-instance coalescing: 1,000 identical concurrent requests spread over the three with the market slowed to
-//     300 ms → upstream calls counted by the market's own per-key usage (GET /__control/usage).
+//     300 ms → upstream calls counted by the market's own per-key usage (GET /__control/usage);
+//   - event delay: a trade as a browser on an instance gets it (market → leader → Redis Stream → the instance's relay →
+//     its gateway → browser) against a client on the market's own stream, p50 / p99;
+//   - leader failover: SIGKILL the stream leader → another instance holds the lease.
 import { Agent, request } from "undici";
-import { startFleet } from "../test/fleet/harness";
+import { WebSocket } from "ws";
+import { FLEET_KEY, startFleet, until } from "../test/fleet/harness";
 import { figure, pick } from "./lib/report";
 
 const N = pick(2_000, 300);
@@ -25,7 +29,37 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
 };
 
-const fleet = await startFleet({ instances: 3, env: { PROXY_RATE_LIMIT_RPS: "0", LOG_LEVEL: "warn" } });
+const fleet = await startFleet({ instances: 3, speed: 10, env: { PROXY_RATE_LIMIT_RPS: "0", LOG_LEVEL: "warn" } });
+
+type Row = { txHash: string; block: number; logIndex: number; preconfirmed: boolean };
+/** Opens a stream client and records when each trade (in each state) first arrives. */
+function watch(url: string, params: { chain: string; address: string }, auth?: string) {
+  const seen = new Map<string, number>();
+  const ws = new WebSocket(url);
+  ws.on("open", () => {
+    if (auth) ws.send(JSON.stringify({ type: "auth", key: auth }));
+    ws.send(JSON.stringify({ type: "subscribe", id: "t", channel: "trades", params }));
+  });
+  ws.on("message", (raw) => {
+    const f = JSON.parse(String(raw)) as { type: string; kind?: string; data?: Row[] };
+    if (f.type !== "event" || f.kind !== "trades") return;
+    const t = performance.now();
+    for (const r of f.data ?? []) {
+      const k = `${r.txHash}:${r.block}:${r.logIndex}:${r.preconfirmed}`;
+      if (!seen.has(k)) seen.set(k, t);
+    }
+  });
+  return { seen, close: () => ws.terminate() };
+}
+
+async function leaderIndex(): Promise<number> {
+  for (const [n, i] of fleet.instances.entries()) {
+    if (i.proc.exitCode !== null || i.proc.signalCode !== null) continue;
+    const h = (await (await fetch(`${i.url}/api/health`)).json()) as { fleet: { streamLeader: boolean } };
+    if (h.fleet.streamLeader) return n;
+  }
+  return -1;
+}
 try {
   const [a, b, c] = fleet.instances;
   // Fill: A fetches N distinct keys (each a miss upstream, stored locally and in Redis).
@@ -88,6 +122,53 @@ try {
     value: calls > 0 ? 1000 / calls : null,
     unit: "×",
     target: { of: "value", op: ">=", limit: 1000 },
+  });
+
+  // Event delay through the fleet against the market's own stream, on the busiest token.
+  await until("a stream leader", async () => (await leaderIndex()) >= 0, 15_000);
+  const leader = await leaderIndex();
+  const follower = fleet.instances[(leader + 1) % 3];
+  const token = [...fleet.sim.core.index.tokens.values()].sort((x, y) => y.txns - x.txns)[0];
+  const params = { chain: token.chain, address: token.address };
+  const direct = watch(`${fleet.sim.streamUrl}/v1/stream`, params, FLEET_KEY);
+  const viaFleet = watch(`${follower.url.replace("http", "ws")}/api/stream`, params);
+  const EVENTS = pick(300, 60);
+  await until("trades through the fleet", () => viaFleet.seen.size >= EVENTS, 180_000);
+  const delays = [...viaFleet.seen].flatMap(([k, t]) =>
+    direct.seen.has(k) ? [t - (direct.seen.get(k) as number)] : [],
+  );
+  direct.close();
+  viaFleet.close();
+  figure({
+    id: "event.delay.p50",
+    label: "trade event, market → leader → Redis → instance → browser, p50",
+    value: delays.length ? pct(delays, 50) : null,
+    unit: "ms",
+    baseline: { label: "the market's own stream", value: 0 },
+    target: { of: "delta", op: "<=", limit: 50 },
+    note: `${delays.length} trades on one token`,
+  });
+  figure({
+    id: "event.delay.p99",
+    label: "trade event, market → leader → Redis → instance → browser, p99",
+    value: delays.length ? pct(delays, 99) : null,
+    unit: "ms",
+    baseline: { label: "the market's own stream", value: 0 },
+    target: { of: "delta", op: "<=", limit: 250 },
+  });
+
+  // Failover: SIGKILL the leader, time until another instance holds the lease.
+  const killed = fleet.instances[leader].proc;
+  const t0 = performance.now();
+  killed.kill("SIGKILL");
+  await new Promise((resolve) => killed.once("exit", resolve));
+  await until("a new stream leader", async () => (await leaderIndex()) >= 0, 20_000);
+  figure({
+    id: "failover.ms",
+    label: "stream leader failover after SIGKILL (lease 5 s, renewed every 1 s)",
+    value: performance.now() - t0,
+    unit: "ms",
+    target: { of: "value", op: "<=", limit: 10_000 },
   });
 } finally {
   await fleet.stop();
