@@ -20,23 +20,36 @@ afterAll(async () => {
 interface Viewer {
   ws: WebSocket;
   trades: Map<string, number>;
+  txs: Set<string>;
+  acked: Set<string>;
+  /** The gateway's liveness mode of each subscription (ack, then mode frames). */
+  modes: Map<string, string>;
   errors: unknown[];
 }
 
 function open(url: string): Promise<Viewer> {
   const ws = new WebSocket(`${url.replace("http", "ws")}/api/stream`);
   sockets.push(ws);
-  const viewer: Viewer = { ws, trades: new Map(), errors: [] };
+  const viewer: Viewer = { ws, trades: new Map(), txs: new Set(), acked: new Set(), modes: new Map(), errors: [] };
   ws.on("message", (raw) => {
     const f = JSON.parse(String(raw)) as {
       type: string;
       id?: string;
       channel?: string;
       kind?: string;
-      data?: unknown[];
+      data?: Array<{ txHash: string }>;
+      mode?: string;
+      ids?: string[];
     };
-    if (f.type === "event" && f.channel === "trades" && f.kind === "trades" && f.id)
+    if (f.type === "subscribed" && f.id) {
+      viewer.acked.add(f.id);
+      if (f.mode) viewer.modes.set(f.id, f.mode);
+    }
+    if (f.type === "mode") for (const id of f.ids ?? []) viewer.modes.set(id, f.mode ?? "");
+    if (f.type === "event" && f.channel === "trades" && f.kind === "trades" && f.id) {
       viewer.trades.set(f.id, (viewer.trades.get(f.id) ?? 0) + (f.data?.length ?? 0));
+      for (const row of f.data ?? []) viewer.txs.add(row.txHash);
+    }
     if (f.type === "error") viewer.errors.push(f);
   });
   return new Promise((resolve, reject) => {
@@ -66,11 +79,33 @@ describe("fleet stream budget", () => {
         );
     });
 
+    await until("every subscription acknowledged", () => viewers.every((v) => v.acked.size === 20), 30_000);
+    // A trade on each of the 60 tokens now: every viewer must get each of its 20, streamed or polled.
+    const made = await Promise.all(
+      busy.map(async (t) => {
+        const r = await fetch(`${fleet.sim.baseUrl}/__control/scenario`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 250 }),
+        });
+        return ((await r.json()) as { data: { trade: { txHash: string } } }).data.trade.txHash;
+      }),
+    );
+    // Streamed subscriptions get that very trade through the leader; every subscription, streamed or polled, gets
+    // trades.
     await until(
-      "every viewer to get trades for each of its tokens",
-      () => viewers.every((v) => v.trades.size === 20),
+      "every viewer to get the new trade of each streamed token, and trades for every token",
+      () =>
+        viewers.every(
+          (v, n) =>
+            v.trades.size === 20 &&
+            busy
+              .slice(n * 20, n * 20 + 20)
+              .every((t, k) => v.modes.get(t.address) !== "stream" || v.txs.has(made[n * 20 + k])),
+        ),
       60_000,
     );
+    for (const v of viewers) expect([...v.modes.values()].filter((m) => m === "stream").length).toBeGreaterThan(0);
     for (const v of viewers) expect(v.errors).toEqual([]);
 
     const usage = await fleet.usage();
