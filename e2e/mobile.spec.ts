@@ -4,7 +4,7 @@ import { simState } from "./sim";
 
 // A 390 px phone: no page scrolls sideways, and the tape leaves a maker's name or address readable.
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 }); // seven page loads on a shared, busy machine
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
