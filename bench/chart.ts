@@ -13,7 +13,7 @@ import { runMicro } from "./chart/micro";
 import { root, startApp } from "./lib/app";
 import { figure, pick } from "./lib/report";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 10));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 6));
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 50);
 const LIB = `${root}node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js`;
@@ -60,9 +60,10 @@ async function main() {
         .join(" ")} (2 shared cores)`,
     );
     const microPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const m = await runMicro(microPage, LIB, 5);
+    const microRounds = pick(5, 2);
+    const m = await runMicro(microPage, LIB, microRounds);
     await microPage.close();
-    console.log("\nlightweight-charts 5.2.1 (median of 5):");
+    console.log(`\nlightweight-charts 5.2.1 (median of ${microRounds}):`);
     console.log(
       `  setData 50k bars      ${fmt(m.setData50kMs, 2)} ms   (first paint ${m.firstPaint50kMs.toFixed(1)} ms)`,
     );
@@ -93,11 +94,11 @@ async function main() {
     await cdp.send("Performance.enable");
     await page.goto(`${BASE}/token/${t.chain}/${t.address}?interval=1s`, { waitUntil: "load" });
     await page.getByTestId("trade-row").first().waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(pick(3000, 1000));
     const idle = await measurePhase(page, cdp, inj, "idle", SECONDS);
     inj.rate = RATE;
     inj.updates = UPDATES;
-    await page.waitForTimeout(3000);
+    await page.waitForTimeout(pick(3000, 1000));
     const load = await measurePhase(page, cdp, inj, `${RATE}/s`, SECONDS);
     inj.rate = 0;
     inj.updates = 0;

@@ -13,7 +13,7 @@ import { figure, pick } from "./lib/report";
 const app = await startApp();
 const BASE = app.base;
 const CONTROL = app.sim;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 8));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 5));
 const TARGET_PER_SEC = Number(process.env.BENCH_DELTAS ?? 80);
 const CHAIN = "evm:8453";
 
@@ -201,12 +201,12 @@ async function main() {
   const phases: Phase[] = [];
 
   await page.goto(`${BASE}/watchlist`, { waitUntil: "domcontentloaded" });
-  await page.waitForTimeout(3000);
+  await page.waitForTimeout(pick(3000, 1000));
   phases.push(await measure(browser, page, "idle page (/watchlist)", deltas));
 
   await page.goto(`${BASE}/pulse?chains=${CHAIN}&new.limit=100&bonding.limit=100`, { waitUntil: "domcontentloaded" });
   await page.getByRole("main").getByRole("status").filter({ hasText: "Live" }).waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(3000);
+  await page.waitForTimeout(pick(3000, 1000));
   phases.push(await measure(browser, page, "board, market's own pace", deltas));
 
   const tokens = await boardTokens();

@@ -121,7 +121,7 @@ async function engineActivity() {
     const off = sim.feed.onTrade((e) =>
       counts.set(`${e.chain} ${e.token}`, (counts.get(`${e.chain} ${e.token}`) ?? 0) + 1),
     );
-    await sleep(2000);
+    await sleep(pick(2000, 1000));
     off();
     const busiest = [...counts.entries()]
       .sort((x, y) => y[1] - x[1])
@@ -158,7 +158,7 @@ async function engineActivity() {
     const t0 = performance.now();
     const c0 = cpu();
     trades = 0;
-    await sleep(5000);
+    await sleep(pick(5000, 2000));
     const wall = (performance.now() - t0) / 1000;
     const s1 = r.server.stats();
     rows.push({
