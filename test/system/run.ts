@@ -3,6 +3,7 @@ import { startSystem, type System } from "./harness";
 import { hostileMetadata } from "./hostile-metadata";
 import { findKey, keySecrecy } from "./key-secrecy";
 import { soak } from "./soak";
+import { streamChaos } from "./stream-chaos";
 import { ssrf } from "./ssrf";
 import { upstreamFaults } from "./upstream-faults";
 import { check } from "./util";
@@ -23,6 +24,7 @@ const CHECKS: Check[] = [
   { name: "key secrecy", budgetMs: 120_000, run: keySecrecy },
   { name: "hostile metadata in a real browser", budgetMs: 90_000, run: hostileMetadata },
   { name: "upstream faults: errors, latency, hangs", budgetMs: 120_000, run: upstreamFaults },
+  { name: "stream chaos: upstream dropped every 10 s for 2 min", budgetMs: 200_000, run: streamChaos },
   { name: "soak: 100 clients, pages and API, 3 min", budgetMs: 260_000, run: (sys) => soak(sys) },
   {
     name: "server logs never carry the key",
