@@ -38,6 +38,8 @@ export interface StreamGatewayOptions {
   releaseGraceMs?: number;
   idleCloseMs?: number;
   subscribeTimeoutMs?: number;
+  /** Tiered liveness: a new resource the upstream leaves unacknowledged this long is polled instead (default 5 s). */
+  firstAckFallbackMs?: number;
   backoff?: BackoffPolicy;
   /** After the upstream rejects the key (default 60 s doubling to 30 min, half random). */
   authBackoff?: BackoffPolicy;
@@ -114,6 +116,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
     releaseGraceMs: options.releaseGraceMs ?? 10_000,
     idleCloseMs: options.idleCloseMs ?? 30_000,
     subscribeTimeoutMs: options.subscribeTimeoutMs ?? 15_000,
+    firstAckFallbackMs: options.firstAckFallbackMs,
     backoff: options.backoff ?? { baseMs: 250, maxMs: 15_000 },
     authBackoff: options.authBackoff ?? { baseMs: 60_000, maxMs: 30 * 60_000 },
     replay: options.replay ?? DEFAULT_REPLAY_LIMITS,

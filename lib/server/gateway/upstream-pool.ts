@@ -27,6 +27,11 @@ export interface PoolOptions {
   idleCloseMs: number;
   /** A browser waiting this long for an upstream acknowledgement gets `upstream_unavailable`. */
   subscribeTimeoutMs: number;
+  /**
+   * Tiered liveness: a new resource the upstream has not acknowledged after this long is polled instead (the upstream
+   * may be silent without dropping the connection). Default: 5 s, at most `subscribeTimeoutMs`.
+   */
+  firstAckFallbackMs?: number;
   backoff: BackoffPolicy;
   /** After the upstream rejects the key, no new upstream connection for this long (doubling per rejection). */
   authBackoff: BackoffPolicy;
@@ -55,6 +60,7 @@ export interface LivenessHooks {
 /** Upstream refusals that mean "no room", which a polled resource absorbs instead of its browsers. */
 const BUDGET_CODES: ReadonlySet<StreamErrorCode> = new Set(["limit_tracked", "limit_subscriptions"]);
 const RELEASE_ACK_TIMEOUT_MS = 5_000;
+const FIRST_ACK_FALLBACK_MS = 5_000;
 
 export type AttachResult = { ok: true } | { ok: false; code: StreamErrorCode; message: string; limit?: number };
 
@@ -150,8 +156,21 @@ export class UpstreamPool {
     if (hooks.wantsStream(shared) && this.subscribeUpstream(shared).ok) {
       shared.mode = "stream";
       shared.status = "pending";
+      const fallbackMs = Math.min(this.o.firstAckFallbackMs ?? FIRST_ACK_FALLBACK_MS, this.o.subscribeTimeoutMs);
+      shared.resubscribeTimer = this.o.clock.setTimeout(() => this.firstAckMissing(shared), fallbackMs);
     } else hooks.polled(shared);
     return { ok: true, shared };
+  }
+
+  /** The upstream never acknowledged a new resource: its slot is given back and its browsers are polled instead. */
+  private firstAckMissing(shared: SharedSub): void {
+    if (this.byKey.get(shared.key) !== shared || shared.status !== "pending" || shared.mode !== "stream" || this.closed) return;
+    this.o.onWarn?.(`no upstream acknowledgement for ${shared.key}; polling it instead`);
+    this.releaseUpstream(shared);
+    shared.mode = "poll";
+    shared.status = "active";
+    this.o.liveness?.polled(shared);
+    for (const [sub, id, m] of [...shared.members()]) if (!m.acked) this.ack(shared, sub, id, m);
   }
 
   /** Takes an upstream slot for `shared` and subscribes it (the budget checks of `create`, for an existing resource). */
