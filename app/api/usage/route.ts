@@ -2,20 +2,12 @@
 // in fleet mode also the fleet's totals and this instance's share.
 // Operator data (upstream calls, breaker state, cache): loopback callers or a bearer METRICS_TOKEN, like /api/metrics.
 // Visitors read the safe subset at /api/usage/public.
-import { assertMetricsAccess } from "@/lib/server/metrics-access";
-import { errorResponse } from "@/lib/server/proxy/respond";
-import { getProxyState } from "@/lib/server/proxy/state";
+import { operatorGet } from "@/lib/server/operator-route";
 import { usageReport } from "@/lib/server/usage-report";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export async function GET(req: Request) {
-  try {
-    const state = getProxyState();
-    assertMetricsAccess(req.headers, state.settings);
-    return Response.json(await usageReport(state), { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = operatorGet(async (state) =>
+  Response.json(await usageReport(state), { headers: { "cache-control": "no-store" } }),
+);

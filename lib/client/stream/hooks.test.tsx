@@ -20,7 +20,7 @@ import type { BarOp } from "./reducers/candles";
 import { createStreamRuntime, type StreamRuntime } from "./runtime";
 import { createManualScheduler } from "./scheduler";
 import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
-import { candle, pulseToken, trade } from "./test/fixtures";
+import { candle, pulseToken, tokenUpdateFrame, trade, tradesFrame } from "./test/fixtures";
 import { renderHook } from "./test/render-hook";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
@@ -146,14 +146,7 @@ describe("stream hooks", () => {
     restAsOf = row(3).at + 500;
     const h = await renderHook(useLiveTrades, { chain: "evm:8453" as const, address: TOKEN, pools: [POOL] }, wrapper);
     await until(() => h.result.current.rows.length === 3 && subs().length === 1);
-    gw.broadcast({
-      type: "event",
-      id: "s1",
-      channel: "trades",
-      kind: "trades",
-      meta: { asOf: T0 },
-      data: [row(3), row(4)],
-    });
+    gw.broadcast(tradesFrame("s1", [row(3), row(4)], T0));
     await until(() => h.result.current.rows.length === 4, "live merge");
     expect(h.result.current.rows.map(tradeKey)).toEqual([4, 3, 2, 1].map((i) => tradeKey(row(i))));
     expect(fetched.filter((p) => p === "/api/v1/token/trades")).toHaveLength(1);
@@ -167,14 +160,7 @@ describe("stream hooks", () => {
     await until(() => h.result.current.rows.length === 2 && subs().length === 1);
     restTape = [1, 2, 3, 4, 5].map(row); // row 3 happened between the REST read and the subscription
     restAsOf = row(5).at;
-    gw.broadcast({
-      type: "event",
-      id: "s1",
-      channel: "trades",
-      kind: "trades",
-      meta: { asOf: T0 },
-      data: [row(4), row(5)],
-    });
+    gw.broadcast(tradesFrame("s1", [row(4), row(5)], T0));
     await until(() => h.result.current.rows.length === 5, "repaired");
     expect(h.result.current.rows.map(tradeKey)).toEqual([5, 4, 3, 2, 1].map((i) => tradeKey(row(i))));
     expect(fetched.filter((p) => p === "/api/v1/token/trades")).toHaveLength(2);
@@ -227,31 +213,7 @@ describe("stream hooks", () => {
     );
     await until(() => h.result.current.price === 1 && subs().length === 1 && status.result.current.status === "live");
     const statusRenders = status.result.renders;
-    gw.broadcast({
-      type: "event",
-      id: "s1",
-      channel: "token-updates",
-      kind: "update",
-      meta: { asOf: 5 },
-      data: {
-        chain: "evm:8453",
-        address: TOKEN,
-        priceUsd: 2,
-        priceNative: 1,
-        marketCapUsd: 1,
-        liquidityUsd: 1,
-        bondingProgress: null,
-        migrated: false,
-        graduatedAt: null,
-        volume24hUsd: null,
-        priceChange1hPct: null,
-        priceChange24hPct: null,
-        txns24h: null,
-        buys24h: null,
-        sells24h: null,
-        updatedAt: 5,
-      },
-    });
+    gw.broadcast(tokenUpdateFrame("s1", TOKEN, 2, 5));
     await until(() => h.result.current.price === 2, "live price");
     expect(status.result.renders).toBe(statusRenders); // a token update does not re-render the status badge
     gw.broadcast({ type: "error", id: "s1", code: "limit_tracked", message: "50 at most", limit: 50 });

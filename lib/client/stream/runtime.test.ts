@@ -9,7 +9,7 @@ import { MAX_REPAIR_PAGES, REPAIR_PAGE_LIMIT } from "./repair";
 import { createStreamRuntime, type StreamRuntime } from "./runtime";
 import { createManualScheduler } from "./scheduler";
 import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
-import { pulseToken, trade } from "./test/fixtures";
+import { pulseToken, tokenUpdateFrame, trade, tradesFrame } from "./test/fixtures";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const POOL = "0x00000000000000000000000000000000000000bb";
@@ -66,13 +66,21 @@ function start(fetcher: ApiFetcher) {
   return rt;
 }
 const subs = () => gw.received.filter((f) => f.type === "subscribe");
-const sendTrades = (id: string, rows: TokenTrade[]) =>
-  gw.broadcast({ type: "event", id, channel: "trades", kind: "trades", data: rows, meta: { asOf: clock + 1e6 } });
+const sendTrades = (id: string, rows: TokenTrade[]) => gw.broadcast(tradesFrame(id, rows, clock + 1e6));
 const flushThen = (cond: () => boolean) => {
   scheduler.flush();
   return cond();
 };
 const tapeOf = (key: string) => rt.store.getState().tapes[key]?.rows ?? [];
+/** Subscribes to the token's trades and streams `rows` as the first frame; resolves with the tape's key once they show. */
+async function streamedTape(rows: TokenTrade[]): Promise<string> {
+  const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+  await waitFor(() => subs().length === 1);
+  sendTrades("s1", rows);
+  const count = rows.length;
+  await waitFor(() => flushThen(() => tapeOf(key).length === count));
+  return key;
+}
 
 beforeEach(async () => {
   clock = T0;
@@ -124,10 +132,7 @@ describe("stream runtime", () => {
   it("cuts the ring below the repaired part when the gap is longer than the repair budget", async () => {
     const server: TokenTrade[] = [row(1), row(2)];
     start(fakeRest(() => server).fetcher);
-    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
-    await waitFor(() => subs().length === 1);
-    sendTrades("s1", server);
-    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
+    const key = await streamedTape(server);
     gw.dropAll();
     const gap = REPAIR_PAGE_LIMIT * MAX_REPAIR_PAGES + 50;
     for (let i = 3; i < 3 + gap; i++) server.push(row(i));
@@ -145,10 +150,7 @@ describe("stream runtime", () => {
     const server: TokenTrade[] = [row(1), row(2)];
     const rest = fakeRest(() => server);
     start(rest.fetcher);
-    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
-    await waitFor(() => subs().length === 1);
-    sendTrades("s1", server);
-    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
+    const key = await streamedTape(server);
     rest.fail(true);
     gw.dropAll();
     await waitFor(() => subs().length === 2);
@@ -162,10 +164,7 @@ describe("stream runtime", () => {
     const server: TokenTrade[] = [1, 2, 3, 4, 5].map(row);
     const rest = fakeRest(() => server);
     start(rest.fetcher);
-    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
-    await waitFor(() => subs().length === 1);
-    sendTrades("s1", server);
-    await waitFor(() => flushThen(() => tapeOf(key).length === 5));
+    const key = await streamedTape(server);
     const last = REPAIR_PAGE_LIMIT + 51; // a gap longer than one repair page
     clock += 10_000; // the gateway's upstream is down; rows 6..last-1 happen meanwhile
     for (let i = 6; i < last; i++) server.push(row(i));
@@ -188,10 +187,7 @@ describe("stream runtime", () => {
       () => (++answers < 3 ? T0 : clock + 1e6),
     );
     start(rest.fetcher);
-    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
-    await waitFor(() => subs().length === 1);
-    sendTrades("s1", server);
-    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
+    const key = await streamedTape(server);
     gw.dropAll();
     server.push(row(3), row(4));
     await waitFor(() => subs().length === 2);
@@ -207,10 +203,7 @@ describe("stream runtime", () => {
       () => T0,
     );
     start(rest.fetcher);
-    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
-    await waitFor(() => subs().length === 1);
-    sendTrades("s1", server);
-    await waitFor(() => flushThen(() => tapeOf(key).length === 2));
+    const key = await streamedTape(server);
     gw.dropAll();
     await waitFor(() => subs().length === 2);
     await rt.idle();
@@ -313,31 +306,7 @@ describe("stream runtime", () => {
     } as unknown as Envelope<"token">);
     rt.acquire("token-updates", { chain: "evm:8453", address: TOKEN });
     await waitFor(() => subs().length === 1);
-    gw.broadcast({
-      type: "event",
-      id: "s1",
-      channel: "token-updates",
-      kind: "update",
-      meta: { asOf: 5 },
-      data: {
-        chain: "evm:8453",
-        address: TOKEN,
-        priceUsd: 2,
-        priceNative: 1,
-        marketCapUsd: 1,
-        liquidityUsd: 1,
-        bondingProgress: null,
-        migrated: false,
-        graduatedAt: null,
-        volume24hUsd: null,
-        priceChange1hPct: null,
-        priceChange24hPct: null,
-        txns24h: null,
-        buys24h: null,
-        sells24h: null,
-        updatedAt: 5,
-      },
-    });
+    gw.broadcast(tokenUpdateFrame("s1", TOKEN, 2, 5));
     await waitFor(() => flushThen(() => qc.getQueryData(opts.queryKey)?.data.priceUsd === 2));
   });
 

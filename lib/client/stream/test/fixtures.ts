@@ -95,3 +95,37 @@ export const candleArb = fc
     volume: fc.integer({ min: 0, max: 3 }),
   })
   .map(({ slot, close, volume }) => candle(1_700_000_000 + slot * 60, close, volume));
+
+/** A token-updates event frame for subscription `id`: the token now trades at `priceUsd`, the rest of its figures at 1 or unknown. */
+export function tokenUpdateFrame(id: string, address: string, priceUsd: number, asOf: number) {
+  return {
+    type: "event" as const,
+    id,
+    channel: "token-updates" as const,
+    kind: "update" as const,
+    meta: { asOf },
+    data: {
+      chain: "evm:8453" as const,
+      address,
+      priceUsd,
+      priceNative: 1,
+      marketCapUsd: 1,
+      liquidityUsd: 1,
+      bondingProgress: null,
+      migrated: false,
+      graduatedAt: null,
+      volume24hUsd: null,
+      priceChange1hPct: null,
+      priceChange24hPct: null,
+      txns24h: null,
+      buys24h: null,
+      sells24h: null,
+      updatedAt: asOf,
+    },
+  };
+}
+
+/** A trades event frame for subscription `id`. */
+export function tradesFrame(id: string, rows: TokenTrade[], asOf: number) {
+  return { type: "event" as const, id, channel: "trades" as const, kind: "trades" as const, meta: { asOf }, data: rows };
+}
