@@ -1,18 +1,11 @@
 import { expect as baseExpect, test } from "./fixtures";
-import { simScenario } from "./sim";
+import { launchWithBundle, simScenario } from "./sim";
 
 // Browser alerts: rules set on a token and on a wallet fire on live data as in-app toasts and browser
 // notifications, and stay in localStorage.
 
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-interface Launched {
-  chain: string;
-  address: string;
-  creator: string;
-  bundle: { funder: string; wallets: string[] };
-}
 
 test.beforeEach(async ({ page }) => {
   // A stand-in for the browser's Notification (headless Chromium has no notification centre): records each one.
@@ -34,7 +27,7 @@ test("dev-sell and cohort-dump alerts fire on a generated bundle's token; rules 
   page,
   pageErrors,
 }) => {
-  const t = (await simScenario<{ data: Launched }>({ action: "launch", chain: "solana", bundle: 3 })).data;
+  const t = await launchWithBundle(3);
   await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
   await expect(page.getByTestId("bundle")).toHaveCount(1);
   const alerts = page.getByTestId("token-alerts");
@@ -70,7 +63,7 @@ test("dev-sell and cohort-dump alerts fire on a generated bundle's token; rules 
 });
 
 test("a watched wallet's buy fires an alert on any page", async ({ page, pageErrors }) => {
-  const t = (await simScenario<{ data: Launched }>({ action: "launch", chain: "solana", bundle: 3 })).data;
+  const t = await launchWithBundle(3);
   const wallet = t.bundle.wallets[0] as string;
   await page.goto(`/wallet/${wallet}`);
   const button = page.getByTestId("wallet-alert");

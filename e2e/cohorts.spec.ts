@@ -1,23 +1,16 @@
 import { expect as baseExpect, test } from "./fixtures";
-import { simScenario } from "./sim";
+import { launchWithBundle } from "./sim";
 
 // Holder cohorts on the token page: a launch with a generated bundle shows every panel with its evidence.
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-interface Launched {
-  chain: string;
-  address: string;
-  creator: string;
-  bundle: { funder: string; wallets: string[] };
-}
-
 test("a generated bundle opens to its wallets, common funder and funding transfers; cohort trades mark the chart", async ({
   page,
   pageErrors,
 }) => {
-  const t = (await simScenario<{ data: Launched }>({ action: "launch", chain: "solana", bundle: 4 })).data;
+  const t = await launchWithBundle(4);
   await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
   const panel = page.getByTestId("cohort-panel");
   await expect(panel).toBeVisible();

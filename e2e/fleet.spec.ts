@@ -16,6 +16,15 @@ async function market<T>(path: string, init?: RequestInit): Promise<T> {
   if (!r.ok) throw new Error(`${path} → ${r.status}`);
   return (await r.json()) as T;
 }
+/** A scenario action on the fleet's market (docs/sim.md): its `data`. */
+async function scenario<T>(action: Record<string, unknown>): Promise<T> {
+  const answer = await market<{ data: T }>("/__control/scenario", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(action),
+  });
+  return answer.data;
+}
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -31,36 +40,24 @@ test("pulse is live through nginx", async ({ page, pageErrors }) => {
   await expect(page.getByRole("heading", { name: "Pulse", level: 1 })).toBeVisible();
   await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Live" })).toBeVisible();
   // A launch made now reaches the board through the stream (nginx upgraded the socket to one of the instances).
-  const launched = (
-    await market<{ data: { chain: string; address: string } }>("/__control/scenario", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ action: "launch", chain: "solana" }),
-    })
-  ).data;
+  const launched = await scenario<{ chain: string; address: string }>({ action: "launch", chain: "solana" });
   await expect(page.locator(`article[data-token="${launched.chain}:${launched.address}"]`).first()).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
 
 test("a token page's tape gets a new trade live through nginx", async ({ page, pageErrors }) => {
-  const launched = (
-    await market<{ data: { chain: string; address: string } }>("/__control/scenario", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ action: "launch", chain: "solana" }),
-    })
-  ).data;
+  const launched = await scenario<{ chain: string; address: string }>({ action: "launch", chain: "solana" });
   await page.goto(`${fleet.url}/token/${launched.chain}/${launched.address}?interval=1h`, {
     waitUntil: "domcontentloaded",
   });
   await expect(page.getByTestId("liveness").first()).toHaveAttribute("data-mode", "stream");
-  const trade = (
-    await market<{ data: { trade: { txHash: string } } }>("/__control/scenario", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ action: "trade", chain: "solana", address: launched.address, side: "buy", usd: 400 }),
-    })
-  ).data;
+  const trade = await scenario<{ trade: { txHash: string } }>({
+    action: "trade",
+    chain: "solana",
+    address: launched.address,
+    side: "buy",
+    usd: 400,
+  });
   await expect(page.locator(`[data-testid="trade-row"][data-tx="${trade.trade.txHash}"]`)).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

@@ -16,6 +16,15 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const simScenario = <T = any>(action: Record<string, unknown>) => call<T>("POST", "/__control/scenario", action);
 // biome-ignore lint/suspicious/noExplicitAny: the state summary is documented in docs/sim.md
 export const simState = <T = any>() => call<T>("GET", "/__control/state");
+/** A fresh Solana launch whose first buyers are a generated bundle of `bundle` wallets fed by one funder. */
+export interface BundledLaunch {
+  chain: string;
+  address: string;
+  creator: string;
+  bundle: { funder: string; wallets: string[] };
+}
+export const launchWithBundle = async (bundle: number) =>
+  (await simScenario<{ data: BundledLaunch }>({ action: "launch", chain: "solana", bundle })).data;
 export const simFaults = (faults: Record<string, unknown>) => call<unknown>("PUT", "/__control/faults", faults);
 export const simKey = () => process.env.SIM_KEY ?? "";
 /** A REST read straight from the market (no proxy cache between), with its key: for specs that need it fresh. */

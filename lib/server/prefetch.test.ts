@@ -3,9 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ohlcvInfiniteOptions, searchOptions, tokenPriceBatchOptions } from "@/lib/client/queries";
 import { callEndpoint } from "./proxy/call-endpoint";
 import { fetchEndpoint, fetchQueryData, prefetchQueries, prefetchQuery } from "./prefetch";
-import { setProxyState } from "./proxy/state";
-import { type FakeUpstream, sendJson, startFakeUpstream } from "./testing/fake-upstream";
-import { createTestProxy, type TestProxy } from "./testing/test-state";
+import { type FakeUpstream, sendJson } from "./testing/fake-upstream";
+import { installTestProxy } from "./testing/installed-proxy";
 
 const EVM = `0x${"ef".repeat(20)}`;
 const PRICE = {
@@ -19,10 +18,10 @@ const PRICE = {
   updatedAt: 9,
 };
 let up: FakeUpstream;
-let tp: TestProxy;
+let uninstall: () => Promise<void>;
 
 beforeAll(async () => {
-  up = await startFakeUpstream((req, res) => {
+  ({ up, uninstall } = await installTestProxy((req, res) => {
     if (req.url.startsWith("/v1/search")) return sendJson(res, 200, { data: [], meta: { asOf: 9 } });
     if (req.url.startsWith("/v1/token/price") && req.method === "POST")
       return sendJson(res, 200, { data: [{ data: PRICE }], meta: { asOf: 9 } });
@@ -32,15 +31,9 @@ beforeAll(async () => {
         meta: { asOf: 9, interval: "5m", count: 1, oldestTime: 60, newestTime: 60, hasMore: true, quote: "native" },
       });
     sendJson(res, 500, "x");
-  });
-  tp = createTestProxy({ baseUrl: up.baseUrl, key: "k" });
-  setProxyState(tp.state);
+  }, "k"));
 });
-afterAll(async () => {
-  setProxyState(undefined);
-  await tp.state.close();
-  await up.close();
-});
+afterAll(() => uninstall());
 afterEach(() => {
   up.requests.length = 0;
 });

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetHealthProbe } from "@/lib/server/health-probe";
-import { setProxyState } from "@/lib/server/proxy/state";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
-import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
+import { chainsEnvelope, type FakeUpstream, sendJson } from "@/lib/server/testing/fake-upstream";
+import { installTestProxy } from "@/lib/server/testing/installed-proxy";
 import { setUpstreamTarget } from "@/lib/server/upstream-target";
 import pkg from "@/package.json";
 import { GET } from "./route";
@@ -10,21 +9,19 @@ import { GET } from "./route";
 // The upstream's behaviour, switched per test: answer, fail or hang.
 let mode: "ok" | "fail" | "hang" = "ok";
 let up: FakeUpstream;
-let tp: TestProxy;
+let uninstall: () => Promise<void>;
 
 beforeAll(async () => {
-  up = await startFakeUpstream((_req, res) => {
-    if (mode === "ok") return sendJson(res, 200, chainsEnvelope());
-    if (mode === "fail") return sendJson(res, 503, { error: { code: "upstream_unavailable", message: "down" } });
-  });
-  tp = createTestProxy({ baseUrl: up.baseUrl, key: "s3cret" }, { breakerFailures: 100 });
-  setProxyState(tp.state);
+  ({ up, uninstall } = await installTestProxy(
+    (_req, res) => {
+      if (mode === "ok") return sendJson(res, 200, chainsEnvelope());
+      if (mode === "fail") return sendJson(res, 503, { error: { code: "upstream_unavailable", message: "down" } });
+    },
+    "s3cret",
+    { breakerFailures: 100 },
+  ));
 });
-afterAll(async () => {
-  setProxyState(undefined);
-  await tp.state.close();
-  await up.close();
-});
+afterAll(() => uninstall());
 afterEach(() => {
   setUpstreamTarget(undefined);
   resetHealthProbe();

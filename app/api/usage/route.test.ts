@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
 import { publicUsageSchema } from "@/lib/api/usage";
-import { setProxyState } from "@/lib/server/proxy/state";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
-import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
+import { chainsEnvelope, type FakeUpstream, sendJson } from "@/lib/server/testing/fake-upstream";
+import { installTestProxy } from "@/lib/server/testing/installed-proxy";
+import type { TestProxy } from "@/lib/server/testing/test-state";
 import { registerUsageSource } from "@/lib/server/usage-registry";
 import { GET as metricsGET } from "../metrics/route";
 import { GET as publicGET } from "./public/route";
@@ -16,22 +16,23 @@ const remote = (path: string) =>
 let up: FakeUpstream;
 let tp: TestProxy;
 let unregister: () => void;
+let uninstall: () => Promise<void>;
 
 beforeAll(async () => {
-  up = await startFakeUpstream((req, res) =>
-    req.url.startsWith("/v1/search")
-      ? sendJson(res, 200, { data: [], meta: { asOf: 1 } })
-      : sendJson(res, 200, chainsEnvelope()),
-  );
-  tp = createTestProxy({ baseUrl: up.baseUrl, key: "usage-key" }, { creditBudgetPerDay: 1000 }, undefined, true);
-  setProxyState(tp.state);
+  ({ up, tp, uninstall } = await installTestProxy(
+    (req, res) =>
+      req.url.startsWith("/v1/search")
+        ? sendJson(res, 200, { data: [], meta: { asOf: 1 } })
+        : sendJson(res, 200, chainsEnvelope()),
+    "usage-key",
+    { creditBudgetPerDay: 1000 },
+    true,
+  ));
   unregister = registerUsageSource("stream", () => ({ connections: 3, upstreamState: "open" }));
 });
 afterAll(async () => {
   unregister();
-  setProxyState(undefined);
-  await tp.state.close();
-  await up.close();
+  await uninstall();
 });
 afterEach(() => {
   up.requests.length = 0;
@@ -113,7 +114,7 @@ describe("GET /api/usage and /api/metrics", () => {
       savedByCoalescing: full.rest.byEndpoint.search.savedByCoalescing,
     });
     const text = JSON.stringify(body);
-    for (const operatorOnly of ["circuit", "upstreamCalls", "calls", "inFlight", "cache\"", "sources", "usage-key"])
+    for (const operatorOnly of ["circuit", "upstreamCalls", "calls", "inFlight", 'cache"', "sources", "usage-key"])
       expect(text).not.toContain(operatorOnly);
   });
 });
