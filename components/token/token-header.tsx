@@ -45,7 +45,8 @@ export interface TokenHeaderProps {
 /** The strip on top: who the token is, its live price and size, launchpad state, safety flags and links. */
 export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) {
   const info = chainInfo(chain);
-  const native = info?.nativeSymbol ?? token.quoteSymbol;
+  // no symbol is shown while neither the chain nor a pool names the quote
+  const native = info?.nativeSymbol ?? token.quoteSymbol ?? "";
   const explorer = explorerAddressUrl(chain, token.address, "token");
   return (
     <header

@@ -78,7 +78,8 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   if (!token) return <Skeleton className="h-16 w-full" />;
 
   const info = chainInfo(chain);
-  const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol;
+  // no symbol is shown while neither the chain nor a pool names the quote
+  const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol ?? "";
   const supply = Number(token.totalSupply) > 0 ? Number(token.totalSupply) : null;
   // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
   const quote = chartQuoteOf(chain, view);

@@ -333,7 +333,7 @@ export const endpoints = defineEndpoints({
     method: "GET", path: "/v1/token/holders", summary: "Top holders with supply share (§4.14)",
     query: { ...tokenRef, limit: intParam(1, 100).withDefault(20) }, refine: sameFamily("address"),
     credits: perCall(1), cache: cacheMedium,
-    data: z.array(tokenHolderSchema), meta: meta({ holders: z.number().int() }),
+    data: z.array(tokenHolderSchema), meta: meta({ holders: z.number().int().nullable() }),
   },
   tokenMetadata: {
     method: "GET", path: "/v1/token/metadata", summary: "Socials, icon, description, dex-paid (§4.14)",

@@ -217,7 +217,7 @@ export type NativePrice = z.infer<typeof nativePriceSchema>;
 export const launchpadBlockSchema = z.object({
   factory: z.string(),
   launchpad: z.string(), // display name of the launchpad
-  bondingProgress: z.number(),
+  bondingProgress: z.number().nullable(), // null = not known yet (with meta.degraded)
   migrated: z.boolean(),
   graduatedAt: int().nullable(),
 });
@@ -252,7 +252,7 @@ export const tokenDetailSchema = tokenUpdateSchema.extend({
   iconUrl: nullableStr(),
   createdAt: int(),
   deployer: nullableStr(),
-  quoteSymbol: z.string(),
+  quoteSymbol: nullableStr(), // null = no pricing pool known yet (with meta.degraded)
   pool: z.object({ address: z.string(), type: z.string(), factory: z.string().nullable() }).nullable(),
   launchpad: launchpadBlockSchema.nullable(),
 });
@@ -341,7 +341,7 @@ export const tokenSecuritySchema = z.object({
   address: z.string(),
   mintAuthority: z.boolean().nullable(),
   freezeAuthority: z.boolean().nullable(),
-  checkedAt: int(),
+  checkedAt: int().nullable(), // null = never checked (with meta.degraded)
 });
 export type TokenSecurity = z.infer<typeof tokenSecuritySchema>;
 

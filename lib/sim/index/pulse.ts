@@ -22,7 +22,7 @@ export function viewBits(t: IndexedToken, now: number): number {
   // §3: new is purely age-based
   const young = t.createdAt >= now - NEW_MS ? BIT.new : 0;
   if (t.migrated) return young | (t.graduatedAt !== null && t.graduatedAt >= now - GRADUATED_MS ? BIT.graduated : 0);
-  const progress = t.bondingProgress ?? 0;
+  const progress = t.bondingProgress;
   const bonding = progress >= BONDING_ENTRY_PCT && (t.lastTradeAt ?? t.createdAt) >= now - ACTIVE_MS;
   return young | (bonding ? BIT.bonding : 0);
 }

@@ -159,13 +159,13 @@ export function tokenDetail(t: IndexedToken, v: ViewCtx): TokenDetail {
     iconUrl: t.meta.iconUrl,
     createdAt: t.createdAt,
     deployer: t.creator,
-    quoteSymbol: pool?.quoteSymbol ?? "",
+    quoteSymbol: pool ? pool.quoteSymbol : null,
     pool: pool ? { address: pool.address, type: pool.type, factory: pool.factory } : null,
     launchpad: t.factory
       ? {
           factory: t.factory.address,
           launchpad: t.factory.name,
-          bondingProgress: sig(t.bondingProgress ?? 0, 6),
+          bondingProgress: t.bondingProgress === null ? null : sig(t.bondingProgress, 6),
           migrated: t.migrated,
           graduatedAt: t.graduatedAt,
         }
@@ -175,6 +175,11 @@ export function tokenDetail(t: IndexedToken, v: ViewCtx): TokenDetail {
 
 export function tokenPrice(t: IndexedToken, v: ViewCtx): TokenPrice {
   return tokenPriceOf(tokenUpdate(t, v));
+}
+
+/** §1.5: a token detail with a figure the index does not know yet (no pricing pool, no bonding progress). */
+export function detailUnknown(t: IndexedToken): boolean {
+  return t.pricing === null || (t.factory !== null && t.bondingProgress === null);
 }
 
 /** `meta.degraded` when a USD figure was withheld because the chain's native price is stale. */

@@ -4,7 +4,7 @@ import { BURN_EVM, BURN_SOL } from "../../engine/world";
 import { decimalString, sig } from "../../index/decimal";
 import type { IndexedToken } from "../../index/state";
 import { makersSince, priceChangePct, windowTotals } from "../../index/stats";
-import { degradedMeta, dexPaid, tokenDetail, tokenPools, tokenPrice } from "../../index/views";
+import { degradedMeta, detailUnknown, dexPaid, tokenDetail, tokenPools, tokenPrice } from "../../index/views";
 import { batch, choosePools, type Handler, requireToken } from "./common";
 
 // §4.14 token endpoints (shapes are ours; see lib/api/schemas.ts).
@@ -34,8 +34,23 @@ const many =
     };
   };
 
-export const tokenHandler = single((t, core) => tokenDetail(t, core.index));
-export const tokenBatchHandler = many((t, core) => tokenDetail(t, core.index));
+const DEGRADED = { degraded: true } as const;
+
+/** §1.5/§7.3: a detail with an unknown field (null quote symbol or bonding progress) is flagged degraded. */
+export const tokenHandler: Handler = ({ query }, core) => {
+  const t = tok(query, core);
+  return { data: tokenDetail(t, core.index), meta: detailUnknown(t) ? DEGRADED : degradedMeta(core.index, [t.chain]) };
+};
+export const tokenBatchHandler: Handler = ({ body }, core) => {
+  const items = (body as Items).items;
+  let unknown = false;
+  const data = batch(core, items, (t) => {
+    if (detailUnknown(t)) unknown = true;
+    return tokenDetail(t, core.index);
+  });
+  const chains = items.map((i) => i.chain);
+  return { data, meta: unknown ? DEGRADED : degradedMeta(core.index, chains) };
+};
 export const tokenPriceHandler = single((t, core) => tokenPrice(t, core.index));
 export const tokenPriceBatchHandler = many((t, core) => tokenPrice(t, core.index));
 export const tokenPoolsHandler: Handler = ({ query }, core) => {
@@ -74,7 +89,8 @@ export const tokenStatsHandler: Handler = ({ query }, core) => {
 export const tokenHoldersHandler: Handler = ({ query }, core) => {
   const t = tok(query, core);
   const chainToken = core.market.token(t.chain, t.address);
-  if (!chainToken) return { data: [], meta: { holders: 0 } };
+  // a token the chain no longer tracks: its holder count is unknown, not zero
+  if (!chainToken) return { data: [], meta: { holders: null, degraded: true } };
   const pools = new Set(chainToken.pools.map((p) => p.address));
   const label = (a: string) =>
     pools.has(a) ? "pool" : a === BURN_EVM || a === BURN_SOL ? "burn" : a === chainToken.creator ? "creator" : null;
@@ -109,10 +125,19 @@ const security = (core: SimCore, t: IndexedToken): TokenSecurity => {
     address: t.address,
     mintAuthority: s?.mintAuthority ?? null,
     freezeAuthority: s?.freezeAuthority ?? null,
-    checkedAt: s?.checkedAt ?? t.createdAt,
+    checkedAt: s?.checkedAt ?? null,
   };
 };
-export const tokenSecurityHandler: Handler = ({ query }, core) => ({ data: security(core, tok(query, core)) });
-export const tokenSecurityBatchHandler: Handler = ({ body }, core) => ({
-  data: batch(core, (body as Items).items, (t) => security(core, t)),
-});
+export const tokenSecurityHandler: Handler = ({ query }, core) => {
+  const data = security(core, tok(query, core));
+  return data.checkedAt === null ? { data, meta: DEGRADED } : { data };
+};
+export const tokenSecurityBatchHandler: Handler = ({ body }, core) => {
+  let unknown = false;
+  const data = batch(core, (body as Items).items, (t) => {
+    const s = security(core, t);
+    if (s.checkedAt === null) unknown = true;
+    return s;
+  });
+  return unknown ? { data, meta: DEGRADED } : { data };
+};
