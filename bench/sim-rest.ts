@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { processCpuMs } from "./lib/proc-cpu";
 import { figure, pick } from "./lib/report";
 import { fixedRate, type LoadResult } from "./sim-rest/load";
+import type { LongRunReport } from "./sim-rest/long-run-report";
 import { startChild } from "./sim-rest/spawn";
 import { measureThroughput } from "./sim-rest/throughput";
 
@@ -170,24 +171,7 @@ const HEAP_LIMIT_MB = Number(process.env.SIM_BENCH_HEAP_MB ?? 400);
 console.log(
   `\n== memory after a long accelerated run (${HOURS} virtual hours at default rates, --max-old-space-size=${HEAP_LIMIT_MB}) ==`,
 );
-type Sample = {
-  hour: number;
-  rssMb: number;
-  heapMb: number;
-  heapTotalMb: number;
-  arrayBuffersMb: number;
-  trades: number;
-};
-type Long = {
-  hours: number;
-  elapsedMs: number;
-  trades: number;
-  events: number;
-  samples: Sample[];
-  state: Record<string, number>;
-  caps: Record<string, number>;
-};
-const long = await startChild<Long>(
+const long = await startChild<LongRunReport>(
   "long-run.ts",
   [String(HOURS)],
   ["--expose-gc", `--max-old-space-size=${HEAP_LIMIT_MB}`],

@@ -2,24 +2,8 @@
 // it). Interleaved rounds on fresh series pairs; the first round of each is a warm-up.
 window.__appVsLib = async (n) => {
   const L = window.LightweightCharts;
-  const el = document.createElement("div");
-  el.style.cssText = "width:1200px;height:600px";
-  document.body.append(el);
-  const chart = L.createChart(el, { width: 1200, height: 600 });
-  const data = [];
-  let p = 0.00002;
-  for (let i = 0; i < 50_000; i++) {
-    const o = p;
-    p *= 1 + (Math.sin(i * 0.37) + Math.cos(i * 0.11)) * 0.004;
-    data.push({
-      time: 1_700_000_000 + i * 60,
-      open: o,
-      high: Math.max(o, p) * 1.002,
-      low: Math.min(o, p) * 0.998,
-      close: p,
-      volume: 1 + (i % 17),
-    });
-  }
+  const chart = window.__benchChart();
+  const data = window.__benchBars(50_000);
   const asOf = (data[data.length - 1].time + 60) * 1000;
   const once = (fn) => {
     const c = chart.addSeries(L.CandlestickSeries);

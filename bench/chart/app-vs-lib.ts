@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { build } from "esbuild";
+import { openChartPage } from "./chart-page";
 
 // setData of the same 50k bars, interleaved rounds in one page: lightweight-charts alone (candles + volume series)
 // against the app's chart path (bench/chart/app-path.ts: reducer → mirror → scaled candles + coloured volume).
@@ -22,8 +23,7 @@ export async function runAppVsLib(page: Page, libPath: string, rounds: number): 
     minify: true,
     tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)),
   });
-  await page.setContent("<!doctype html><html><body style='margin:0;background:#0a0c10'></body></html>");
-  await page.addScriptTag({ path: libPath });
+  await openChartPage(page, libPath);
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
   await page.addScriptTag({ path: fileURLToPath(new URL("./app-vs-lib-page.js", import.meta.url)) });
   return page.evaluate(`window.__appVsLib(${Math.max(1, Math.trunc(rounds))})`) as Promise<AppVsLib>;

@@ -1,27 +1,8 @@
 // In-page part of the chart micro benchmark (plain JS, loaded with addScriptTag: no build step touches it).
 window.__chartMicro = async (n) => {
   const L = window.LightweightCharts;
-  const el = document.createElement("div");
-  el.style.cssText = "width:1200px;height:600px";
-  document.body.append(el);
-  const chart = L.createChart(el, { width: 1200, height: 600 });
-  const bars = (count) => {
-    const out = [];
-    let p = 0.00002;
-    for (let i = 0; i < count; i++) {
-      const o = p;
-      p *= 1 + (Math.sin(i * 0.37) + Math.cos(i * 0.11)) * 0.004;
-      out.push({
-        time: 1_700_000_000 + i * 60,
-        open: o,
-        high: Math.max(o, p) * 1.002,
-        low: Math.min(o, p) * 0.998,
-        close: p,
-        volume: 1 + (i % 17),
-      });
-    }
-    return out;
-  };
+  const chart = window.__benchChart();
+  const bars = window.__benchBars;
   const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const big = bars(50_000);

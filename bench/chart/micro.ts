@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { openChartPage } from "./chart-page";
 
 // In-page micro benchmark of lightweight-charts itself: setData of 50k bars and the per-tick update the token chart
 // performs (candle + volume), next to a 5k setData and a plain array copy of the same bars as baselines.
@@ -15,8 +16,7 @@ export interface MicroResult {
 }
 
 export async function runMicro(page: Page, libPath: string, rounds: number): Promise<MicroResult> {
-  await page.setContent("<!doctype html><html><body style='margin:0;background:#0a0c10'></body></html>");
-  await page.addScriptTag({ path: libPath });
+  await openChartPage(page, libPath);
   await page.addScriptTag({ path: fileURLToPath(new URL("./micro-page.js", import.meta.url)) });
   return page.evaluate(`window.__chartMicro(${Math.max(1, Math.trunc(rounds))})`) as Promise<MicroResult>;
 }
