@@ -34,7 +34,7 @@ export interface IndexCaps {
 }
 
 export const DEFAULT_INDEX_CAPS: IndexCaps = {
-  tapePerToken: 2000,
+  tapePerToken: 8000, // a busy token's last 24 h (~6,000 trades) within the global budget below
   tapeTotal: 120_000,
   secondsPerPool: 1800,
   minutesPerPool: 1500,

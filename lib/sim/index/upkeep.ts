@@ -1,21 +1,58 @@
+import type { Tape } from "./tape";
 import type { IndexedToken } from "./state";
 
 // Periodic upkeep that keeps the index within its caps.
 
-/** Keeps all tapes within `budget` rows: quiet tokens lose old rows first, busy ones only if that is not enough. */
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+
+/** Rows of `tape` at or after `at` (rows are in sequence order, so their times do not decrease). */
+export function rowsSince(tape: Tape, at: number): number {
+  const recs = tape.records;
+  const floor = Math.max(0, recs.length - tape.cap);
+  let lo = floor;
+  let hi = recs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((recs[mid] as { at: number }).at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return recs.length - lo;
+}
+
+/**
+ * Keeps all tapes within `budget` rows. Dead launches lose their history first, then quiet ones, then every tape
+ * what is older than 24 h; only then are tapes cut by count, least busy (fewest rows in the last hour) first, so a
+ * busy token keeps its last day of tape as long as the budget allows it at all. Ends at or below `budget` whenever
+ * 20 rows per token fit in it.
+ */
 export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget: number, now: number): number {
+  if (total <= budget) return total;
+  const target = budget * 0.9;
   const list = [...tokens];
-  for (const [keep, quietMs] of [
-    [100, 10 * 60_000],
-    [500, 0],
-    [100, 0],
-    [20, 0],
-  ] as const) {
-    if (total <= budget) return total;
+  const timed: [keep: number, idleMs: number][] = [
+    [20, 60 * MIN],
+    [100, 10 * MIN],
+  ];
+  for (const [keep, idleMs] of timed) {
     for (const t of list) {
-      if (total <= budget * 0.9) return total;
-      if (t.tape.size <= keep || (quietMs && (t.lastTradeAt ?? 0) > now - quietMs)) continue;
+      if (total <= target) return total;
+      if (t.tape.size <= keep || (t.lastTradeAt ?? 0) > now - idleMs) continue;
       total -= t.tape.trimTo(keep);
+    }
+  }
+  for (const t of list) {
+    if (total <= target) return total;
+    total -= t.tape.trimTo(Math.max(20, rowsSince(t.tape, now - DAY)));
+  }
+  const byActivity = list
+    .map((t) => ({ t, rate: rowsSince(t.tape, now - 60 * MIN) }))
+    .sort((a, b) => a.rate - b.rate)
+    .map((x) => x.t);
+  for (const keep of [500, 100, 20]) {
+    for (const t of byActivity) {
+      if (total <= target) return total;
+      if (t.tape.size > keep) total -= t.tape.trimTo(keep);
     }
   }
   return total;

@@ -1,0 +1,70 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { TradeRecord } from "./records";
+import type { IndexedToken } from "./state";
+import { Tape } from "./tape";
+import { rowsSince, trimTapes } from "./upkeep";
+
+const NOW = Date.UTC(2026, 5, 2, 12);
+const H = 3600_000;
+let seq = 0;
+
+/** A token whose tape holds `rows` trades evenly spread over the `spanMs` before its last trade. */
+function token(rows: number, spanMs: number, lastTradeAt: number, cap = 10_000): IndexedToken {
+  const tape = new Tape(cap);
+  for (let i = 0; i < rows; i++) {
+    const at = Math.round(lastTradeAt - spanMs + (spanMs * (i + 1)) / rows);
+    seq++;
+    tape.push(
+      new TradeRecord(seq, "solana", "T", "T", "P", null, "M", true, at, 1, 1, 1, false, false, false, false, `tx${seq}`, seq, 0, true),
+    );
+  }
+  return { tape, lastTradeAt: rows ? lastTradeAt : null } as unknown as IndexedToken;
+}
+const sizes = (ts: IndexedToken[]) => ts.reduce((n, t) => n + t.tape.size, 0);
+
+describe("trimTapes", () => {
+  it("trims quiet and slow launches before a busy token's last 24 h", () => {
+    // the busy token is first in index order (established tokens are indexed first)
+    const busy = token(6_000, 24 * H, NOW - 1_000);
+    const dead = Array.from({ length: 40 }, () => token(400, 6 * H, NOW - 3 * H));
+    const slow = Array.from({ length: 40 }, () => token(600, 12 * H, NOW - 60_000));
+    const all = [busy, ...dead, ...slow];
+    const budget = 30_000;
+    const total = trimTapes(all, sizes(all), budget, NOW);
+    expect(total).toBe(sizes(all));
+    expect(total).toBeLessThanOrEqual(budget);
+    expect(busy.tape.size).toBe(6_000);
+    expect(rowsSince(busy.tape, NOW - 24 * H + 60_000)).toBeLessThan(busy.tape.size);
+    for (const t of dead) expect(t.tape.size).toBeLessThanOrEqual(20);
+  });
+
+  it("cuts rows older than 24 h before cutting anyone's last day", () => {
+    const old = token(4_000, 72 * H, NOW - 1_000);
+    const busy = token(5_000, 24 * H, NOW - 1_000);
+    const all = [old, busy];
+    trimTapes(all, sizes(all), 8_000, NOW);
+    expect(busy.tape.size).toBe(5_000);
+    expect(old.tape.size).toBe(rowsSince(old.tape, NOW - 24 * H));
+    expect(old.tape.records[old.tape.records.length - old.tape.size]?.at).toBeGreaterThanOrEqual(NOW - 24 * H);
+  });
+
+  it("holds the global budget whenever 20 rows per token fit in it", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ rows: fc.nat(3_000), spanH: fc.integer({ min: 1, max: 48 }), idleMin: fc.nat(600) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        fc.integer({ min: 600, max: 40_000 }),
+        (specs, budget) => {
+          const all = specs.map((s) => token(s.rows, s.spanH * H, NOW - s.idleMin * 60_000));
+          const total = trimTapes(all, sizes(all), budget, NOW);
+          expect(total).toBe(sizes(all));
+          if (all.length * 20 <= budget * 0.9) expect(total).toBeLessThanOrEqual(budget);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
