@@ -1,5 +1,6 @@
 import type { Factory } from "@/lib/api";
 import { SIM_CHAINS, type SimChain } from "./chains";
+import { BASE_NATIVE_USD } from "./native-prices";
 import { evmAddress, Rng, solanaAddress } from "./rng";
 
 // ~90 launchpad factories across Solana and the 18 EVM chains, each with its own bonding threshold (§4.4).
@@ -92,19 +93,6 @@ function padsFor(chain: SimChain): string[] {
   return GENERIC.slice(0, 4).map((g) => `${name}${g}`);
 }
 
-/** Launch market cap ~$4–6k, graduation around $60–90k (like the busiest launchpads). */
-const REF_NATIVE_USD: Record<string, number> = {
-  SOL: 172,
-  ETH: 3350,
-  BNB: 610,
-  POL: 0.42,
-  AVAX: 31,
-  MNT: 0.78,
-  S: 0.52,
-  BERA: 4.6,
-  HYPE: 26,
-};
-
 export function createFactories(seed: number): SimFactory[] {
   const rng = new Rng(`${seed}/factories`);
   const out: SimFactory[] = [];
@@ -114,7 +102,9 @@ export function createFactories(seed: number): SimFactory[] {
       [`${chain.name.split(" ")[0]}Swap V2`, "v2"],
       [`${chain.name.split(" ")[0]}Swap V3`, "v3"],
     ];
-    const usd = REF_NATIVE_USD[chain.nativeSymbol] ?? 1;
+    // Sized in USD at the coin's reference price: launch market cap ~$4–6k, graduation around $60–90k (like the
+    // busiest launchpads).
+    const usd = BASE_NATIVE_USD[chain.nativeSymbol] ?? 1;
     pads.forEach((name, i) => {
       const [migratesTo, dexPoolType] = dexes[i % dexes.length] as [string, string];
       const thresholdUsd = rng.range(11_000, 19_000);

@@ -1,4 +1,5 @@
 import { assetUrl, DETACHED_ASSET_BASE } from "./assets";
+import type { TokenMeta } from "./events";
 import type { Rng } from "./rng";
 
 // Token names, symbols and metadata. A small share carries hostile metadata on purpose (HTML, script URLs,
@@ -116,16 +117,9 @@ const ESTABLISHED = [
   "Cypress",
 ];
 
-export interface TokenText {
+export interface TokenText extends TokenMeta {
   name: string;
   symbol: string;
-  description: string | null;
-  iconUrl: string | null;
-  websiteUrl: string | null;
-  twitterUrl: string | null;
-  telegramUrl: string | null;
-  discordUrl: string | null;
-  hostile: string | null;
 }
 
 function symbolOf(name: string, rng: Rng): string {

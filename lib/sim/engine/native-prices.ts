@@ -11,7 +11,8 @@ export const STALE_AFTER_MS = 60_000;
 const STALL_EVERY_MS = 20 * 60_000;
 const STALL_FOR_MS = 3 * 60_000;
 
-const BASE_USD: Record<string, number> = {
+/** Each native coin's reference USD price: the walk's centre, and what launch curves are sized against. */
+export const BASE_NATIVE_USD: Readonly<Record<string, number>> = {
   SOL: 172,
   ETH: 3350,
   BNB: 610,
@@ -58,7 +59,7 @@ export class NativePrices {
   private readonly stallPhase: number;
 
   constructor(seed: number) {
-    for (const sym of Object.keys(BASE_USD)) this.seeds.set(sym, hash32(`native:${seed}:${sym}`));
+    for (const sym of Object.keys(BASE_NATIVE_USD)) this.seeds.set(sym, hash32(`native:${seed}:${sym}`));
     this.stallChain = "evm:645749";
     this.stallPhase = hash32(`stall:${seed}`) % STALL_EVERY_MS;
   }
@@ -95,7 +96,7 @@ export class NativePrices {
       const [period, amp] = OCTAVES[k] as [number, number];
       logp += amp * valueNoise(seed + k * 7919, tick / period);
     }
-    return (BASE_USD[symbol] ?? 1) * Math.exp(logp);
+    return (BASE_NATIVE_USD[symbol] ?? 1) * Math.exp(logp);
   }
 
   chainUsdAt(chain: SimChain, atMs: number): number {
