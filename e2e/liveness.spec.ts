@@ -4,7 +4,8 @@ import { expect as baseExpect, test } from "./fixtures";
 
 // Tiered liveness in the browser: a server of its own whose key may stream only two tokens or pools
 // (STREAM_MAX_TRACKED=2), so scripted viewers can fill the budget. The token page then gets its trades polled
-// ("Delayed ~N s", trades still arriving) and turns "Live" in place once the viewers leave and it is promoted.
+// ("Delayed ~N s" on the tape and in the header, trades still arriving) and turns "Live" in place once the viewers
+// leave and it is promoted.
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -84,7 +85,7 @@ async function viewer(tokens: { chain: string; address: string; pool: string }[]
   return { ws, modes: () => frames.filter((f) => f.type === "subscribed").map((f) => f.mode ?? "") };
 }
 
-test("with the stream budget full a token page shows trades arriving and Delayed, then Live once promoted", async ({ page, pageErrors }) => {
+test("with the stream budget full a token page shows trades arriving and Delayed (tape and header), then Live once promoted", async ({ page, pageErrors }) => {
   const fillers = [await launch(), await launch()];
   const crowd = await Promise.all([viewer(fillers), viewer(fillers), viewer(fillers)]);
   await expect.poll(() => crowd.flatMap((v) => v.modes())).toEqual(["stream", "stream", "stream", "stream", "stream", "stream"]);
@@ -94,6 +95,9 @@ test("with the stream budget full a token page shows trades arriving and Delayed
   const liveness = page.getByRole("region", { name: "Trades" }).getByTestId("liveness");
   await expect(liveness).toHaveAttribute("data-mode", "poll");
   await expect(liveness).toHaveText(/^Delayed ~\d+ s$/);
+  // The header's overall status says the page is polled, not "Live".
+  const header = page.getByRole("banner").getByRole("status").filter({ hasText: /^(Live|Delayed ~\d+ s|Partly live|Connecting|Reconnecting|Offline)$/ });
+  await expect(header).toHaveText(/^Delayed ~\d+ s$/);
   const polled = await buy(token);
   await expect(page.locator(`[data-testid="trade-row"][data-tx="${polled.trade.txHash}"]`)).toBeVisible();
   await expect(liveness).toHaveAttribute("data-mode", "poll");
@@ -101,6 +105,7 @@ test("with the stream budget full a token page shows trades arriving and Delayed
   for (const v of crowd) v.ws.close(); // the crowd leaves: the budget frees and the page's trades are promoted
   await expect(liveness).toHaveAttribute("data-mode", "stream");
   await expect(liveness).toHaveText("Live");
+  await expect(header).toHaveText("Live");
   const streamed = await buy(token);
   await expect(page.locator(`[data-testid="trade-row"][data-tx="${streamed.trade.txHash}"]`)).toBeVisible();
   await expect(page.locator(`[data-testid="trade-row"][data-tx="${polled.trade.txHash}"]`)).toHaveCount(1);

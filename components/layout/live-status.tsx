@@ -1,19 +1,17 @@
 "use client";
 
-import { useRefusedCount, useStreamStatus } from "@/lib/client/stream/hooks";
 import { LiveDot } from "@/components/ui";
+import { useRefusedCount, useStreamStatus, useWorstDelayMs } from "@/lib/client/stream/hooks";
+import { liveStatusView } from "./live-status-model";
 
-/** The live stream's connection state, from the one socket of this tab; "Partly live" when a view was refused. */
+/**
+ * The live stream's state for the page, from the one socket of this tab: "Partly live" when a view was refused,
+ * "Delayed ~N s" when any view is polled (the worst delay), "Live" only when every view is streamed.
+ */
 export function LiveStatus({ showLabel = true }: { showLabel?: boolean }) {
   const { status } = useStreamStatus();
   const refused = useRefusedCount();
-  if (status === "live" && refused > 0)
-    return (
-      <LiveDot
-        state="partial"
-        showLabel={showLabel}
-        title={`Stream connected, but ${refused} live view${refused === 1 ? " is" : "s are"} not live (stream limits)`}
-      />
-    );
-  return <LiveDot state={status} showLabel={showLabel} />;
+  const delayMs = useWorstDelayMs();
+  const v = liveStatusView(status, refused, delayMs);
+  return <LiveDot state={v.state} label={v.label} title={v.title} showLabel={showLabel} />;
 }

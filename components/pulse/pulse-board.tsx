@@ -3,7 +3,8 @@
 import { useCallback, useState } from "react";
 import { Age, LiveDot, Tabs } from "@/components/ui";
 import { PULSE_VIEWS, type PulseToken, type PulseView } from "@/lib/api";
-import { useStreamStatus } from "@/lib/client/stream/hooks";
+import { useStreamStatus, useWorstDelayMs } from "@/lib/client/stream/hooks";
+import { liveStatusView } from "@/components/layout/live-status-model";
 import { ChainPicker } from "./chain-picker";
 import { VIEW_TITLES } from "./column-header";
 import { launchpadOf as lookupLaunchpad } from "./launchpads";
@@ -55,9 +56,10 @@ export function PulseBoard() {
   );
 }
 
-/** Live / reconnecting, and for how long the board has been without updates. */
+/** Live / Delayed ~N s (its lists are polled) / reconnecting, and for how long the board has been without updates. */
 function StreamState() {
   const { status, since } = useStreamStatus();
+  const live = liveStatusView(status, 0, useWorstDelayMs("pulse"));
   return (
     <span className="ml-auto flex items-center gap-2 text-[11px] text-muted">
       {status !== "live" && status !== "connecting" ? (
@@ -66,7 +68,7 @@ function StreamState() {
           {since ? <Age at={since} /> : null}
         </span>
       ) : null}
-      <LiveDot state={status} />
+      <LiveDot state={live.state} label={live.label} title={live.title} />
     </span>
   );
 }

@@ -172,6 +172,8 @@ describe("states", () => {
     expect(text(<LiveDot state="live" />)).toBe("Live");
     expect(html(<LiveDot state="reconnecting" showLabel={false} />)).toContain('class="sr-only">Reconnecting<');
     expect(html(<LiveDot state="offline" />)).toContain("bg-down");
+    expect(text(<LiveDot state="delayed" label="Delayed ~3 s" />)).toBe("Delayed ~3 s");
+    expect(html(<LiveDot state="delayed" label="Delayed ~3 s" />)).toContain('title="Stream: Delayed ~3 s"');
   });
 });
 

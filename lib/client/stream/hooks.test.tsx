@@ -13,6 +13,7 @@ import {
   useStreamStatus,
   useSubscriptionError,
   useTokenUpdates,
+  useWorstDelayMs,
 } from "./hooks";
 import { manualOnline } from "./online";
 import { StreamProvider } from "./provider";
@@ -117,6 +118,23 @@ const until = async (cond: () => boolean, what = "condition") => {
 };
 
 describe("stream hooks", () => {
+  it("useWorstDelayMs: the pulse lists' delay follows the gateway's mode frames in place", async () => {
+    const h = await renderHook(
+      (p: { view: "new"; chains: "evm:8453"[] }) => ({ pulse: usePulseStream(p), all: useWorstDelayMs(), pulseOnly: useWorstDelayMs("pulse") }),
+      { view: "new" as const, chains: ["evm:8453" as const] },
+      wrapper,
+    );
+    await until(() => subs().length === 1, "subscribe");
+    expect(h.result.current.pulseOnly).toBeNull();
+    gw.broadcast({ type: "mode", ids: [subs()[0].id], mode: "poll", delayMs: 4_200 });
+    await until(() => h.result.current.pulseOnly === 4_200, "polled");
+    expect(h.result.current.all).toBe(4_200);
+    gw.broadcast({ type: "mode", ids: [subs()[0].id], mode: "stream" });
+    await until(() => h.result.current.pulseOnly === null, "streamed again");
+    expect(h.result.current.all).toBeNull();
+    await h.unmount();
+  });
+
   it("usePulseStream: REST list first, then the stream snapshot replaces it; unmount unsubscribes", async () => {
     const h = await renderHook(
       usePulseStream,

@@ -10,7 +10,7 @@ export {
   useTradesStream,
 } from "./hooks/use-live-trades";
 export { type PulseStream, type PulseStreamInput, usePulseStream } from "./hooks/use-pulse-stream";
-export { type StreamStatus, useRefusedCount, useStreamStatus, useStreamStore } from "./hooks/use-stream-store";
+export { type StreamStatus, useRefusedCount, useStreamStatus, useStreamStore, useWorstDelayMs } from "./hooks/use-stream-store";
 export { useSubscription, useSubscriptionError, useTokenUpdates } from "./hooks/use-subscription";
 export { StreamProvider } from "./provider";
 // Everything a page needs from the live stream; pages never touch the socket.

@@ -3,6 +3,7 @@
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { useStreamContext } from "../provider";
+import { worstDelayMs } from "../liveness";
 import type { ConnectionInfo } from "../socket";
 import type { StreamState } from "../store";
 
@@ -23,4 +24,12 @@ export function useStreamStatus(): StreamStatus {
   return useStreamStore(
     useShallow((s) => ({ status: s.connection.status, since: s.connection.since, attempt: s.connection.attempt })),
   );
+}
+
+/**
+ * The worst delay (ms) among this tab's polled live views, or null when all are streamed: "Delayed ~N s" for a whole
+ * page. `pulse` counts only the pulse lists (the board's own indicator).
+ */
+export function useWorstDelayMs(only?: "pulse"): number | null {
+  return useStreamStore((s) => worstDelayMs(s.liveness, only === "pulse" ? Object.keys(s.pulse) : undefined));
 }
