@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import { cn } from "@/components/ui/cn";
 import { publicUsageOptions } from "@/lib/client/queries/usage";
 import type { PublicUsage } from "@/lib/api/usage";
@@ -12,6 +13,14 @@ import { formatPct } from "@/lib/format/percent";
 import { creditRows, savedPct } from "./credit-rows";
 
 /** This site's market-data credits: spent, saved by the cache and by coalescing, the daily budget, per route. */
+const ROUTE_COLUMNS: HeadColumn[] = [
+  { name: "Route", className: "px-3 py-1.5 text-left" },
+  { name: "Cost", className: "px-2" },
+  { name: "Spent", className: "px-2" },
+  { name: "Cache", className: "hidden px-2 sm:table-cell" },
+  { name: "Coalesced", className: "hidden px-3 sm:table-cell" },
+];
+
 export function CreditsView() {
   const q = useQuery(publicUsageOptions());
   if (q.isPending) return <Skeleton className="h-64 w-full" />;
@@ -42,25 +51,7 @@ export function CreditsView() {
         </h2>
         <div className="relative overflow-x-auto">
           <table className="num w-full whitespace-nowrap text-right text-xs" data-testid="credits-routes">
-            <thead className="text-[10px] uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                  Route
-                </th>
-                <th scope="col" className="px-2 font-medium">
-                  Cost
-                </th>
-                <th scope="col" className="px-2 font-medium">
-                  Spent
-                </th>
-                <th scope="col" className="hidden px-2 font-medium sm:table-cell">
-                  Cache
-                </th>
-                <th scope="col" className="hidden px-3 font-medium sm:table-cell">
-                  Coalesced
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={ROUTE_COLUMNS} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} data-testid="credits-route" data-route={r.id} className="border-t border-border/60">

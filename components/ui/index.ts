@@ -26,6 +26,7 @@ export { Skeleton, SkeletonRows } from "./skeleton";
 export { Sparkline } from "./sparkline";
 export { panelId, type TabItem, TabPanel, Tabs, tabId } from "./tabs";
 export { sharedTicker } from "./ticker";
+export { type HeadColumn, TableHead } from "./table-head";
 export { TokenIcon } from "./token-icon";
 export { Tooltip } from "./tooltip";
 export { UnknownValue } from "./unknown-value";

@@ -18,6 +18,7 @@ import { ProgressBar } from "./progress-bar";
 import { SegmentedControl } from "./segmented-control";
 import { SkeletonRows } from "./skeleton";
 import { Sparkline } from "./sparkline";
+import { TableHead } from "./table-head";
 import { TabPanel, Tabs } from "./tabs";
 import { Tooltip } from "./tooltip";
 
@@ -264,5 +265,26 @@ describe("pickers", () => {
     const id = /aria-describedby="([^"]+)"/.exec(out)?.[1];
     expect(id).toBeTruthy();
     expect(out).toContain(`role="tooltip" id="${id}"`);
+  });
+});
+
+describe("TableHead", () => {
+  it("one column header per column, in order; a hidden one is spoken only", () => {
+    const out = html(
+      <table>
+        <TableHead
+          className="sticky top-0"
+          columns={[
+            { name: "Age", className: "px-2 text-left" },
+            { name: "Transaction", hidden: true, className: "px-2" },
+          ]}
+        />
+      </table>,
+    );
+    expect(out).toBe(
+      '<table><thead class="sticky top-0 text-[10px] uppercase tracking-wide text-muted"><tr>' +
+        '<th scope="col" class="px-2 text-left font-medium">Age</th>' +
+        '<th scope="col" class="px-2 font-medium"><span class="sr-only">Transaction</span></th></tr></thead></table>',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { Num, Usd } from "@/components/ui/num";
 import { Price } from "@/components/ui/price";
 import { SafeText } from "@/components/ui/safe-text";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
 import { tokenBatchOptions, walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
@@ -19,6 +20,15 @@ import { shortAddress } from "@/lib/format";
 import { missingSymbols } from "./missing-symbols";
 import { walletRowKeys } from "./trade-keys";
 import { walletTradesInput } from "@/lib/client/queries/wallet-trades-input";
+
+const COLUMNS: HeadColumn[] = [
+  { name: "Age", className: "px-2 py-1.5 text-left" },
+  { name: "Token", className: "px-2 text-left" },
+  { name: "Amount", className: "px-2" },
+  { name: "Price", className: "px-2" },
+  { name: "USD", className: "px-2" },
+  { name: "Transaction", hidden: true, className: "px-2" },
+];
 
 /**
  * Newest first; EVM pages with beforeAt = meta.oldestAt (§4.2) as the list scrolls. Solana has no cursor (§4.2): one
@@ -103,28 +113,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
       ) : (
         <div className="max-h-[70vh] overflow-y-auto">
           <table className="num w-full whitespace-nowrap text-right text-xs">
-            <thead className="sticky top-0 bg-panel text-[10px] uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium">
-                  Age
-                </th>
-                <th scope="col" className="px-2 text-left font-medium">
-                  Token
-                </th>
-                <th scope="col" className="px-2 font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="px-2 font-medium">
-                  Price
-                </th>
-                <th scope="col" className="px-2 font-medium">
-                  USD
-                </th>
-                <th scope="col" className="px-2 font-medium">
-                  <span className="sr-only">Transaction</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} className="sticky top-0 bg-panel" />
             <tbody>
               {rows.map(({ row: t, key }) => {
                 const symbol = ("tokenSymbol" in t ? t.tokenSymbol : symbols.get(t.tokenAddress)) || null;
