@@ -6,11 +6,11 @@
 // Run: node_modules/.bin/tsx bench/chart.ts   [--quick] [BENCH_SECONDS=60] [BENCH_RATE=1000]
 // It serves the production build (bench/lib/app.ts: server.ts on free loopback ports, embedded market).
 import { loadavg } from "node:os";
-import { chromium } from "@playwright/test";
 import { runAppVsLib } from "./chart/app-vs-lib";
 import { measurePhase, type PhaseResult, routeStream } from "./chart/load";
 import { runMicro } from "./chart/micro";
 import { root, startApp } from "./lib/app";
+import { launchChromium } from "./lib/browser";
 import { figure, pick } from "./lib/report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 6));
@@ -42,17 +42,7 @@ async function main() {
   const BASE = app.base;
   const SIM = app.sim;
   let inj: Awaited<ReturnType<typeof routeStream>> | null = null;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-dev-shm-usage",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-background-timer-throttling",
-      "--disable-renderer-backgrounding",
-    ],
-  });
+  const browser = await launchChromium(["--disable-background-timer-throttling", "--disable-renderer-backgrounding"]);
   try {
     console.log(
       `machine load average ${loadavg()

@@ -8,8 +8,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
 import { BENCH_DIST, root, startApp } from "./lib/app";
+import { launchChromium } from "./lib/browser";
 import { figure, pick } from "./lib/report";
 
 const LIMIT_KB = 150;
@@ -94,10 +94,7 @@ async function main() {
       });
     }
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking"],
-    });
+    const browser = await launchChromium();
     try {
       const lcp = async (path: string) => {
         const xs: number[] = [];

@@ -6,8 +6,9 @@
 // Serves the production build on the embedded market (bench/lib/app.ts). BENCH_SECONDS sets each phase (default 15).
 // Long tasks are what the browser reports through PerformanceObserver("longtask"): main-thread tasks over 50 ms.
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { startApp } from "./lib/app";
+import { launchChromium } from "./lib/browser";
 import { figure, pick } from "./lib/report";
 
 const app = await startApp();
@@ -184,10 +185,7 @@ async function measure(
 }
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking"],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => {
     const w = window as unknown as { __lt: number[] };
