@@ -1,5 +1,4 @@
-import Link from "next/link";
-import { EmptyState } from "@/components/ui/empty-state";
+import { NotFoundPanel } from "@/components/ui/not-found-panel";
 import { chainInfo } from "@/lib/api";
 import { shortAddress } from "@/lib/format";
 
@@ -7,24 +6,12 @@ import { shortAddress } from "@/lib/format";
 export function TokenNotFound({ chain, address }: { chain: string; address: string }) {
   const name = chainInfo(chain)?.name ?? chain;
   return (
-    <div data-testid="token-not-found" className="rounded-md border border-border bg-panel">
-      <EmptyState
-        title="Token not found"
-        action={
-          <Link
-            href="/pulse"
-            className="rounded-md bg-accent px-3 py-1.5 text-xs font-medium text-white hover:bg-accent/90"
-          >
-            Browse new tokens
-          </Link>
-        }
-      >
-        No token at{" "}
-        <span className="num font-mono text-fg" title={address}>
-          {shortAddress(address, 6, 6)}
-        </span>{" "}
-        on {name}. It may be a wallet or a pool address, or a token on another chain.
-      </EmptyState>
-    </div>
+    <NotFoundPanel testId="token-not-found" title="Token not found" back="Browse new tokens">
+      No token at{" "}
+      <span className="num font-mono text-fg" title={address}>
+        {shortAddress(address, 6, 6)}
+      </span>{" "}
+      on {name}. It may be a wallet or a pool address, or a token on another chain.
+    </NotFoundPanel>
   );
 }

@@ -10,6 +10,7 @@ import { EmptyState } from "./empty-state";
 import { ErrorState } from "./error-state";
 import { Flash } from "./flash";
 import { LiveDot } from "./live-dot";
+import { NotFoundPanel } from "./not-found-panel";
 import { delayLabel, LivenessChip } from "./liveness-chip";
 import { Count, Num, Units, Usd } from "./num";
 import { Pct } from "./pct";
@@ -286,5 +287,25 @@ describe("TableHead", () => {
         '<th scope="col" class="px-2 text-left font-medium">Age</th>' +
         '<th scope="col" class="px-2 font-medium"><span class="sr-only">Transaction</span></th></tr></thead></table>',
     );
+  });
+});
+
+describe("NotFoundPanel", () => {
+  it("says what is missing and links back to Pulse", () => {
+    const out = html(
+      <NotFoundPanel testId="x-not-found" title="Token not found" back="Browse new tokens">
+        No token here.
+      </NotFoundPanel>,
+    );
+    expect(out).toContain('data-testid="x-not-found"');
+    expect(out).toContain(">Token not found<");
+    expect(out).toMatch(/<a [^>]*href="\/pulse"[^>]*>Browse new tokens<\/a>/);
+    expect(
+      text(
+        <NotFoundPanel testId="t" title="T" back="B">
+          No token here.
+        </NotFoundPanel>,
+      ),
+    ).toContain("No token here.");
   });
 });
