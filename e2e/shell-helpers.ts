@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { simScenario, simState } from "./sim";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { simScenario } from "./sim";
 
 // Helpers shared by the shell's specs (search, watchlist, security, a11y).
 
@@ -72,14 +72,14 @@ export function tokenPath(t: TokenRef): string {
   return `/token/${encodeURIComponent(t.chain)}/${t.address}`;
 }
 
-/** A token whose name carries an HTML payload (the market plants some), else the market's notable hostile token. */
-export async function hostileToken(request: APIRequestContext): Promise<TokenRef | null> {
-  const res = await request.get("/api/v1/search?q=onerror&limit=20");
-  const { data } = await res.json();
-  const html = (data as { chain: string; address: string; name: string }[]).find((r) => r.name.includes("<img"));
-  if (html) return html;
-  const state = await simState();
-  return (state?.data ?? state)?.notable?.hostileToken ?? null;
+/** A token launched now whose name carries an HTML payload (`<img … onerror=…>`), through the market's control API. */
+export async function hostileToken(request: APIRequestContext): Promise<TokenRef> {
+  const launched = await simScenario<TokenRef>({ action: "launch", chain: "solana", hostile: "html-name" });
+  // Wait until the proxy can answer for it (the token is indexed at once; the search cache is short).
+  await expect
+    .poll(async () => (await request.get(`/api/v1/token?chain=solana&address=${launched.address}`)).status())
+    .toBe(200);
+  return launched;
 }
 
 /** The palette's text field (the chain select is a combobox too). */

@@ -16,7 +16,7 @@ import {
   tradeSizeUsd,
 } from "./flow";
 import { migrate } from "./migration";
-import { launchText } from "./names";
+import { type HostileKind, launchText } from "./names";
 import { evmAddress, solanaAddress } from "./rng";
 import { type Fate, type SimPool, type SimToken, setBalance, tokenKey } from "./world";
 
@@ -25,7 +25,8 @@ import { type Fate, type SimPool, type SimToken, setBalance, tokenKey } from "./
 
 export interface LaunchOptions {
   fate?: Fate;
-  hostile?: boolean;
+  /** Hostile metadata: a pattern drawn at random (true), or the one named. */
+  hostile?: boolean | HostileKind;
   /** Wallets in a bundle bought at creation (0 = none); drawn at BUNDLE_RATE when not given. */
   bundle?: number;
 }

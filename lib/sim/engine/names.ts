@@ -149,7 +149,12 @@ function socials(
   };
 }
 
-export function launchText(rng: Rng, id: string, forceHostile = false, assetBase = DETACHED_ASSET_BASE): TokenText {
+export function launchText(
+  rng: Rng,
+  id: string,
+  forceHostile: boolean | HostileKind = false,
+  assetBase = DETACHED_ASSET_BASE,
+): TokenText {
   const name = `${rng.pick(ADJ)} ${rng.pick(NOUN)}${rng.pick(SUFFIX)}`.trim();
   const symbol = symbolOf(name, rng);
   const slug = slugOf(name);
@@ -162,7 +167,8 @@ export function launchText(rng: Rng, id: string, forceHostile = false, assetBase
       : null,
     ...socials(rng, slug, id, assetBase),
   };
-  if (forceHostile || rng.chance(0.03)) applyHostile(rng, text);
+  if (typeof forceHostile === "string") applyHostile(rng, text, forceHostile);
+  else if (forceHostile || rng.chance(0.03)) applyHostile(rng, text);
   return text;
 }
 
@@ -212,9 +218,11 @@ export const HOSTILE_KINDS = [
   "long-name",
 ] as const;
 
-/** Mutates `text` with one hostile pattern; records which. */
-export function applyHostile(rng: Rng, text: TokenText): void {
-  const kind = rng.pick(HOSTILE_KINDS);
+export type HostileKind = (typeof HOSTILE_KINDS)[number];
+
+/** Mutates `text` with one hostile pattern (drawn, or the one named); records which. */
+export function applyHostile(rng: Rng, text: TokenText, named?: HostileKind): void {
+  const kind = named ?? rng.pick(HOSTILE_KINDS);
   text.hostile = kind;
   switch (kind) {
     case "html-name":

@@ -3,6 +3,7 @@ import { findSimChain } from "./chains";
 import { curveProgressPct } from "./curve";
 import { simpleBuy, simpleSell } from "./flow";
 import { bundleOf, launchTrade } from "./launches";
+import type { HostileKind } from "./names";
 import type { SimMarket } from "./market";
 import { migrate } from "./migration";
 import type { SwapResult } from "./trading";
@@ -48,8 +49,12 @@ export function scenario(m: SimMarket) {
     return t;
   };
   return {
-    launch(chain: string, opts: { bundle?: number } = {}) {
-      const t = m.launch(chainOrThrow(chain), { fate: "modest", bundle: opts.bundle ?? 0 });
+    launch(chain: string, opts: { bundle?: number; hostile?: HostileKind } = {}) {
+      const t = m.launch(chainOrThrow(chain), {
+        fate: "modest",
+        bundle: opts.bundle ?? 0,
+        ...(opts.hostile ? { hostile: opts.hostile } : {}),
+      });
       return {
         creator: t.creator,
         bundle: bundleOf(t),

@@ -64,6 +64,18 @@ describe("control: faults", () => {
 });
 
 describe("control: scenarios", () => {
+  it("launches a token with the hostile metadata pattern named, served unchanged", async () => {
+    const l = await h.control("POST", "/__control/scenario", { action: "launch", chain: "solana", hostile: "html-name" });
+    expect(l.name).toMatch(/^<img src=x onerror=alert\(1\)>/);
+    const tok = await h.get(`/v1/token?chain=solana&address=${l.address}`);
+    expect(tok.data.name).toBe(l.name);
+    const bad = await h.call("POST", "/__control/scenario", {
+      key: null,
+      body: { action: "launch", chain: "solana", hostile: "worm" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it("launches a token now, trades it, and graduates it", async () => {
     const l = await h.control("POST", "/__control/scenario", { action: "launch", chain: "evm:56" });
     expect(l).toMatchObject({ chain: "evm:56" });

@@ -4,6 +4,7 @@ import { ApiError, canonicalAddress } from "@/lib/api";
 import type { SimCore } from "../core";
 import type { FaultState } from "../faults";
 import type { SimUsage } from "../usage";
+import { HOSTILE_KINDS } from "../engine/names";
 import { controlState } from "./control-state";
 import { readJsonBody, sendJson } from "./respond";
 
@@ -18,6 +19,7 @@ const scenarioSchema = z.discriminatedUnion("action", [
     action: z.literal("launch"),
     chain: z.string(),
     bundle: z.number().int().min(0).max(12).optional(),
+    hostile: z.enum(HOSTILE_KINDS).optional(),
   }),
   z.strictObject({ action: z.literal("graduate"), chain: z.string(), address: z.string() }),
   z.strictObject({
@@ -74,7 +76,7 @@ export async function handleControl(
       const addr = (x: string) => canonicalAddress(x) ?? x;
       const data =
         a.action === "launch"
-          ? s.launch(a.chain, { bundle: a.bundle })
+          ? s.launch(a.chain, { bundle: a.bundle, hostile: a.hostile })
           : a.action === "graduate"
             ? s.graduate(a.chain, addr(a.address))
             : a.action === "trade"
