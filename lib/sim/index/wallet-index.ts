@@ -108,15 +108,17 @@ export class WalletIndex {
   }
 
   /**
-   * Keeps totals within budget: the least recently active wallets first lose all but their newest 20 trades
-   * and their closed positions; if that is not enough, they are forgotten entirely.
+   * Keeps totals within budget. Trades: the market's oldest go first, whoever made them, so every wallet keeps the
+   * same stretch of recent history (a busy wallet keeps its many trades, instead of being cut to a few because it was
+   * first in line). Positions: the least recently active wallets lose their closed ones first; if that is not
+   * enough, those wallets are forgotten entirely.
    */
   trim(maxTrades: number, maxPositions: number): void {
-    const over = () => this.tradeCount > maxTrades * 0.9 || this.positionCount > maxPositions * 0.9;
-    if (this.tradeCount <= maxTrades && this.positionCount <= maxPositions) return;
+    if (this.tradeCount > maxTrades) this.dropTradesUpTo(this.tradeHorizon(Math.floor(maxTrades * 0.9)));
+    const over = () => this.positionCount > maxPositions * 0.9;
+    if (this.positionCount <= maxPositions) return;
     for (const w of this.wallets.values()) {
       if (!over()) return;
-      if (w.trades.length > 20) this.tradeCount -= w.trades.splice(0, w.trades.length - 20).length;
       for (const [k, p] of w.positions) {
         if (p.amount === 0) {
           w.positions.delete(k);
@@ -129,6 +131,23 @@ export class WalletIndex {
       this.tradeCount -= w.trades.length;
       this.positionCount -= w.positions.size;
       this.wallets.delete(address);
+    }
+  }
+
+  /** The time at or before which trades go so that `keep` newest ones remain. */
+  private tradeHorizon(keep: number): number {
+    const ats = new Float64Array(this.tradeCount);
+    let n = 0;
+    for (const w of this.wallets.values()) for (const r of w.trades) ats[n++] = r.at;
+    const sorted = ats.subarray(0, n).sort();
+    return n > keep ? (sorted[n - keep - 1] as number) : Number.NEGATIVE_INFINITY;
+  }
+
+  private dropTradesUpTo(horizon: number): void {
+    for (const w of this.wallets.values()) {
+      const kept = w.trades.filter((r) => r.at > horizon);
+      this.tradeCount -= w.trades.length - kept.length;
+      w.trades = kept;
     }
   }
 
