@@ -74,7 +74,11 @@ export function tokenPath(t: TokenRef): string {
 
 /** A token launched now whose name carries an HTML payload (`<img … onerror=…>`), through the market's control API. */
 export async function hostileToken(request: APIRequestContext): Promise<TokenRef> {
-  const launched = await simScenario<TokenRef>({ action: "launch", chain: "solana", hostile: "html-name" });
+  const { data: launched } = await simScenario<{ data: TokenRef }>({
+    action: "launch",
+    chain: "solana",
+    hostile: "html-name",
+  });
   // Wait until the proxy can answer for it (the token is indexed at once; the search cache is short).
   await expect
     .poll(async () => (await request.get(`/api/v1/token?chain=solana&address=${launched.address}`)).status())
