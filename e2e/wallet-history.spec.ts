@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "./fixtures";
-import { simGet, simState } from "./sim";
+import { simGet, simScenario, simState } from "./sim";
 
 // A busy wallet's whole trade history: EVM pages back to the first trade, every row named by its token's symbol;
 // Solana (no cursor in §4.2) shows the one page the service gives at its largest.
@@ -47,8 +47,10 @@ test("an EVM wallet pages through all its trades, each row naming its token", as
   const count = page.getByTestId("trade-count");
   await expect(table.getByTestId("wallet-trade-row").first()).toBeVisible();
   // Scroll the list to its end until the table says it holds everything.
-  for (let i = 0; i < 60 && !/· all/.test((await count.textContent()) ?? ""); i++) {
-    await table.getByTestId("wallet-trade-row").last().scrollIntoViewIfNeeded();
+  // (The wheel, not scrollIntoView: a busy wallet's rows keep moving as its new trades arrive, never "stable".)
+  await table.hover();
+  for (let i = 0; i < 90 && !/· all/.test((await count.textContent()) ?? ""); i++) {
+    await page.mouse.wheel(0, 4_000);
     await page.waitForTimeout(300);
   }
   await expect(count).toContainText("· all");
@@ -56,7 +58,9 @@ test("an EVM wallet pages through all its trades, each row naming its token", as
   expect(await rows.count()).toBeGreaterThan(150);
   // Down to the wallet's first trade: the oldest row shown is no newer than the oldest the market still holds (the
   // market keeps trading and retires old rows meanwhile, so counts drift; the end of history does not move forward).
-  const shownOldest = Math.min(...(await rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-at"))))));
+  const shownOldest = Math.min(
+    ...(await rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-at"))))),
+  );
   const market = await history(w.chain, w.address);
   expect(market.oldestAt).not.toBeNull();
   expect(shownOldest).toBeLessThanOrEqual(market.oldestAt as number);
@@ -66,9 +70,22 @@ test("an EVM wallet pages through all its trades, each row naming its token", as
 });
 
 test("a Solana wallet shows the service's largest page and says it is the latest only", async ({ page }) => {
-  const w = notable.solanaWallet;
-  test.skip(w.trades <= 100, "the busiest Solana wallet fits one page");
-  await page.goto(`/wallet/${w.address}?chain=solana`);
+  // A wallet made for this test with more trades than one page holds (the market's control API trades for it).
+  const { data: token } = await simScenario<{ data: { chain: string; address: string } }>({
+    action: "launch",
+    chain: "solana",
+  });
+  const maker = "Hist" + "1".repeat(40);
+  for (let i = 0; i < 110; i++)
+    await simScenario({
+      action: "trade",
+      chain: "solana",
+      address: token.address,
+      side: i % 3 === 2 ? "sell" : "buy",
+      usd: 5,
+      maker,
+    });
+  await page.goto(`/wallet/${maker}?chain=solana`);
   const table = page.getByTestId("wallet-trades");
   await expect(table.getByTestId("wallet-trade-row").first()).toBeVisible();
   await expect(table.getByTestId("wallet-trade-row")).toHaveCount(100);
