@@ -18,6 +18,7 @@ import {
 } from "@/lib/client/stream/reducers/trades";
 import { createManualScheduler } from "@/lib/client/stream/scheduler";
 import { createStreamStore } from "@/lib/client/stream/store";
+import { pulseToken } from "@/lib/client/stream/test/fixtures";
 import { figure, pick } from "./lib/report";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? pick(5, 2));
@@ -42,32 +43,14 @@ function trade(i: number, preconfirmed = false): TokenTrade {
   };
 }
 function token(i: number, progress: number): PulseToken {
-  return {
+  return pulseToken({
     chain: "solana",
     address: `T${i.toString().padStart(40, "1")}`,
     name: `Tok ${i}`,
     symbol: `T${i}`,
-    nameRank: 1,
-    totalSupply: "1000",
-    priceNative: "1",
-    priceUsd: 1,
-    marketCapUsd: 1,
-    liquidityNative: "1",
-    liquidityUsd: 1,
-    pool: { address: "p", type: "curve", factory: "f", quoteAddress: "q", quoteSymbol: "SOL" },
     bondingProgress: progress,
-    migrated: false,
     createdAt: T0 + i,
-    graduatedAt: null,
-    ageSeconds: 1,
-    txns: 1,
-    buys: 1,
-    sells: 0,
-    volumeUsd: 1,
-    feesUsd: 0,
-    metadata: { iconUrl: null, websiteUrl: null, twitterUrl: null, telegramUrl: null, dexPaid: false },
-    creator: { address: "c", displayName: null, avatarUrl: null, ensName: null },
-  };
+  });
 }
 
 // A busy token: 12,000 trades arriving 4 per animation frame (~240 trades/s for 50 s).

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { buildIsStale } from "../../scripts/build-stale.mjs";
+import { freePort } from "../../scripts/fleet/processes";
 
 // The production app for benchmarks: one `next build` into its own directory (rebuilt only when the sources are
 // newer), served by the real server.ts (Next, proxy.ts middleware, rate limiter, gateway, embedded market) on free
@@ -25,18 +25,8 @@ export function ensureBuild(): number {
   return performance.now() - t0;
 }
 
-/** A free loopback TCP port (asked of the kernel, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      const port = typeof a === "object" && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback TCP port (the benchmarks start their processes on these). */
+export { freePort };
 
 export interface App {
   /** http://127.0.0.1:<port> of server.ts */

@@ -1,8 +1,8 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { followOtherTabs, hydratedHook } from "../browser-store";
 import { serverClock } from "../server-clock";
 import { type AlertRule, type FiredAlert, MAX_FIRED, MAX_RULES, sanitiseFired, sanitiseRules } from "./rules";
 
@@ -69,19 +69,7 @@ export function createAlertStore(storage: () => Storage) {
 export const useAlerts = createAlertStore(() => localStorage);
 
 // Another tab added or removed a rule: pick it up.
-if (typeof window !== "undefined") {
-  window.addEventListener("storage", (e) => {
-    if (e.key === ALERTS_STORAGE_KEY) void useAlerts.persist.rehydrate();
-  });
-}
-
-const subscribeHydration = (cb: () => void) => useAlerts.persist.onFinishHydration(cb);
+followOtherTabs(useAlerts, ALERTS_STORAGE_KEY);
 
 /** False on the server and during hydration, true once this browser's rules are loaded (no mismatch on hydrate). */
-export function useAlertsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeHydration,
-    () => useAlerts.persist.hasHydrated(),
-    () => false,
-  );
-}
+export const useAlertsHydrated: () => boolean = hydratedHook(useAlerts);

@@ -1,8 +1,8 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { followOtherTabs, hydratedHook } from "../browser-store";
 import { addItem, indexOfItem, removeItem, restoreItem, sanitiseItems, type WatchInput, type WatchItem } from "./items";
 
 export interface WatchlistState {
@@ -49,23 +49,11 @@ export const useWatchlist = create<WatchlistState>()(
 );
 
 // Another tab starred or removed something: pick it up.
-if (typeof window !== "undefined") {
-  window.addEventListener("storage", (e) => {
-    if (e.key === WATCHLIST_STORAGE_KEY) void useWatchlist.persist.rehydrate();
-  });
-}
+followOtherTabs(useWatchlist, WATCHLIST_STORAGE_KEY);
 
 export function useIsWatched(chain: string, address: string): boolean {
   return useWatchlist((s) => indexOfItem(s.items, chain, address) >= 0);
 }
 
-const subscribeHydration = (cb: () => void) => useWatchlist.persist.onFinishHydration(cb);
-
 /** False on the server and during hydration, true once the browser's list is loaded (avoids an "empty" flash). */
-export function useWatchlistHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeHydration,
-    () => useWatchlist.persist.hasHydrated(),
-    () => false,
-  );
-}
+export const useWatchlistHydrated: () => boolean = hydratedHook(useWatchlist);
