@@ -9,12 +9,15 @@ export interface TradeEvent {
   chain: string;
   token: string;
   pool: string;
+  /** The second pool of a row folded from a two-pool (multihop or split) transaction. */
+  pool2?: string | null;
   row: TokenTrade; // preconfirmed rows first (Base), then the confirmed row with the same identity key
 }
 export interface RevertEvent {
   chain: string;
   token: string;
   pool: string;
+  pool2?: string | null;
   key: TradeKey;
 }
 export interface PulseDelta {

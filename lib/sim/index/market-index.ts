@@ -293,6 +293,7 @@ export class MarketIndex implements ViewCtx {
       chain: t.chain,
       token: t.address,
       pool: r.pool,
+      pool2: r.pool2,
       key: { txHash: r.txHash, block: r.block, logIndex: r.logIndex },
     });
     this.changed(t, true);
@@ -300,7 +301,7 @@ export class MarketIndex implements ViewCtx {
 
   private publish(t: IndexedToken, r: TradeRecord): void {
     if (this.events.has("trade"))
-      this.events.emit("trade", { chain: t.chain, token: t.address, pool: r.pool, row: r.toRow() });
+      this.events.emit("trade", { chain: t.chain, token: t.address, pool: r.pool, pool2: r.pool2, row: r.toRow() });
   }
 
   private commit(t: IndexedToken, r: TradeRecord, legs: Leg[]): void {

@@ -55,13 +55,19 @@ export class OhlcvGroup extends Broadcaster implements ChannelGroup {
     this.members.delete(m);
   }
 
+  /** Either pool of a two-pool row moves the candles of the pools it traded in. */
+  private inPools(e: { chain: string; pool: string; pool2?: string | null }): boolean {
+    if (!this.pools) return true;
+    return this.pools.has(poolKey(e.chain, e.pool)) || (!!e.pool2 && this.pools.has(poolKey(e.chain, e.pool2)));
+  }
+
   onTrade(e: TradeEvent): void {
-    if (this.pools && !this.pools.has(poolKey(e.chain, e.pool))) return;
+    if (!this.inPools(e)) return;
     this.touched(e.row.at);
     this.ctx.markDirty(this);
   }
   onRevert(e: RevertEvent): void {
-    if (this.pools && !this.pools.has(poolKey(e.chain, e.pool))) return;
+    if (!this.inPools(e)) return;
     // The event names the trade, not its time: it was at most REVERT_WINDOW_MS ago.
     this.touched(this.ctx.now() - REVERT_WINDOW_MS);
     this.ctx.markDirty(this);

@@ -31,16 +31,18 @@ export class TradesGroup extends Broadcaster implements ChannelGroup {
     this.members.delete(m);
   }
 
-  private matches(chain: string, pool: string): boolean {
-    return !this.pools || this.pools.has(poolKey(chain, pool));
+  /** A row is in the filter when either pool it traded in is, as REST's `pools` filter has it. */
+  private matches(chain: string, pool: string, pool2?: string | null): boolean {
+    if (!this.pools) return true;
+    return this.pools.has(poolKey(chain, pool)) || (!!pool2 && this.pools.has(poolKey(chain, pool2)));
   }
 
   onTrade(e: TradeEvent): void {
-    if (!this.matches(e.chain, e.pool)) return;
+    if (!this.matches(e.chain, e.pool, e.pool2)) return;
     this.queue({ t: "row", row: e.row });
   }
   onRevert(e: RevertEvent): void {
-    if (!this.matches(e.chain, e.pool)) return;
+    if (!this.matches(e.chain, e.pool, e.pool2)) return;
     this.queue({ t: "revert", key: { txHash: e.key.txHash, block: e.key.block, logIndex: e.key.logIndex } });
   }
 
