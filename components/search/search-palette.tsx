@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ChainId } from "@/lib/api";
 import { searchOptions } from "@/lib/client/queries";
-import { ErrorState, Kbd, SkeletonRows } from "@/components/ui";
+import { ErrorState, Kbd, SearchIcon, SkeletonRows } from "@/components/ui";
 import { useOverlay } from "@/components/layout/overlay-store";
 import { ChainFilter } from "./chain-filter";
 import { buildOptions, type PaletteOption } from "./palette-options";
@@ -151,15 +151,7 @@ function PaletteDialog() {
     >
       <div className="flex h-full flex-col overflow-hidden border-border bg-panel shadow-2xl sm:h-auto sm:max-h-[70vh] sm:rounded-lg sm:border">
         <div className="flex items-center gap-2 border-b border-border px-3">
-          <svg
-            viewBox="0 0 20 20"
-            aria-hidden="true"
-            className="size-4 shrink-0 fill-none stroke-current text-muted"
-            strokeWidth="1.8"
-          >
-            <circle cx="9" cy="9" r="5.5" />
-            <path d="M13 13l4 4" strokeLinecap="round" />
-          </svg>
+          <SearchIcon className="size-4 text-muted" />
           <input
             role="combobox"
             aria-expanded={options.length > 0}

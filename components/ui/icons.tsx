@@ -38,3 +38,12 @@ export function AlertIcon({ className = "size-5" }: { className?: string }) {
     </svg>
   );
 }
+
+export function SearchIcon({ className = "size-4" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className={`${base} ${className}`} strokeWidth="1.8">
+      <circle cx="9" cy="9" r="5.5" />
+      <path d="M13 13l4 4" strokeLinecap="round" />
+    </svg>
+  );
+}

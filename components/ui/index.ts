@@ -12,7 +12,7 @@ export { ErrorState } from "./error-state";
 export { ExternalLink } from "./external-link";
 export { Flash } from "./flash";
 export { flashDirection } from "./flash-direction";
-export { AlertIcon, CheckIcon, CopyIcon, ExternalIcon } from "./icons";
+export { AlertIcon, CheckIcon, CopyIcon, ExternalIcon, SearchIcon } from "./icons";
 export { Kbd } from "./kbd";
 export { type ConnectionState, LiveDot } from "./live-dot";
 export { Liquidity } from "./liquidity";

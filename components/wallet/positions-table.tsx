@@ -15,7 +15,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo } from "@/lib/api";
 import { walletPositionsOptions } from "@/lib/client/queries";
-import { isOpen, positionTotals, visiblePositions } from "./positions";
+import { isOpen, type PositionTotals, positionTotals, visiblePositions } from "./positions";
 import type { PositionFilter, PositionSort } from "./view-state";
 
 const POSITIONS_REFRESH_MS = 30_000;
@@ -168,18 +168,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                   <td className="px-2">
                     <Price value={p.currentPriceUsd} />
                   </td>
-                  <td className="px-2">
-                    <Usd value={p.realizedPnlUsd} signed />
-                  </td>
-                  <td className="px-2">
-                    <Usd value={p.unrealizedPnlUsd} signed />
-                  </td>
-                  <td className="px-2 font-semibold" data-testid="position-pnl" data-usd={p.totalPnlUsd}>
-                    <Usd value={p.totalPnlUsd} signed />
-                  </td>
-                  <td className="px-2">
-                    <span className="text-up">{p.buys}</span> / <span className="text-down">{p.sells}</span>
-                  </td>
+                  <PnlCells figures={p} totalClassName="px-2 font-semibold" totalTestId="position-pnl" />
                   <td className="px-2 text-muted">
                     <Age at={p.firstTradeAt} />
                   </td>
@@ -198,18 +187,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
                 </td>
                 <td />
                 <td />
-                <td className="px-2">
-                  <Usd value={totals.realizedPnlUsd} signed />
-                </td>
-                <td className="px-2">
-                  <Usd value={totals.unrealizedPnlUsd} signed />
-                </td>
-                <td className="px-2" data-testid="total-pnl" data-usd={totals.totalPnlUsd}>
-                  <Usd value={totals.totalPnlUsd} signed />
-                </td>
-                <td className="px-2">
-                  <span className="text-up">{totals.buys}</span> / <span className="text-down">{totals.sells}</span>
-                </td>
+                <PnlCells figures={totals} totalClassName="px-2" totalTestId="total-pnl" />
                 <td />
                 <td />
               </tr>
@@ -218,5 +196,33 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
         </div>
       )}
     </section>
+  );
+}
+
+/** Realized, unrealized and total PnL, then buys / sells: the same columns for a position and for the totals row. */
+function PnlCells({
+  figures: f,
+  totalClassName,
+  totalTestId,
+}: {
+  figures: Pick<PositionTotals, "realizedPnlUsd" | "unrealizedPnlUsd" | "totalPnlUsd" | "buys" | "sells">;
+  totalClassName: string;
+  totalTestId: string;
+}) {
+  return (
+    <>
+      <td className="px-2">
+        <Usd value={f.realizedPnlUsd} signed />
+      </td>
+      <td className="px-2">
+        <Usd value={f.unrealizedPnlUsd} signed />
+      </td>
+      <td className={totalClassName} data-testid={totalTestId} data-usd={f.totalPnlUsd}>
+        <Usd value={f.totalPnlUsd} signed />
+      </td>
+      <td className="px-2">
+        <span className="text-up">{f.buys}</span> / <span className="text-down">{f.sells}</span>
+      </td>
+    </>
   );
 }
