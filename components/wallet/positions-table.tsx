@@ -17,6 +17,7 @@ import { type ChainId, chainInfo } from "@/lib/api";
 import { walletPositionsOptions } from "@/lib/client/queries";
 import { isOpen, type PositionTotals, positionTotals, visiblePositions } from "./positions";
 import type { PositionFilter, PositionSort } from "./view-state";
+import { WalletPanel } from "./wallet-panel";
 
 const POSITIONS_REFRESH_MS = 30_000;
 
@@ -51,13 +52,10 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
   const totals = positionTotals(rows);
   const openCount = all.filter(isOpen).length;
   return (
-    <section
-      aria-label="Positions"
-      data-testid="positions"
-      className="flex min-w-0 flex-col rounded-md border border-border bg-panel"
-    >
-      <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Positions</h2>
+    <WalletPanel
+      title="Positions"
+      testId="positions"
+      controls={
         <SegmentedControl
           label="Positions shown"
           size="xs"
@@ -69,7 +67,8 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
             { value: "all", label: "All" },
           ]}
         />
-      </div>
+      }
+    >
       {q.isPending ? (
         <SkeletonRows rows={6} label="Loading positions" />
       ) : q.isError ? (
@@ -195,7 +194,7 @@ export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: Pos
           </table>
         </div>
       )}
-    </section>
+    </WalletPanel>
   );
 }
 

@@ -16,10 +16,11 @@ import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
 import { tokenBatchOptions, walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
+import { walletTradesInput } from "@/lib/client/queries/wallet-trades-input";
 import { shortAddress } from "@/lib/format";
 import { missingSymbols } from "./missing-symbols";
 import { walletRowKeys } from "./trade-keys";
-import { walletTradesInput } from "@/lib/client/queries/wallet-trades-input";
+import { WalletPanel } from "./wallet-panel";
 
 const COLUMNS: HeadColumn[] = [
   { name: "Age", className: "px-2 py-1.5 text-left" },
@@ -48,7 +49,14 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
   }, [positions.data, learned]);
   const rows = useMemo(() => walletRowKeys((q.data?.pages ?? []).map((p) => p.data)), [q.data]);
   const lookup = useMemo(
-    () => (positions.isPending ? [] : missingSymbols(chain, rows.map((r) => r.row), known)),
+    () =>
+      positions.isPending
+        ? []
+        : missingSymbols(
+            chain,
+            rows.map((r) => r.row),
+            known,
+          ),
     [chain, rows, known, positions.isPending],
   );
   const looked = useQuery({
@@ -86,13 +94,10 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
   const native = chainInfo(chain)?.nativeSymbol ?? "";
 
   return (
-    <section
-      aria-label="Trades"
-      data-testid="wallet-trades"
-      className="flex min-w-0 flex-col rounded-md border border-border bg-panel"
-    >
-      <div className="flex items-center justify-between border-b border-border px-3 py-2">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Trades</h2>
+    <WalletPanel
+      title="Trades"
+      testId="wallet-trades"
+      controls={
         <span className="text-[11px] text-muted" data-testid="trade-count">
           {rows.length} loaded
           {hasNextPage
@@ -103,7 +108,8 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
                 : " · all"
               : ""}
         </span>
-      </div>
+      }
+    >
       {q.isPending ? (
         <SkeletonRows rows={10} label="Loading trades" />
       ) : q.isError ? (
@@ -189,6 +195,6 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
           </div>
         </div>
       )}
-    </section>
+    </WalletPanel>
   );
 }
