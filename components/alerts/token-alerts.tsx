@@ -91,31 +91,14 @@ export function TokenAlerts({
         <NotifyPermission />
       </h3>
       <form onSubmit={submit} className="flex flex-wrap items-center gap-1">
-        <select
-          aria-label="Alert when"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as Kind)}
-          className="h-6 rounded border border-border bg-panel px-1 text-xs"
-        >
-          {KINDS.map((k) => (
-            <option key={k.value} value={k.value}>
-              {k.label}
-            </option>
-          ))}
-        </select>
+        <CompactSelect label="Alert when" value={kind} onChange={setKind} options={KINDS} />
         {kind === "cohort-dump" ? (
-          <select
-            aria-label="Cohort"
+          <CompactSelect
+            label="Cohort"
             value={cohort}
-            onChange={(e) => setCohort(e.target.value as CohortId)}
-            className="h-6 rounded border border-border bg-panel px-1 text-xs"
-          >
-            {COHORT_IDS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+            onChange={setCohort}
+            options={COHORT_IDS.map((c) => ({ value: c, label: c }))}
+          />
         ) : null}
         {needsValue ? (
           <input
@@ -154,5 +137,32 @@ export function TokenAlerts({
         </ul>
       ) : null}
     </section>
+  );
+}
+
+function CompactSelect<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (v: T) => void;
+  options: readonly { value: T; label: string }[];
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      className="h-6 rounded border border-border bg-panel px-1 text-xs"
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -111,24 +111,8 @@ export function FilterForm({
         ))}
       </div>
       <div className="flex items-center gap-4">
-        <label className="flex items-center gap-1.5">
-          <input
-            type="checkbox"
-            checked={socials}
-            onChange={(e) => setSocials(e.target.checked)}
-            className="accent-accent"
-          />
-          Has socials
-        </label>
-        <label className="flex items-center gap-1.5">
-          <input
-            type="checkbox"
-            checked={dexPaid}
-            onChange={(e) => setDexPaid(e.target.checked)}
-            className="accent-accent"
-          />
-          DEX paid
-        </label>
+        <Check label="Has socials" checked={socials} onChange={setSocials} />
+        <Check label="DEX paid" checked={dexPaid} onChange={setDexPaid} />
       </div>
       {launchpads.length > 0 ? (
         <fieldset className="flex flex-col gap-1">
@@ -222,5 +206,14 @@ function RangeRow({
         );
       })}
     </>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-1.5">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="accent-accent" />
+      {label}
+    </label>
   );
 }
