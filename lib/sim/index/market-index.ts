@@ -5,6 +5,7 @@ import type { SimFactory } from "../engine/factories";
 import type { NativePrices } from "../engine/native-prices";
 import { loadArchive } from "./archive-load";
 import { ChainMap } from "./chain-map";
+import { archiveTape, LIVE_SEQ_BASE } from "./archive-tape";
 import { Emitter } from "./emitter";
 import { PulseIndex } from "./pulse";
 import type { TradeRecord } from "./records";
@@ -37,7 +38,8 @@ export class MarketIndex implements ViewCtx {
   readonly events = new Emitter();
   private readonly folder: SwapFolder;
   private readonly factories: Map<string, SimFactory>;
-  private seq = 0;
+  private seq = LIVE_SEQ_BASE;
+  private archiveSeq = 0;
   private tokenSeq = 0;
   now: number;
   tradesIndexed = 0;
@@ -238,10 +240,18 @@ export class MarketIndex implements ViewCtx {
     if (t.hydrated) return;
     t.hydrated = true;
     for (const p of t.pools) p.hydrate = null;
+    const events = this.archive?.(t.chain, t.address) ?? [];
     loadArchive(
-      this.archive?.(t.chain, t.address) ?? [],
+      events,
       (c, a) => this.pool(c, a),
       (c, at) => this.nativeUsdAt(c, at),
+    );
+    archiveTape(
+      t,
+      events,
+      () => ++this.archiveSeq,
+      (c, at) => this.nativeUsdAt(c, at),
+      this.caps.tapeTotal - this.tapeRecords(),
     );
   }
 

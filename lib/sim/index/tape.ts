@@ -38,6 +38,13 @@ export class Tape {
       this.records.splice(0, this.records.length - this.cap);
   }
 
+  /** Older records (archived history) in front of every current one; the caller keeps them within the cap. */
+  prepend(older: TradeRecord[]): void {
+    if (older.length === 0) return;
+    this.changes++;
+    this.records.unshift(...older);
+  }
+
   /** Keeps only the newest `n` records; returns how many were dropped. */
   trimTo(n: number): number {
     const drop = this.size - n;

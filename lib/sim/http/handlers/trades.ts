@@ -45,6 +45,8 @@ function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers
           p.limit,
           counts,
         ];
+  // an established token's archived day of trades joins its tape on first use
+  for (const pool of t.pools) ready(pool);
   return cachedPage(core, key, t.tape.version, () => {
     const page = t.tape.page(p.limit as number, filter, before);
     const data = page.records.map((r: TradeRecord) => {

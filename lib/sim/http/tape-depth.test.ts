@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, type Json, startHarness } from "../test/harness";
+
+// The busiest established token's tape pages back a full day over HTTP (the archived day joins the live rows).
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ warmupMs: 10 * 60_000, seed: 5 });
+}, 90_000);
+afterAll(() => h?.sim.close());
+
+describe("tape depth", () => {
+  it("pages the busiest established token's tape back ≥ 24 h, newest first, each trade once", { timeout: 120_000 }, async () => {
+    // the busiest established token whose day fits one tape (the reported case: ~5,800 trades in 24 h); the
+    // live trades of the warm-up tell its pace without reading every token's archive
+    const perDay = (n: number) => (n * 86_400_000) / (10 * 60_000);
+    const t = [...h.sim.core.index.tokens.values()]
+      .filter((x) => x.factory === null && perDay(x.txns) <= 6_000)
+      .sort((a, b) => b.txns - a.txns)[0];
+    expect(t).toBeDefined();
+    const q = `chain=${encodeURIComponent(t?.chain ?? "")}&address=${t?.address}&limit=100&pools=${t?.pools.map((p) => p.address).join(",")}`;
+    const now = h.sim.core.now();
+    const seen = new Set<string>();
+    let prevAt = Number.POSITIVE_INFINITY;
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const body: Json = await h.get(`/v1/token/trades?${q}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      for (const r of body.data) {
+        const id = `${r.txHash}:${r.logIndex}`;
+        expect(seen.has(id), id).toBe(false);
+        seen.add(id);
+        expect(r.at).toBeLessThanOrEqual(prevAt);
+        prevAt = r.at;
+      }
+      cursor = body.meta.nextCursor;
+      pages++;
+    } while (cursor && prevAt > now - 24 * 3600_000 && pages < 200);
+    expect(now - prevAt).toBeGreaterThanOrEqual(24 * 3600_000);
+    const detail = await h.get(`/v1/token?chain=${encodeURIComponent(t?.chain ?? "")}&address=${t?.address}`);
+    // a busy token: thousands of trades in its last day
+    expect(detail.data.txns24h).toBeGreaterThan(2_000);
+  });
+});
