@@ -75,7 +75,7 @@ test("a Solana wallet shows the service's largest page and says it is the latest
     action: "launch",
     chain: "solana",
   });
-  const maker = "Hist" + "1".repeat(40);
+  const maker = `Hist${"1".repeat(40)}`;
   for (let i = 0; i < 110; i++)
     await simScenario({
       action: "trade",

@@ -13,7 +13,7 @@ function appSetData(candles: Series, volume: Series, data: Candle[], asOf: numbe
   // The reducer's cap is the app's bar budget; here it holds the same 50k bars as the baseline gets.
   const { ops } = upsertBars(emptySeries(data.length, 60), data, { from: "rest", asOf });
   const op = ops.find((o) => o.type === "setData");
-  if (!op || op.type !== "setData") throw new Error("the reducer gave no setData op");
+  if (op?.type !== "setData") throw new Error("the reducer gave no setData op");
   const bars = op.bars.slice();
   candles.setData(bars.map((c) => ({ ...scaleBar(c, 1) })));
   volume.setData(bars.map((c) => volumePoint(c)));
