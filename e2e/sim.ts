@@ -1,8 +1,9 @@
 // Drives the embedded market's loopback control API (see docs/sim.md) from end-to-end specs.
 const simBase = () => `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? "3211"}`;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${simBase()}${path}`, {
+/** One call to a market's loopback control API at `base` (also used by the system tests). */
+export async function controlCall<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? undefined : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -11,6 +12,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+const call = <T>(method: string, path: string, body?: unknown) => controlCall<T>(simBase(), method, path, body);
 
 // biome-ignore lint/suspicious/noExplicitAny: scenario results vary by action
 export const simScenario = <T = any>(action: Record<string, unknown>) => call<T>("POST", "/__control/scenario", action);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { controlCall } from "../../e2e/sim";
 
 // The system under test, as an operator runs it: the standalone market (`npm run sim`) with a known key, and the app
 // in remote mode (`npm start`, built from the current sources when stale) pointed at it. Both are real processes; the
@@ -35,7 +36,10 @@ export async function freePort(): Promise<number> {
 function waitForLine(child: ChildProcess, pattern: RegExp, ms: number, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = "";
-    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${ms / 1000} s:\n${seen.slice(-2000)}`)), ms);
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not start within ${ms / 1000} s:\n${seen.slice(-2000)}`)),
+      ms,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk;
       const m = seen.match(pattern);
@@ -71,11 +75,15 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
   // SYSTEM_PORT pins the app's port (the market takes the next one); free ports otherwise.
   const pinned = Number(process.env.SYSTEM_PORT ?? 0);
   const [appPort, simPort] = pinned ? [pinned, pinned + 1] : [await freePort(), await freePort()];
-  const sim = spawn(TSX, ["sim.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10"], {
-    cwd: ROOT,
-    env: { ...process.env, SIM_KEY: "", SIM_PORT: "", SIM_SEED: "", SIM_SPEED: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const sim = spawn(
+    TSX,
+    ["sim.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SIM_KEY: "", SIM_PORT: "", SIM_SEED: "", SIM_SPEED: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   await waitForLine(sim, /simulated market ready/, 120_000, "the market");
   const simUrl = `http://127.0.0.1:${simPort}`;
 
@@ -116,16 +124,7 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
     simUrl,
     appPid: app.pid as number,
     logs,
-    async sim<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const res = await fetch(`${simUrl}${path}`, {
-        method,
-        headers: body === undefined ? undefined : { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 300)}`);
-      return (text ? JSON.parse(text) : undefined) as T;
-    },
+    sim: <T>(method: string, path: string, body?: unknown) => controlCall<T>(simUrl, method, path, body),
     async stop() {
       await stopChild(app);
       await stopChild(sim);
