@@ -113,6 +113,7 @@ async function main(): Promise<void> {
     ...(fleetStream ? { getUpstream: fleetStream.relay.target } : {}),
     allowedOrigins: config.allowedOrigins,
     perIp: config.streamPerIp,
+    browser: config.streamBrowser,
     // Per-address stream caps key on the same client IP as the REST rate limit.
     clientIp: (req) => requestClientIp(req, config.proxy.trustProxy),
     log: log.child({ component: "stream-gateway" }),

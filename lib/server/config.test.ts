@@ -87,10 +87,12 @@ describe("loadConfig", () => {
       MARKET_CREDIT_BUDGET: "5000",
       ALLOWED_ORIGINS: "https://a.example.com/, http://localhost:3000",
       STREAM_IP_MAX_TRACKED: "10",
+      STREAM_MAX_READ_LAG_MS: "2500",
       PUBLIC_URL: "https://explorer.example.com/some/path",
     });
     expect(config).toMatchObject({
       streamPerIp: { connections: 20, trackedTokens: 10, exemptLoopback: false },
+      streamBrowser: { maxUnreadBytes: 4 * 1024 * 1024, maxReadLagMs: 2500 },
       publicUrl: "https://explorer.example.com",
       host: "127.0.0.1",
       port: 3210,

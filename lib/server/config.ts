@@ -41,6 +41,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** The stream gateway's share of the key's budget per client address (loopback is not limited). */
   streamPerIp: { connections: number; trackedTokens: number; exemptLoopback: boolean };
+  /** Slow browsers: bytes written they have not read, and how long a read-lag probe may wait (gateway/read-lag.ts). */
+  streamBrowser: { maxUnreadBytes: number; maxReadLagMs: number };
   /** The key's stream budget (§8, raised on request) and the credits a minute polling may spend beyond it. */
   streamBudget: { connections: number; subscriptionsPerConnection: number; trackedTokens: number; pulseReserve: number };
   pollCreditsPerMinute: number;
@@ -107,6 +109,9 @@ export const ENV_SCHEMA = z.object({
   STREAM_MAX_SUBSCRIPTIONS: int(1, 10_000).default(20),
   STREAM_MAX_TRACKED: int(0, 100_000).default(50),
   STREAM_PULSE_RESERVE: int(0, 100).default(4),
+  // A browser that stops reading: bytes written it has not read, and how long it may leave a read-lag probe unanswered.
+  STREAM_MAX_UNREAD_BYTES: int(64 * 1024, 1024 * 1024 * 1024).default(4 * 1024 * 1024),
+  STREAM_MAX_READ_LAG_MS: int(500, 3_600_000).default(3_000),
   POLL_CREDITS_PER_MINUTE: int(0, 10_000_000).default(6_000),
   MARKET_API_URL: urlWithProtocols(["http:", "https:"]).optional(),
   MARKET_STREAM_URL: urlWithProtocols(["ws:", "wss:"]).optional(),
@@ -200,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
       trackedTokens: parsed.STREAM_IP_MAX_TRACKED,
       exemptLoopback: parsed.STREAM_IP_EXEMPT_LOOPBACK === "1",
     },
+    streamBrowser: { maxUnreadBytes: parsed.STREAM_MAX_UNREAD_BYTES, maxReadLagMs: parsed.STREAM_MAX_READ_LAG_MS },
     streamBudget: {
       connections: parsed.STREAM_MAX_CONNECTIONS,
       subscriptionsPerConnection: parsed.STREAM_MAX_SUBSCRIPTIONS,

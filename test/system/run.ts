@@ -2,6 +2,7 @@ import { badInput } from "./bad-input";
 import { startSystem, type System } from "./harness";
 import { hostileMetadata } from "./hostile-metadata";
 import { findKey, keySecrecy } from "./key-secrecy";
+import { slowConsumer } from "./slow-consumer";
 import { soak } from "./soak";
 import { streamChaos } from "./stream-chaos";
 import { ssrf } from "./ssrf";
@@ -24,6 +25,7 @@ const CHECKS: Check[] = [
   { name: "key secrecy", budgetMs: 120_000, run: keySecrecy },
   { name: "hostile metadata in a real browser", budgetMs: 90_000, run: hostileMetadata },
   { name: "upstream faults: errors, latency, hangs", budgetMs: 120_000, run: upstreamFaults },
+  { name: "slow consumer: paused clients at a high rate", budgetMs: 60_000, run: slowConsumer },
   { name: "stream chaos: upstream dropped every 10 s for 2 min", budgetMs: 200_000, run: streamChaos },
   { name: "soak: 100 clients, pages and API, 3 min", budgetMs: 320_000, run: (sys) => soak(sys) },
   {

@@ -5,7 +5,8 @@ import {
 import type { Clock } from "./clock";
 import { controlFrame } from "./frames";
 import type { IpQuota } from "./ip-quota";
-import { type Conflation, type QueueBudget, SendQueue } from "./send-queue";
+import { ReadLag } from "./read-lag";
+import { type Conflation, type QueueBudget, SendQueue, type SendSink } from "./send-queue";
 import type { Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
 import { createTokenBucket, type TokenBucket } from "@/lib/api/token-bucket";
@@ -17,6 +18,8 @@ import type { UpstreamPool } from "./upstream-pool";
 export interface Transport {
   write(bytes: Buffer): void;
   bufferedAmount(): number;
+  /** A WebSocket ping carrying `payload`, after everything written so far (read-lag probes, read-lag.ts). */
+  ping(payload: Buffer): void;
   close(code: number, reason: string): void;
 }
 
@@ -29,6 +32,12 @@ export interface BrowserLimits {
   maxFrameBytes: number;
   sendHighWaterBytes: number;
   maxQueuedBytes: number;
+  /** Written but not yet shown read by the browser (read-lag.ts); past it the browser is closed 4009. */
+  maxUnreadBytes: number;
+  /** How long a read-lag probe may go unanswered; past it the browser is closed 4009. */
+  maxReadLagMs: number;
+  /** A read-lag probe follows every this many bytes written. */
+  probeEveryBytes: number;
   /** Announced in `authed`: the key-wide tracked limit the browser shares with everyone. */
   trackedTokens: number;
 }
@@ -52,6 +61,7 @@ export class BrowserSession implements Subscriber {
   private readonly tracked = new Map<string, string[]>();
   closed = false;
   private readonly queue: SendQueue;
+  private readonly readLag: ReadLag;
   private readonly subscribeBucket: TokenBucket;
   private readonly frameBucket: TokenBucket;
   private throttled = false;
@@ -61,7 +71,17 @@ export class BrowserSession implements Subscriber {
     private readonly d: SessionDeps,
   ) {
     const l = d.limits;
-    this.queue = new SendQueue(transport, { highWaterBytes: l.sendHighWaterBytes, maxQueuedBytes: l.maxQueuedBytes }, d.budget);
+    this.readLag = new ReadLag({ maxUnreadBytes: l.maxUnreadBytes, maxLagMs: l.maxReadLagMs, probeEveryBytes: l.probeEveryBytes });
+    // Every byte handed to the socket is counted; a probe follows each `probeEveryBytes` of them.
+    const sink: SendSink = {
+      bufferedAmount: () => transport.bufferedAmount(),
+      write: (bytes) => {
+        transport.write(bytes);
+        const probe = this.readLag.wrote(bytes.length, d.clock.now());
+        if (probe) transport.ping(probe);
+      },
+    };
+    this.queue = new SendQueue(sink, { highWaterBytes: l.sendHighWaterBytes, maxQueuedBytes: l.maxQueuedBytes }, d.budget);
     this.subscribeBucket = createTokenBucket({ ratePerSec: l.subscribeRatePerSec, burst: l.subscribeBurst, now: d.clock.now });
     this.frameBucket = createTokenBucket({ ratePerSec: l.frameRatePerSec, burst: l.frameBurst, now: d.clock.now });
   }
@@ -143,7 +163,7 @@ export class BrowserSession implements Subscriber {
   deliver(bytes: Buffer, conflate?: Conflation): void {
     if (this.closed) return;
     const r = this.queue.push(bytes, conflate);
-    if (r === "overflow") return this.close(CLOSE_CODES.slowConsumer, "slow_consumer");
+    if (r === "overflow" || !this.readLag.verdict(this.d.clock.now()).ok) return this.close(CLOSE_CODES.slowConsumer, "slow_consumer");
     if (r === "conflated") this.d.counters.conflated++;
     else {
       this.d.counters.messagesOut++;
@@ -161,6 +181,16 @@ export class BrowserSession implements Subscriber {
     if (!keys) return;
     this.tracked.delete(id);
     this.d.quota.untrack(keys);
+  }
+
+  /** A pong from the browser: a read-lag probe's answer moves the read mark (heartbeat pongs carry nothing). */
+  pong(payload: Buffer): void {
+    if (!this.closed) this.readLag.pong(payload);
+  }
+
+  /** Bytes written and not yet shown read, and how long the oldest probe has waited. */
+  readState(): { unreadBytes: number; lagMs: number } {
+    return { unreadBytes: this.readLag.unreadBytes, lagMs: this.readLag.lagMs(this.d.clock.now()) };
   }
 
   /** The socket drained: move waiting frames. */

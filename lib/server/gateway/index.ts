@@ -7,6 +7,7 @@ import { registerUsageSource } from "../usage-registry";
 import { type BrowserLimits, BrowserSession } from "./browser-session";
 import { type Clock, realClock, type TimerHandle } from "./clock";
 import { DEFAULT_IP_LIMITS, type IpLimits, IpQuotas, type IpQuota } from "./ip-quota";
+import { DEFAULT_READ_LAG_LIMITS } from "./read-lag";
 import { DEFAULT_REPLAY_LIMITS, type ReplayLimits } from "./replay-window";
 import { createCounters, type GatewayStats, publishStats } from "./stats";
 import type { BackoffPolicy } from "./upstream-link";
@@ -71,6 +72,9 @@ export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
   maxFrameBytes: MAX_FRAME_BYTES,
   sendHighWaterBytes: 128 * 1024,
   maxQueuedBytes: 512 * 1024,
+  maxUnreadBytes: DEFAULT_READ_LAG_LIMITS.maxUnreadBytes,
+  maxReadLagMs: DEFAULT_READ_LAG_LIMITS.maxLagMs,
+  probeEveryBytes: DEFAULT_READ_LAG_LIMITS.probeEveryBytes,
   trackedTokens: STREAM_LIMITS.trackedTokens,
 };
 
@@ -174,8 +178,9 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
     sessions.set(ws, entry);
     socket.on("drain", () => session.pump());
     ws.on("message", (data, isBinary) => session.handleMessage(data as Buffer, isBinary));
-    ws.on("pong", () => {
+    ws.on("pong", (data) => {
       entry.alive = true;
+      session.pong(data);
     });
     ws.on("close", () => session.dispose());
     ws.on("error", () => {

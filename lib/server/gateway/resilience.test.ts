@@ -161,7 +161,8 @@ describe("stream gateway: upstream loss and slow browsers", () => {
 
   it("closes a browser that stops reading with slow_consumer while the others keep receiving, memory bounded", async () => {
     const cap = 256 * 1024;
-    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 64 * 1024, maxQueuedBytes: cap } } });
+    // The read-lag bound is lifted here: this is the queue's bound, reached once the kernel's buffers are full.
+    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 64 * 1024, maxQueuedBytes: cap, maxUnreadBytes: 2 ** 30 } } });
     const gw = h.gw;
     const slow = await h.browser();
     const fast = await h.browser();
@@ -202,8 +203,60 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     expect(fast.of("event").map((f) => (f.meta as { asOf: number }).asOf)).toEqual(Array.from({ length: FRAMES }, (_, i) => i));
   }, 60_000); // ~15 MB through loopback sockets: slow on a loaded machine
 
+  it("closes a browser that stops reading long before the kernel's buffers fill: its read-lag probe goes unanswered", async () => {
+    const maxReadLagMs = 2_000;
+    h = await startHarness({ gateway: { browser: { maxReadLagMs, probeEveryBytes: 8 * 1024 } } });
+    const gw = h.gw;
+    const slow = await h.browser();
+    const fast = await h.browser();
+    slow.subscribe("t", "trades", tradesParams(1));
+    fast.subscribe("t", "trades", tradesParams(1));
+    await until(() => slow.of("subscribed").length === 1 && fast.of("subscribed").length === 1, "acks");
+    slow.ws.pause();
+    const k = keyOf("trades", tradesParams(1));
+    const pad = "x".repeat(2 * 1024);
+    // 100 ms of (virtual) time per frame, each read by the fast browser before the next: ~2 KiB a frame, so the
+    // paused reader's socket holds all of it (no queue, no bufferedAmount): only the unanswered probe tells.
+    let i = 0;
+    let closedAt = -1;
+    for (; i < 100 && closedAt < 0; i++) {
+      h.up.emit(k, { kind: "trades", data: [trade(i, i)], meta: { asOf: i, pad } });
+      await until(() => fast.of("event").length === i + 1, "fast browser keeps up", 10_000);
+      if (gw.stats().slowConsumerCloses > 0) closedAt = i;
+      else h.clock.advance(100);
+    }
+    expect(closedAt).toBeGreaterThan(0);
+    // Closed once a probe had waited over 2 s: 8 KiB (4 frames) to the first probe, then 21 steps of 100 ms.
+    expect(closedAt).toBeLessThanOrEqual(4 + maxReadLagMs / 100 + 2);
+    expect(gw.stats()).toMatchObject({ slowConsumerCloses: 1, browserConnections: 1, queuedBytes: 0 });
+    expect(fast.closed).toBeNull();
+    slow.ws.resume();
+    await until(() => slow.closed !== null, "slow browser sees the close", 5_000);
+    expect(slow.closed).toEqual({ code: CLOSE_CODES.slowConsumer, reason: "slow_consumer" });
+    // What the slow browser read before its close is a prefix of the stream, nothing after a gap.
+    const got = slow.of("event").map((f) => (f.meta as { asOf: number }).asOf);
+    expect(got).toEqual(Array.from({ length: got.length }, (_, j) => j));
+  }, 30_000);
+
+  it("keeps a browser that reads, however much it is sent: its probes are answered", async () => {
+    h = await startHarness({ gateway: { browser: { maxReadLagMs: 1_000, maxUnreadBytes: 256 * 1024, probeEveryBytes: 8 * 1024 } } });
+    const a = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    await a.waitFor((f) => f.type === "subscribed");
+    const k = keyOf("trades", tradesParams(1));
+    const pad = "x".repeat(16 * 1024);
+    // 200 frames of 16 KiB (3.2 MiB, over 12 times the unread bound) with 100 ms of virtual time each.
+    for (let i = 0; i < 200; i++) {
+      h.up.emit(k, { kind: "trades", data: [trade(i, i)], meta: { asOf: i, pad } });
+      await until(() => a.of("event").length === i + 1, "browser keeps up", 10_000);
+      h.clock.advance(100);
+    }
+    expect(a.closed).toBeNull();
+    expect(h.gw.stats().slowConsumerCloses).toBe(0);
+  }, 30_000);
+
   it("conflates a slow browser's latest-wins frames (token updates)", async () => {
-    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 1, maxQueuedBytes: 1024 * 1024 } } });
+    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 1, maxQueuedBytes: 1024 * 1024, maxUnreadBytes: 2 ** 30 } } });
     const a = await h.browser();
     a.subscribe("u", "token-updates", tradesParams(1));
     await a.waitFor((f) => f.type === "subscribed");

@@ -51,6 +51,9 @@ export function createWriteBatcher(clock: Clock): WriteBatcher {
           socket.write(bytes);
         },
         bufferedAmount: () => ws.bufferedAmount - (corked.get(socket) ?? 0),
+        ping(payload) {
+          if (ws.readyState === OPEN) ws.ping(payload);
+        },
         close(code, reason) {
           ws.close(code, reason);
           clock.setTimeout(() => ws.terminate(), TERMINATE_AFTER_CLOSE_MS);
