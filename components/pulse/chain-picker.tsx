@@ -60,7 +60,7 @@ export function ChainPicker({ value, onChange }: { value: readonly ChainId[]; on
               {value.length}/{MAX_CHAINS}
             </span>
           </legend>
-          <div className="flex max-h-80 flex-col overflow-y-auto pr-1">
+          <div className="relative flex max-h-80 flex-col overflow-y-auto pr-1">
             {choices.map((c) => {
               const on = value.includes(c.chain);
               const disabled = (on && value.length === 1) || (!on && full);

@@ -117,7 +117,7 @@ export function FilterForm({
       {launchpads.length > 0 ? (
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-[10px] tracking-wide text-muted uppercase">Launchpads</legend>
-          <div className="grid max-h-28 grid-cols-2 gap-x-2 gap-y-0.5 overflow-y-auto pr-1">
+          <div className="relative grid max-h-28 grid-cols-2 gap-x-2 gap-y-0.5 overflow-y-auto pr-1">
             {launchpads.map((f) => (
               <label key={f.slug} className="flex min-w-0 items-center gap-1.5" title={f.name}>
                 <input

@@ -107,7 +107,7 @@ export function PulseColumn({
       ) : null}
       <div
         ref={scrollRef}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-width:thin]"
+        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain [scrollbar-width:thin]"
         data-paused={pause.paused ? "true" : "false"}
         {...pause.handlers}
       >

@@ -192,7 +192,7 @@ function PaletteDialog() {
         </div>
         {/* Focusable so the list scrolls from the keyboard too (arrows in the field move the selection). */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-        <section aria-label="Search results" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <section aria-label="Search results" tabIndex={0} className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain">
           {!typed && recents.length ? (
             <p className="px-4 pt-2 text-[10px] font-semibold tracking-wide text-muted uppercase">Recent</p>
           ) : null}

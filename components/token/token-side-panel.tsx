@@ -55,7 +55,7 @@ export function TokenSidePanel(p: TokenSidePanelProps) {
         onValueChange={p.onTab}
         className="hidden shrink-0 lg:flex"
       />
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div className="relative min-h-0 flex-1 overflow-y-auto">
         {SIDE_TABS.map((t) => (
           <TabPanel key={t.value} idBase="token-side" value={t.value} active={side === t.value}>
             {t.value === "pools" ? (

@@ -117,7 +117,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
       ) : rows.length === 0 ? (
         <EmptyState compact title={`No trades on ${chainInfo(chain)?.name ?? chain}`} />
       ) : (
-        <div className="max-h-[70vh] overflow-y-auto">
+        <div className="relative max-h-[70vh] overflow-y-auto">
           <table className="num w-full whitespace-nowrap text-right text-xs">
             <TableHead columns={COLUMNS} className="sticky top-0 bg-panel" />
             <tbody>
