@@ -39,6 +39,8 @@ describe("scroll containers", () => {
   });
 
   it("flags a scroller without `relative`", () => {
-    expect(scrollerClasses('<div className="max-h-80 overflow-y-auto">').filter((s) => !/\brelative\b/.test(s))).toHaveLength(1);
+    expect(
+      scrollerClasses('<div className="max-h-80 overflow-y-auto">').filter((s) => !/\brelative\b/.test(s)),
+    ).toHaveLength(1);
   });
 });
