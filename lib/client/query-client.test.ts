@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
 import { getQueryClient, MAX_RETRIES, makeQueryClient, retryDelay, shouldRetry } from "./query-client";
 
@@ -31,5 +31,32 @@ describe("query client", () => {
     const qc = makeQueryClient();
     expect(qc.getDefaultOptions().queries?.staleTime).toBeGreaterThan(0);
     expect(getQueryClient()).not.toBe(getQueryClient()); // node = server
+  });
+
+  describe("a server render's client keeps nothing after the response", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const fetchWithOwnGcTime = async (server: boolean) => {
+      vi.useFakeTimers();
+      const qc = makeQueryClient({ server });
+      // A query with its own gcTime, as the cards' sparklines have, then no observer left (the render is over).
+      await qc.fetchQuery({ queryKey: ["spark", "x"], queryFn: () => [1, 2, 3], gcTime: 5 * 60_000 });
+      return { qc, timers: vi.getTimerCount() };
+    };
+
+    it("arms no garbage-collection timer on the server (a timer would hold the whole cache for gcTime)", async () => {
+      const { qc, timers } = await fetchWithOwnGcTime(true);
+      expect(timers).toBe(0);
+      expect(qc.getQueryCache().find({ queryKey: ["spark", "x"] })?.gcTime).toBe(Number.POSITIVE_INFINITY);
+    });
+
+    it("the browser's client still collects unused queries after their gcTime", async () => {
+      const { qc, timers } = await fetchWithOwnGcTime(false);
+      expect(timers).toBe(1);
+      vi.advanceTimersByTime(5 * 60_000);
+      expect(qc.getQueryCache().find({ queryKey: ["spark", "x"] })).toBeUndefined();
+    });
   });
 });

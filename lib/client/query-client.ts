@@ -1,4 +1,15 @@
-import { defaultShouldDehydrateQuery, isServer, QueryClient } from "@tanstack/react-query";
+import {
+  type DefaultError,
+  defaultShouldDehydrateQuery,
+  isServer,
+  type Query,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+  type QueryOptions,
+  type QueryState,
+  type WithRequired,
+} from "@tanstack/react-query";
 import { ApiError } from "@/lib/api";
 
 // TanStack's app-router pattern: a new client per server request, one per browser tab.
@@ -21,8 +32,26 @@ export function retryDelay(failureCount: number, error: unknown, random: () => n
   return Math.round(base / 2 + random() * (base / 2));
 }
 
-export function makeQueryClient(): QueryClient {
+/**
+ * The query cache of one server render. A query with its own `gcTime` (e.g. the cards' sparklines) would otherwise
+ * arm a garbage-collection timer on the server, and that timer keeps the query, its cache and so every list of the
+ * render (a board is ~1 MB) alive for the whole `gcTime` after the response was sent: memory then grows with the
+ * page rate. Here no query gets a timer; the cache goes with the request's client.
+ */
+export class ServerQueryCache extends QueryCache {
+  override build<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+    client: QueryClient,
+    options: WithRequired<QueryOptions<TQueryFnData, TError, TData, TQueryKey>, "queryKey">,
+    state?: QueryState<TData, TError>,
+  ): Query<TQueryFnData, TError, TData, TQueryKey> {
+    return super.build(client, { ...options, gcTime: Number.POSITIVE_INFINITY }, state);
+  }
+}
+
+/** `server`: a client for one server render (no timers; see ServerQueryCache); default: where this code runs. */
+export function makeQueryClient({ server = isServer }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
+    ...(server ? { queryCache: new ServerQueryCache() } : {}),
     defaultOptions: {
       queries: {
         staleTime: DEFAULT_STALE_TIME_MS,
