@@ -8,10 +8,6 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["test/fleet/**/*.test.ts", "lib/server/fleet/**/*.redis.test.ts"],
-    // Open defect, not a flaky test: with the stream leader, most streamed viewers never receive a trade made on
-    // their token through the control API (they do receive the token's other trades). To reproduce:
-    // `FLEET_KNOWN_DEFECTS=1 node_modules/.bin/vitest run --config vitest.fleet.config.ts test/fleet/stream-budget.test.ts`.
-    exclude: process.env.FLEET_KNOWN_DEFECTS ? [] : ["test/fleet/stream-budget.test.ts"],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,

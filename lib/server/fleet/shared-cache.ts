@@ -79,13 +79,17 @@ export function createSharedCache(opts: SharedCacheOptions): SharedCache {
   const lockKey = (d: string) => `${KEY_PREFIX}l:${d}`;
 
   link.subscriber.on("error", () => {});
-  link.subscriber.on("message", (_channel: string, d: string) => {
+  link.subscriber.on("message", (channel: string, d: string) => {
+    if (channel !== CHANNEL) return;
     const set = waiters.get(d);
     if (!set) return;
     waiters.delete(d);
     for (const wake of set) wake();
   });
-  link.subscriber.subscribe(CHANNEL).catch(() => {});
+  // Once the connection is ready (a SUBSCRIBE queued before it races ioredis's ready check); renewed on reconnects.
+  const listen = () => void link.subscriber.subscribe(CHANNEL).catch(() => {});
+  if (link.subscriber.status === "ready") listen();
+  else link.subscriber.once("ready", listen);
 
   const nap = (d: string, ms: number) =>
     new Promise<void>((resolve) => {
@@ -154,7 +158,9 @@ export function createSharedCache(opts: SharedCacheOptions): SharedCache {
     async close() {
       for (const set of waiters.values()) for (const wake of [...set]) wake();
       waiters.clear();
-      await link.subscriber.unsubscribe(CHANNEL).catch(() => {});
+      link.subscriber.off("ready", listen);
+      // Not awaited: the subscriber connection queues while Redis is away.
+      void link.subscriber.unsubscribe(CHANNEL).catch(() => {});
     },
   };
 }

@@ -12,12 +12,22 @@ import type { RedisLink } from "./redis-link";
 // resource (MAXLEN ~1000). Appends are fenced in Redis: a script adds the entry only while this instance still holds
 // the lease, so a deposed leader cannot write even before it notices; when it notices (a failed renewal, Redis
 // gone) it closes its upstream connections at once.
+//
+// What is live upstream is public: when the upstream acknowledges a subscription the leader adds the resource to
+// `tradescope:held` and appends a `sub` marker to its stream (one script, so a reader sees one or the other); when it
+// stops holding it (nobody wants it, or its upstream connection closed) it removes it and appends an `end` marker.
+// Relays acknowledge their gateway's subscriptions only from there (stream-relay.ts): an acknowledged subscription
+// gets every event after its acknowledgement. A new leader starts with an empty `held`.
 
 export const LEASE_KEY = `${KEY_PREFIX}leader`;
 const EPOCH_KEY = `${KEY_PREFIX}leader:epoch`;
 export const DEMAND_PREFIX = `${KEY_PREFIX}demand:`;
 export const ALIVE_PREFIX = `${KEY_PREFIX}alive:`;
 export const EVENTS_PREFIX = `${KEY_PREFIX}ev:`;
+/** resource → epoch of the leader that holds it upstream now. */
+export const HELD_KEY = `${KEY_PREFIX}held`;
+/** Published (with the instance id) when an instance's demand grows, so the leader acts before its next tick. */
+export const DEMAND_CHANNEL = `${KEY_PREFIX}demand-changed`;
 export const LEASE_MS = 5_000;
 const TICK_MS = 1_000;
 const STREAM_MAXLEN = 1_000;
@@ -26,6 +36,7 @@ const ACQUIRE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local epoch = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. '|' .. epoch, 'PX', ARGV[2])
+redis.call('DEL', KEYS[3])
 return epoch`;
 const RENEW = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
@@ -35,6 +46,12 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 const APPEND = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[2], 't', ARGV[4], 'f', ARGV[5])
+return 1`;
+// KEYS: lease, stream, held. ARGV: lease value, epoch, maxlen, marker (sub | end), resource.
+const MARK = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[4] == 'sub' then redis.call('HSET', KEYS[3], ARGV[5], ARGV[2]) else redis.call('HDEL', KEYS[3], ARGV[5]) end
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[2], 't', ARGV[4], 'f', '{}')
 return 1`;
 
 export interface Demand {
@@ -91,6 +108,24 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
     ).catch((e: unknown) => o.link.failed(e));
   }
 
+  /** Tells the relays that `resource` is live upstream from here on (`sub`), or no longer (`end`). */
+  function mark(resource: string, marker: "sub" | "end") {
+    const r = o.link.client();
+    if (!r || !leaseValue) return;
+    r.eval(
+      MARK,
+      3,
+      LEASE_KEY,
+      `${EVENTS_PREFIX}${resource}`,
+      HELD_KEY,
+      leaseValue,
+      epoch,
+      STREAM_MAXLEN,
+      marker,
+      resource,
+    ).catch((e: unknown) => o.link.failed(e));
+  }
+
   function openConn(i: number) {
     const slot = { conn: undefined as unknown as UpstreamConnection, ready: false, subs: new Set<string>() };
     slot.conn = openUpstream({
@@ -104,7 +139,10 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
             if (h) slot.conn.subscribe(upIdOf(key), h.demand.channel, h.demand.params);
           }
         },
-        onSubscribed() {},
+        onSubscribed(upId) {
+          const resource = resourceOf.get(upId);
+          if (resource && held.has(resource)) mark(resource, "sub");
+        },
         onUnsubscribed() {},
         onError(e) {
           const resource = e.upId && resourceOf.get(e.upId);
@@ -118,10 +156,12 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
         onClosed() {
           if (conns[i] !== slot) return;
           conns[i] = undefined;
-          // Subscriptions placed here are placed again on the next tick (on a new connection).
+          // Subscriptions placed here are placed again on the next tick (on a new connection); their relays learn
+          // that events were lost.
           for (const key of slot.subs) {
             held.delete(key);
             resourceOf.delete(upIdOf(key));
+            mark(key, "end");
           }
         },
       },
@@ -182,6 +222,7 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
       const slot = conns[h.conn];
       slot?.subs.delete(key);
       if (slot?.ready) slot.conn.unsubscribe(upIdOf(key));
+      mark(key, "end");
     }
     const tracked = new Set([...held.values()].flatMap((h) => trackedKeys(h.demand.channel, h.demand.params)));
     for (const [key, demand] of want) {
@@ -204,7 +245,7 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
         const ok = await r.eval(RENEW, 1, LEASE_KEY, leaseValue, LEASE_MS);
         if (ok !== 1) return lose("lease lost");
       } else {
-        const got = (await r.eval(ACQUIRE, 2, LEASE_KEY, EPOCH_KEY, o.link.instanceId, LEASE_MS)) as number;
+        const got = (await r.eval(ACQUIRE, 3, LEASE_KEY, EPOCH_KEY, HELD_KEY, o.link.instanceId, LEASE_MS)) as number;
         if (got === 0) return;
         epoch = got;
         leaseValue = `${o.link.instanceId}|${got}`;
@@ -226,15 +267,36 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
   }
 
   let running = false;
+  let again = false;
   const step = () => {
-    if (running || closed) return;
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
     void tick().finally(() => {
       running = false;
+      if (again) {
+        again = false;
+        step();
+      }
     });
   };
   const timer = setInterval(step, TICK_MS);
   timer.unref();
+  // New demand is served at once, not at the next tick.
+  const onDemand = (channel: string) => {
+    if (channel === DEMAND_CHANNEL && leaseValue) step();
+  };
+  const sub = o.link.subscriber;
+  sub.on("error", () => {});
+  sub.on("message", onDemand);
+  // Once the connection is ready (a SUBSCRIBE queued before it races ioredis's ready check); ioredis renews it after
+  // a reconnect.
+  const listen = () => void sub.subscribe(DEMAND_CHANNEL).catch(() => {});
+  if (sub.status === "ready") listen();
+  else sub.once("ready", listen);
   step();
 
   return {
@@ -244,6 +306,9 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
     async close() {
       closed = true;
       clearInterval(timer);
+      sub.off("message", onDemand);
+      sub.off("ready", listen);
+      void o.link.subscriber.unsubscribe(DEMAND_CHANNEL).catch(() => {});
       const value = leaseValue;
       leaseValue = "";
       dropAll();

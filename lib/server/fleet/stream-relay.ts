@@ -5,15 +5,21 @@ import { type RawData, WebSocket, WebSocketServer } from "ws";
 import { type Channel, type ChannelParams, STREAM_PATH, subscriptionKey } from "@/lib/api/stream";
 import type { Logger } from "../logger";
 import type { RedisLink } from "./redis-link";
-import { ALIVE_PREFIX, DEMAND_PREFIX, EVENTS_PREFIX, LEASE_MS } from "./stream-leader";
+import { ALIVE_PREFIX, DEMAND_CHANNEL, DEMAND_PREFIX, EVENTS_PREFIX, HELD_KEY, LEASE_MS } from "./stream-leader";
 
 // What this instance's stream gateway connects to in fleet mode: a loopback WebSocket that speaks the upstream's
 // protocol. While Redis is up it registers the gateway's subscriptions as this instance's demand (with a heartbeat,
 // so a dead instance's demand expires) and feeds it the leader's events from the Redis Streams, each resource from
-// the offset where this instance started reading it. When the events come from a new leader (a higher epoch), or
-// when Redis goes or comes back, it closes the gateway's connections: the gateway reconnects, resubscribes and sends
-// browsers `resync`, and they repair the gap from REST (0 missing, 0 duplicates). While Redis is away it passes the
-// gateway's connections straight to the market (the gateway keeps to this instance's share of the budget).
+// the offset where this instance started reading it.
+//
+// A subscription is acknowledged to the gateway only once the leader holds the resource upstream, as the upstream
+// itself would: the relay first takes its read offset (the stream's last entry), then registers the demand, then
+// acknowledges at once if the resource is in `held`, or else when the leader's `sub` marker shows up after that
+// offset. So every event after an acknowledgement reaches the gateway. An `end` marker on a resource the gateway
+// was receiving (the leader's upstream connection closed, or it dropped the resource) closes the gateway's
+// connections that carry it, as would a new leader (a higher epoch) or Redis going or coming back: the gateway
+// reconnects, polls from the last streamed row meanwhile and streams again (0 missing, 0 duplicates). While Redis is
+// away it passes the gateway's connections straight to the market (the gateway keeps to this instance's share).
 
 export interface StreamRelay {
   target(): { streamUrl: string; key: string };
@@ -24,6 +30,19 @@ export interface StreamRelay {
 interface Sub {
   ws: WebSocket;
   id: string;
+  acked: boolean;
+}
+
+interface Entry {
+  demand: string;
+  subs: Set<Sub>;
+  /** Read offset (the stream's last entry when this instance first asked); events after it are delivered. */
+  from: string | undefined;
+  /** Offset taken, demand registered and `held` checked. */
+  ready: boolean;
+  starting: boolean;
+  /** Held by the leader upstream: subscriptions are acknowledged. */
+  live: boolean;
 }
 
 const HEARTBEAT_MS = 1_000;
@@ -40,7 +59,7 @@ export async function startStreamRelay(o: {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, path: STREAM_PATH, perMessageDeflate: false });
   await new Promise<void>((resolve) => wss.once("listening", () => resolve()));
   const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
-  const byResource = new Map<string, { demand: string; subs: Set<Sub>; from: string | undefined }>();
+  const byResource = new Map<string, Entry>();
   const byConn = new Map<WebSocket, Map<string, string>>(); // ws → id → resource
   let epochSeen = 0;
   let closed = false;
@@ -56,6 +75,53 @@ export async function startStreamRelay(o: {
 
   function restartAll(reason: string) {
     for (const client of wss.clients) client.close(RESTART, reason);
+  }
+
+  function ack(s: Sub) {
+    if (s.acked) return;
+    s.acked = true;
+    send(s.ws, { type: "subscribed", id: s.id });
+  }
+
+  function goLive(entry: Entry) {
+    entry.live = true;
+    for (const s of entry.subs) ack(s);
+  }
+
+  /** The leader stopped holding a resource the gateway was receiving: its connections reconnect and repair. */
+  function lost(entry: Entry) {
+    entry.live = false;
+    const conns = new Set([...entry.subs].filter((s) => s.acked).map((s) => s.ws));
+    for (const ws of conns) ws.close(RESTART, "upstream subscription lost");
+  }
+
+  /** Read offset first, then the demand, then `held`: a `sub` marker the leader appends later is after the offset. */
+  async function start(resource: string, entry: Entry) {
+    const r = o.link.client();
+    if (!r || entry.starting || entry.ready) return;
+    entry.starting = true;
+    try {
+      if (entry.from === undefined) {
+        const last = (await r.xrevrange(`${EVENTS_PREFIX}${resource}`, "+", "-", "COUNT", 1)) as Array<
+          [string, string[]]
+        >;
+        entry.from = last[0]?.[0] ?? "0-0";
+      }
+      await r.hset(`${DEMAND_PREFIX}${inst}`, resource, entry.demand);
+      await r.sadd(`${DEMAND_PREFIX}instances`, inst);
+      await r.publish(DEMAND_CHANNEL, inst);
+      const heldBy = await r.hget(HELD_KEY, resource);
+      entry.ready = true;
+      if (byResource.get(resource) !== entry) return;
+      if (heldBy !== null) {
+        if (epochSeen === 0) epochSeen = Number(heldBy);
+        goLive(entry);
+      }
+    } catch (error) {
+      o.link.failed(error);
+    } finally {
+      entry.starting = false;
+    }
   }
 
   function drop(ws: WebSocket, id: string) {
@@ -91,16 +157,14 @@ export async function startStreamRelay(o: {
       byConn.get(ws)?.set(f.id, resource);
       let entry = byResource.get(resource);
       if (!entry) {
-        entry = { demand: JSON.stringify({ channel: f.channel, params: f.params }), subs: new Set(), from: undefined };
+        const demand = JSON.stringify({ channel: f.channel, params: f.params });
+        entry = { demand, subs: new Set(), from: undefined, ready: false, starting: false, live: false };
         byResource.set(resource, entry);
-        const demand = entry.demand;
-        run(async (r) => {
-          await r.hset(`${DEMAND_PREFIX}${inst}`, resource, demand);
-          await r.sadd(`${DEMAND_PREFIX}instances`, inst);
-        });
+        void start(resource, entry);
       }
-      entry.subs.add({ ws, id: f.id });
-      send(ws, { type: "subscribed", id: f.id });
+      const sub: Sub = { ws, id: f.id, acked: false };
+      entry.subs.add(sub);
+      if (entry.live) ack(sub);
     });
     ws.on("close", () => {
       for (const id of [...(byConn.get(ws)?.keys() ?? [])]) drop(ws, id);
@@ -153,8 +217,9 @@ export async function startStreamRelay(o: {
       await r.set(`${ALIVE_PREFIX}${inst}`, "1", "PX", LEASE_MS);
       if (byResource.size > 0) await r.sadd(`${DEMAND_PREFIX}instances`, inst);
       // Re-register after a Redis restart (absolute: the whole demand of this instance).
-      if (byResource.size > 0)
-        await r.hset(`${DEMAND_PREFIX}${inst}`, Object.fromEntries([...byResource].map(([k, v]) => [k, v.demand])));
+      const ready = [...byResource].filter(([, v]) => v.ready);
+      if (ready.length > 0)
+        await r.hset(`${DEMAND_PREFIX}${inst}`, Object.fromEntries(ready.map(([k, v]) => [k, v.demand])));
     });
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -164,8 +229,9 @@ export async function startStreamRelay(o: {
     if (!entry) return;
     const body = JSON.parse(payload) as Record<string, unknown>;
     for (const s of entry.subs) {
-      if (kind === "event") send(s.ws, { type: "event", id: s.id, ...body });
-      else send(s.ws, { type: "error", id: s.id, ...body });
+      // Events only after the acknowledgement (as upstream); a refusal also to a subscription still waiting for it.
+      if (kind === "event" && s.acked) send(s.ws, { ...body, type: "event", id: s.id });
+      else if (kind === "error") send(s.ws, { ...body, type: "error", id: s.id });
     }
   }
 
@@ -177,17 +243,13 @@ export async function startStreamRelay(o: {
         continue;
       }
       reader ??= r.duplicate();
+      for (const [res, entry] of byResource) if (!entry.ready) void start(res, entry);
+      const resources = [...byResource].filter(([, v]) => v.from !== undefined).map(([k]) => k);
+      if (resources.length === 0) {
+        await new Promise((res) => setTimeout(res, 20));
+        continue;
+      }
       try {
-        const resources = [...byResource.keys()];
-        for (const res of resources) {
-          const entry = byResource.get(res);
-          if (entry && entry.from === undefined) {
-            const last = (await r.xrevrange(`${EVENTS_PREFIX}${res}`, "+", "-", "COUNT", 1)) as Array<
-              [string, string[]]
-            >;
-            entry.from = last[0]?.[0] ?? "0-0";
-          }
-        }
         const ids = resources.map((res) => byResource.get(res)?.from ?? "0-0");
         const got = (await reader.xread(
           "COUNT",
@@ -218,7 +280,12 @@ export async function startStreamRelay(o: {
                 break;
               }
             }
-            deliver(resource, f.t, f.f);
+            if (!entry) continue;
+            if (f.t === "sub") {
+              if (!entry.live) goLive(entry);
+            } else if (f.t === "end") {
+              if (entry.live) lost(entry);
+            } else deliver(resource, f.t, f.f);
           }
         }
       } catch (error) {
