@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import type { FaultConfig } from "./feed";
 import { faultPatchSchema } from "./faults";
+import type { FaultConfig } from "./feed";
 
 // `npm run sim` options: the market's own, and fault injection (issue 4) mapped onto FaultConfig (docs/sim.md).
 

@@ -12,9 +12,9 @@ import { keyChecker } from "./http/rest";
 import { createSimHttpServer } from "./http/server";
 import type { IndexCaps } from "./index/state";
 import { SimLedger } from "./ledger";
-import { SimUsage } from "./usage";
 import { createMarketFeed } from "./market-feed";
 import { loadStreamServer, routeUpgrade } from "./stream-loader";
+import { SimUsage } from "./usage";
 
 export interface SimServiceOptions {
   host?: string;

@@ -24,7 +24,12 @@ export class SimUsage {
   private of(key: string): KeyUsage {
     let u = this.keys.get(key);
     if (!u) {
-      u = { rest: new Map(), received: new Map(), peak: { connections: 0, subscriptionsPerConnection: 0, tracked: 0 }, refused: new Map() };
+      u = {
+        rest: new Map(),
+        received: new Map(),
+        peak: { connections: 0, subscriptionsPerConnection: 0, tracked: 0 },
+        refused: new Map(),
+      };
       this.keys.set(key, u);
     }
     return u;
@@ -52,7 +57,8 @@ export class SimUsage {
   streamState(key: string, s: { connections?: number; subscriptions?: number; tracked?: number }): void {
     const p = this.of(key).peak;
     if (s.connections !== undefined) p.connections = Math.max(p.connections, s.connections);
-    if (s.subscriptions !== undefined) p.subscriptionsPerConnection = Math.max(p.subscriptionsPerConnection, s.subscriptions);
+    if (s.subscriptions !== undefined)
+      p.subscriptionsPerConnection = Math.max(p.subscriptionsPerConnection, s.subscriptions);
     if (s.tracked !== undefined) p.tracked = Math.max(p.tracked, s.tracked);
   }
 

@@ -13,7 +13,13 @@ describe("market assets", () => {
   });
 
   it("rejects anything else", () => {
-    for (const p of ["/assets/token/a.png", "/assets/x/a.svg", "/assets/token/../a.svg", "/assets/token/.svg", "/v1/search"])
+    for (const p of [
+      "/assets/token/a.png",
+      "/assets/x/a.svg",
+      "/assets/token/../a.svg",
+      "/assets/token/.svg",
+      "/v1/search",
+    ])
       expect(parseAssetPath(p)).toBeNull();
   });
 

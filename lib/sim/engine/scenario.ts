@@ -3,9 +3,9 @@ import { findSimChain } from "./chains";
 import { curveProgressPct } from "./curve";
 import { simpleBuy, simpleSell } from "./flow";
 import { bundleOf, launchTrade } from "./launches";
-import type { HostileKind } from "./names";
 import type { SimMarket } from "./market";
 import { migrate } from "./migration";
+import type { HostileKind } from "./names";
 import type { SwapResult } from "./trading";
 import type { SimToken } from "./world";
 

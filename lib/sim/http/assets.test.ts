@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../test/harness";
+import { describe, expect, it } from "vitest";
+import { marketForFile } from "../test/harness";
 
 // Icons and avatars come from the market itself: every URL it hands out points at its own host and answers.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ warmupMs: 5 * 60_000, seed: 21 });
-}, 60_000);
-afterAll(() => h?.sim.close());
+const h = marketForFile({ warmupMs: 5 * 60_000, seed: 21 }, 60_000);
 
 describe("market assets", () => {
   it("names only its own host in icon and avatar URLs, and serves each as an SVG without a key", async () => {

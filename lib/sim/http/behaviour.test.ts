@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Candle } from "@/lib/api";
-import { type Harness, type Json, startHarness } from "../test/harness";
+import { type Json, marketForFile } from "../test/harness";
 
 // REST behaviour over real HTTP: paging, quotes, row shapes per family, stats, holders, search, positions.
 
-let h: Harness;
-let state: Json;
-beforeAll(async () => {
-  h = await startHarness({ warmupMs: 15 * 60_000, seed: 5 });
-  state = await h.control("GET", "/__control/state");
-}, 60_000);
-afterAll(() => h?.sim.close());
+const h = marketForFile({ warmupMs: 15 * 60_000, seed: 5 }, 60_000);
 
 const get = (path: string) => h.get(path);
 
@@ -72,7 +66,7 @@ describe("tape", () => {
 
 describe("candles", () => {
   it("pages by endTime without gaps or overlaps and equals one big page", async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     const base = `/v1/token/ohlcv?chain=${est.chain}&address=${est.address}&pools=${est.pools.join(",")}&interval=1h`;
     const big = (await get(`${base}&limit=300`)).data as Candle[];
     const paged: Candle[] = [];
@@ -110,7 +104,7 @@ describe("candles", () => {
   });
 
   it("returns an empty page (not an error) before any data", async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     const page = await get(
       `/v1/token/ohlcv?chain=${est.chain}&address=${est.address}&pools=${est.pools[0]}&interval=1d&endTime=1000`,
     );
@@ -121,7 +115,7 @@ describe("candles", () => {
 
 describe("wallets", () => {
   it("pages EVM wallet trades with beforeAt and meta.oldestAt", async () => {
-    const w = state.notable.evmWallet;
+    const w = h.state.notable.evmWallet;
     const first = await get(`/v1/wallet/trades?chain=${w.chain}&wallet=${w.address}&limit=25`);
     expect(first.data.length).toBe(25);
     expect(first.meta.oldestAt).toBe(first.data[24].at);
@@ -145,7 +139,7 @@ describe("wallets", () => {
   });
 
   it("serves Solana wallet rows with symbol, USD price and maker, and only asOf in meta", async () => {
-    const w = state.notable.solanaWallet;
+    const w = h.state.notable.solanaWallet;
     const res = await get(`/v1/wallet/trades?chain=solana&wallet=${w.address}`);
     expect(res.data.length).toBeGreaterThan(0);
     expect(Object.keys(res.meta)).toEqual(["asOf"]);
@@ -157,7 +151,7 @@ describe("wallets", () => {
   });
 
   it("gives a wallet's PnL days from before its first live day, the same whatever the period", async () => {
-    const w = state.notable.evmWallet;
+    const w = h.state.notable.evmWallet;
     const all = (await get(`/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=all`)).data;
     const month = (await get(`/v1/wallet/pnl?wallet=${w.address}&chain=${w.chain}&period=30d`)).data;
     const trades = (await get(`/v1/wallet/trades?chain=${w.chain}&wallet=${w.address}&limit=100`)).data;
@@ -172,7 +166,7 @@ describe("wallets", () => {
   });
 
   it('shows a fully sold position with amount "0" and its realized PnL', async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     const maker =
       est.chain === "solana"
         ? "So1Test1111111111111111111111111111111111111"
@@ -230,7 +224,7 @@ describe("token views", () => {
   });
 
   it("finds tokens by exact token or pool address first, and by text", async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     for (const q of [est.address, est.pools[est.pools.length - 1]]) {
       const r = await get(`/v1/search?q=${q}`);
       expect(r.data[0]).toMatchObject({ address: est.address, nameRank: 0 });
@@ -244,7 +238,7 @@ describe("token views", () => {
   });
 
   it("serves hostile metadata as data, unchanged", async () => {
-    const hostile = state.notable.hostileToken;
+    const hostile = h.state.notable.hostileToken;
     const meta = await get(`/v1/token/metadata?chain=${hostile.chain}&address=${hostile.address}`);
     const detail = await get(`/v1/token?chain=${hostile.chain}&address=${hostile.address}`);
     expect(detail.data.name).toBe(hostile.name);

@@ -1,16 +1,12 @@
 import type { IncomingMessage } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NO_FAULTS } from "../feed";
-import { type Harness, startHarness, TEST_KEY } from "../test/harness";
+import { marketForFile, TEST_KEY } from "../test/harness";
 import { isLoopback } from "./respond";
 
 // The loopback control endpoint: faults and scenarios that end-to-end tests drive the market with.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ warmupMs: 5 * 60_000, seed: 21 });
-}, 60_000);
-afterAll(() => h?.sim.close());
+const h = marketForFile({ warmupMs: 5 * 60_000, seed: 21 }, 60_000);
 
 describe("control: faults", () => {
   it("reads, patches, validates and resets the fault config", async () => {
@@ -65,7 +61,11 @@ describe("control: faults", () => {
 
 describe("control: scenarios", () => {
   it("launches a token with the hostile metadata pattern named, served unchanged", async () => {
-    const l = await h.control("POST", "/__control/scenario", { action: "launch", chain: "solana", hostile: "html-name" });
+    const l = await h.control("POST", "/__control/scenario", {
+      action: "launch",
+      chain: "solana",
+      hostile: "html-name",
+    });
     expect(l.name).toMatch(/^<img src=x onerror=alert\(1\)>/);
     const tok = await h.get(`/v1/token?chain=solana&address=${l.address}`);
     expect(tok.data.name).toBe(l.name);

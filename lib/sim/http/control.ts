@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { ApiError, canonicalAddress } from "@/lib/api";
 import type { SimCore } from "../core";
+import { HOSTILE_KINDS } from "../engine/names";
 import type { FaultState } from "../faults";
 import type { SimUsage } from "../usage";
-import { HOSTILE_KINDS } from "../engine/names";
 import { controlState } from "./control-state";
 import { readJsonBody, sendJson } from "./respond";
 

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { ApiError } from "@/lib/api";
 import type { SimCore } from "../core";
+import { assetSvg, parseAssetPath } from "../engine/assets";
 import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
 import type { SimUsage } from "../usage";
-import { assetSvg, parseAssetPath } from "../engine/assets";
 import { handleControl } from "./control";
 import { isLoopback, sendError } from "./respond";
 import { handleRest, restErrorHeaders } from "./rest";

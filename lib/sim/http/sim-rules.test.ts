@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, type Json, startHarness, TEST_KEY } from "../test/harness";
+import { describe, expect, it } from "vitest";
+import { marketForFile, TEST_KEY } from "../test/harness";
 
 // A chain the market does not serve is a 400 `unknown_chain` that costs nothing; sparklines charge per distinct pool
 // (the registry canonicalizes the body: each pool once, EVM lowercase).
 
-let h: Harness;
-let state: Json;
-beforeAll(async () => {
-  h = await startHarness({ warmupMs: 5 * 60_000, seed: 4 });
-  state = await h.control("GET", "/__control/state");
-}, 60_000);
-afterAll(() => h?.sim.close());
+const h = marketForFile({ warmupMs: 5 * 60_000, seed: 4 }, 60_000);
 
 const WALLET = "0x00000000000000000000000000000000000000b1";
 const TOKEN = "0x00000000000000000000000000000000000000aa";
@@ -36,7 +30,7 @@ describe("unknown chains", () => {
   });
 
   it("reports an unknown chain in a batch item's own slot, keeping order", async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     const r = await h.call("POST", "/v1/token/price", {
       body: {
         items: [
@@ -53,7 +47,7 @@ describe("unknown chains", () => {
 
 describe("sparkline credits", () => {
   it("charges one credit per distinct pool, however often and in whatever case it is named", async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     const [a, b] = est.pools as string[];
     const pools = est.chain === "solana" ? [a, a, b] : [a, a, (a as string).toUpperCase().replace("0X", "0x"), b];
     const before = h.sim.ledger.spent(TEST_KEY);

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OHLCV_INTERVALS } from "@/lib/api";
-import { type Harness, type Json, startHarness, TEST_KEY } from "../test/harness";
+import { type Json, marketForFile, TEST_KEY } from "../test/harness";
 
 // The spec, section by section, against the embedded market over real HTTP: defaults, bounds, batch slots and the
 // literal credit cost of every route (§8).
 
-let h: Harness;
-let state: Json;
-beforeAll(async () => {
-  h = await startHarness({ warmupMs: 10 * 60_000, seed: 11 });
-  state = await h.control("GET", "/__control/state");
-}, 90_000);
-afterAll(() => h?.sim.close());
+const h = marketForFile({ warmupMs: 10 * 60_000, seed: 11 });
 
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 /** n distinct well-formed Solana addresses no token or wallet uses. */
 const fakeSolana = (n: number) =>
-  Array.from({ length: n }, (_, i) => `${"9".repeat(40)}${[0, 1, 2].map((k) => B58[Math.floor(i / 58 ** k) % 58]).join("")}`);
+  Array.from(
+    { length: n },
+    (_, i) => `${"9".repeat(40)}${[0, 1, 2].map((k) => B58[Math.floor(i / 58 ** k) % 58]).join("")}`,
+  );
 
 const spentBy = async (method: string, path: string, body?: unknown) => {
   const before = h.sim.ledger.spent(TEST_KEY);
@@ -28,8 +25,8 @@ const spentBy = async (method: string, path: string, body?: unknown) => {
 
 describe("§8 credits, literally", () => {
   it("charges each route what the spec's table says", async () => {
-    const est = state.notable.establishedToken;
-    const evm = state.notable.evmWallet;
+    const est = h.state.notable.establishedToken;
+    const evm = h.state.notable.evmWallet;
     const tok = `chain=${est.chain}&address=${est.address}&pools=${est.pools.join(",")}`;
     expect(await spentBy("GET", "/v1/search?q=a")).toBe(5);
     expect(await spentBy("GET", `/v1/token/ohlcv?${tok}`)).toBe(5);
@@ -41,7 +38,11 @@ describe("§8 credits, literally", () => {
     expect(await spentBy("GET", `/v1/wallet/profile?address=${evm.address}`)).toBe(1);
     expect(await spentBy("GET", `/v1/wallet/funding?chain=${evm.chain}&wallet=${evm.address}`)).toBe(1);
     expect(await spentBy("GET", "/v1/prices/native")).toBe(1);
-    const three = [{ address: evm.address }, { address: state.notable.solanaWallet.address }, { address: evm.address.replace(/.$/, "0") }];
+    const three = [
+      { address: evm.address },
+      { address: h.state.notable.solanaWallet.address },
+      { address: evm.address.replace(/.$/, "0") },
+    ];
     expect(await spentBy("POST", "/v1/wallet/profile", { items: three })).toBe(3);
     expect(await spentBy("POST", "/v1/token/sparklines", { chain: est.chain, pools: est.pools.slice(0, 3) })).toBe(
       Math.min(3, est.pools.length),
@@ -62,7 +63,7 @@ describe("§4 defaults and bounds over HTTP", () => {
   });
 
   it("§4.2 wallet trades default to 50 rows", async () => {
-    const evm = state.notable.evmWallet;
+    const evm = h.state.notable.evmWallet;
     expect(evm.trades).toBeGreaterThan(100);
     const q = `/v1/wallet/trades?chain=${evm.chain}&wallet=${evm.address}`;
     const byDefault = (await h.get(q)).data;
@@ -74,7 +75,7 @@ describe("§4 defaults and bounds over HTTP", () => {
   });
 
   it("§4.3 organicOnly drops wash rows; the makers filter takes at most 2000", async () => {
-    const sol = state.notable.graduatedToken;
+    const sol = h.state.notable.graduatedToken;
     const tok = `chain=solana&address=${sol.address}&pools=${sol.pools.join(",")}`;
     const all = await h.get(`/v1/token/trades?${tok}&limit=500`);
     const organic = await h.get(`/v1/token/trades?${tok}&limit=500&washFilter=organicOnly`);
@@ -86,7 +87,7 @@ describe("§4 defaults and bounds over HTTP", () => {
   });
 
   it("§4.5 serves all 17 intervals", async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     const tok = `chain=${est.chain}&address=${est.address}&pools=${est.pools.join(",")}`;
     expect(OHLCV_INTERVALS).toHaveLength(17);
     for (const i of OHLCV_INTERVALS) {
@@ -97,7 +98,7 @@ describe("§4 defaults and bounds over HTTP", () => {
   });
 
   it("§4.9 PnL without a chain is all EVM chains, and the period defaults to 30d", async () => {
-    const evm = state.notable.evmWallet;
+    const evm = h.state.notable.evmWallet;
     const omitted = await h.get(`/v1/wallet/pnl?wallet=${evm.address}`);
     const thirty = await h.get(`/v1/wallet/pnl?wallet=${evm.address}&period=30d`);
     expect(omitted.data).toEqual(thirty.data);
@@ -106,17 +107,17 @@ describe("§4 defaults and bounds over HTTP", () => {
   });
 
   it("§4.13 sparklines take up to 100 pools and accept solana:solana", async () => {
-    const sol = state.notable.graduatedToken;
+    const sol = h.state.notable.graduatedToken;
     const ok = await h.call("POST", "/v1/token/sparklines", { body: { chain: "solana:solana", pools: sol.pools } });
     expect(ok.status).toBe(200);
     expect(Object.keys(ok.body.data).sort()).toEqual([...sol.pools].sort());
     const pools = fakeSolana;
-    expect((await h.call("POST", "/v1/token/sparklines", { body: { chain: "solana", pools: pools(100) } })).status).toBe(
-      200,
-    );
-    expect((await h.call("POST", "/v1/token/sparklines", { body: { chain: "solana", pools: pools(101) } })).status).toBe(
-      400,
-    );
+    expect(
+      (await h.call("POST", "/v1/token/sparklines", { body: { chain: "solana", pools: pools(100) } })).status,
+    ).toBe(200);
+    expect(
+      (await h.call("POST", "/v1/token/sparklines", { body: { chain: "solana", pools: pools(101) } })).status,
+    ).toBe(400);
   });
 });
 
@@ -124,9 +125,15 @@ describe("§7.4 batch slots", () => {
   it.each(["/v1/token", "/v1/token/price", "/v1/token/security"])(
     "%s reports a malformed address in its own slot, keeping order",
     async (path) => {
-      const est = state.notable.establishedToken;
+      const est = h.state.notable.establishedToken;
       const r = await h.call("POST", path, {
-        body: { items: [{ chain: est.chain, address: est.address }, { chain: "evm:1", address: "not-an-address" }, { chain: est.chain, address: est.address }] },
+        body: {
+          items: [
+            { chain: est.chain, address: est.address },
+            { chain: "evm:1", address: "not-an-address" },
+            { chain: est.chain, address: est.address },
+          ],
+        },
       });
       expect(r.status, JSON.stringify(r.body).slice(0, 200)).toBe(200);
       expect(r.body.data).toHaveLength(3);

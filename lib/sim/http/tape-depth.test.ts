@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, type Json, startHarness } from "../test/harness";
+import { describe, expect, it } from "vitest";
+import { type Json, marketForFile } from "../test/harness";
 
 // The busiest established token's tape pages back a full day over HTTP (the archived day joins the live rows).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ warmupMs: 10 * 60_000, seed: 5 });
-}, 90_000);
-afterAll(() => h?.sim.close());
+const h = marketForFile({ warmupMs: 10 * 60_000, seed: 5 });
 
 describe("tape depth", () => {
-  it("pages the busiest established token's tape back ≥ 24 h, newest first, each trade once", { timeout: 120_000 }, async () => {
+  it("pages the busiest established token's tape back ≥ 24 h, newest first, each trade once", {
+    timeout: 120_000,
+  }, async () => {
     // the busiest established token whose day fits one tape (the reported case: ~5,800 trades in 24 h); the
     // live trades of the warm-up tell its pace without reading every token's archive
     const perDay = (n: number) => (n * 86_400_000) / (10 * 60_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makersSince } from "../index/stats";
 import type { IndexedToken } from "../index/state";
+import { makersSince } from "../index/stats";
 import { type Harness, type Json, startHarness } from "../test/harness";
 
 // §4.14 token stats: a makers count is only given for windows the market knew every maker of (null = unknown, §1.5).

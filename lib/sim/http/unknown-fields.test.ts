@@ -17,7 +17,10 @@ const q = (t: IndexedToken) => `chain=${encodeURIComponent(t.chain)}&address=${t
 const parse = (path: string, body: Json) => {
   const def = findEndpoint("GET", path).def;
   expect(def).not.toBeNull();
-  for (const [part, schema] of [["data", def?.data], ["meta", def?.meta]] as const) {
+  for (const [part, schema] of [
+    ["data", def?.data],
+    ["meta", def?.meta],
+  ] as const) {
     const r = schema?.safeParse(body[part]);
     expect(r?.success, `${path} ${part}: ${JSON.stringify(r?.error?.issues)}`).toBe(true);
   }

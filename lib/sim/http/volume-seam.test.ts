@@ -24,7 +24,9 @@ describe("volume across the history/live seam", () => {
     const ratios: number[] = [];
     for (const t of tokens) {
       const pools = t.pools.map((p) => p.address).join(",");
-      const r = await h.get(`/v1/token/ohlcv?chain=${t.chain.chain}&address=${t.address}&pools=${pools}&interval=1m&limit=150`);
+      const r = await h.get(
+        `/v1/token/ohlcv?chain=${t.chain.chain}&address=${t.address}&pools=${pools}&interval=1m&limit=150`,
+      );
       const bars = r.data as Candle[];
       const before = bars.filter((b) => b.time < seam && b.time >= seam - 3600);
       const after = bars.filter((b) => b.time >= seam && b.time < seam + WARMUP_MS / 1000 - 60);

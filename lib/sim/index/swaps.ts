@@ -2,8 +2,8 @@ import { chainFamily } from "@/lib/api";
 import type { SwapLog, TxConfirmed, TxReverted } from "../engine/events";
 import { clampPrice } from "./candle-query";
 import { TradeRecord } from "./records";
-import { observe, wickBand } from "./wick-band";
 import { type IndexedPool, type IndexedToken, rankPools } from "./state";
+import { observe, wickBand } from "./wick-band";
 
 // Swap logs → trade records. Logs of one transaction are folded to one event per token and side (multihop
 // routes, split routes); a Solana transaction that buys and sells the same token for the same maker is wash.

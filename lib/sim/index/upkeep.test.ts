@@ -16,7 +16,28 @@ function token(rows: number, spanMs: number, lastTradeAt: number, cap = 10_000):
     const at = Math.round(lastTradeAt - spanMs + (spanMs * (i + 1)) / rows);
     seq++;
     tape.push(
-      new TradeRecord(seq, "solana", "T", "T", "P", null, "M", true, at, 1, 1, 1, false, false, false, false, `tx${seq}`, seq, 0, true),
+      new TradeRecord(
+        seq,
+        "solana",
+        "T",
+        "T",
+        "P",
+        null,
+        "M",
+        true,
+        at,
+        1,
+        1,
+        1,
+        false,
+        false,
+        false,
+        false,
+        `tx${seq}`,
+        seq,
+        0,
+        true,
+      ),
     );
   }
   return { tape, lastTradeAt: rows ? lastTradeAt : null } as unknown as IndexedToken;

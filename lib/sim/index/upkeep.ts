@@ -1,5 +1,5 @@
-import type { Tape } from "./tape";
 import type { IndexedToken } from "./state";
+import type { Tape } from "./tape";
 
 // Periodic upkeep that keeps the index within its caps.
 

@@ -1,6 +1,7 @@
 import type { WalletFunding, WalletPosition, WalletProfile, WalletTrade } from "@/lib/api";
 import type { IdentityHarvested, NativeTransfer } from "../engine/events";
 import { decimalString, sig } from "./decimal";
+import { archivedDays } from "./pnl-archive";
 import {
   applyFill,
   DAY_MS,
@@ -11,7 +12,6 @@ import {
   summarizePnl,
   valuePosition,
 } from "./positions";
-import { archivedDays } from "./pnl-archive";
 import type { TradeRecord } from "./records";
 import type { IndexCaps } from "./state";
 

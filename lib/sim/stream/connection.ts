@@ -206,7 +206,11 @@ export class Connection implements MemberSink {
     }
     this.send(r.ack);
     r.join();
-    if (this.key) this.d.usage?.streamState(this.key, { subscriptions: this.subscriptions, tracked: this.d.registry.tracked(this.key) });
+    if (this.key)
+      this.d.usage?.streamState(this.key, {
+        subscriptions: this.subscriptions,
+        tracked: this.d.registry.tracked(this.key),
+      });
   }
 
   private unsubscribe(id: string): void {

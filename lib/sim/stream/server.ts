@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
-import type { SimUsage } from "../usage";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { STREAM_LIMITS, STREAM_PATH } from "@/lib/api";
 import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
+import type { SimUsage } from "../usage";
 import { Connection } from "./connection";
 import type { ConnectionConfig } from "./connection-deps";
 import { createHub } from "./hub";

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ohlcvEventSchema, type TokenTrade, tradeKey, tradesEventSchema } from "@/lib/api";
-import { type Harness, type Json, startHarness, TEST_KEY } from "../test/harness";
+import { type Json, marketForFile, TEST_KEY } from "../test/harness";
 import { type Frame, TestClient } from "./test-harness";
 
 // §6 over the real stream of the embedded market (engine + index + REST + /v1/stream), virtual clock: pool-restricted
 // trades, USD candles on Solana, and unsubscribe removing one subscription only.
 
-let h: Harness;
-let state: Json;
-beforeAll(async () => {
-  h = await startHarness({ warmupMs: 10 * 60_000, seed: 29 });
-  state = await h.control("GET", "/__control/state");
-}, 90_000);
-afterAll(() => h?.sim.close());
+const h = marketForFile({ warmupMs: 10 * 60_000, seed: 29 });
 
 const qs = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
@@ -38,7 +32,7 @@ function fold(c: TestClient, id: string, into: Map<string, TokenTrade>): void {
 
 describe("§6 trades restricted by pools", () => {
   it("carries only the named pool's rows, while the token-wide subscription carries every pool's", async () => {
-    const est = state.notable.establishedToken;
+    const est = h.state.notable.establishedToken;
     expect(est.pools.length).toBeGreaterThan(1);
     const tok = { chain: est.chain, address: est.address };
     const pool = est.pools[0] as string;
@@ -82,7 +76,7 @@ describe("§6 trades restricted by pools", () => {
 
 describe("§6 USD candles on Solana", () => {
   it("quote=usd pushes the forming USD candle as REST has it, native candle × SOL price", async () => {
-    const sol = state.notable.graduatedToken;
+    const sol = h.state.notable.graduatedToken;
     const tok = { chain: "solana", address: sol.address };
     const rest = async (quote: string) =>
       (await h.get(`/v1/token/ohlcv?${qs({ ...tok, pools: sol.pools.join(","), interval: "1m", quote, limit: 2 })}`))
@@ -109,7 +103,7 @@ describe("§6 USD candles on Solana", () => {
     const solUsd = (await h.get("/v1/prices/native")).data.solana.priceUsd as number;
     expect(Math.abs(Math.log(usdNow.close / (nativeNow.close * solUsd)))).toBeLessThan(0.01);
     // USD quote is Solana only
-    const evm = state.notable.baseToken;
+    const evm = h.state.notable.baseToken;
     const refused = await subscribe(c, "evm", "ohlcv", {
       chain: evm.chain,
       address: evm.address,

@@ -1,4 +1,5 @@
 import { Agent, fetch } from "undici";
+import { afterAll, beforeAll } from "vitest";
 import { createClock } from "../engine/clock";
 import { type SimService, startSimService } from "../service";
 
@@ -61,5 +62,41 @@ export async function startHarness(opts: { warmupMs?: number; seed?: number } = 
       if (r.status !== 200) throw new Error(`control ${path} → ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.data;
     },
+  };
+}
+
+/** A market of a test file's own, with the control state it started in (`/__control/state`). */
+export interface FileMarket extends Harness {
+  readonly state: Json;
+}
+
+/**
+ * One warmed market per test file: started before the file's first test, closed after its last. The returned object
+ * is usable inside tests and hooks (not at the file's top level, before the market exists).
+ */
+export function marketForFile(opts: { warmupMs: number; seed?: number }, startTimeoutMs = 90_000): FileMarket {
+  let h: Harness | undefined;
+  let state: Json;
+  const live = () => {
+    if (!h) throw new Error("the file's market is not started yet");
+    return h;
+  };
+  beforeAll(async () => {
+    h = await startHarness(opts);
+    state = await h.control("GET", "/__control/state");
+  }, startTimeoutMs);
+  afterAll(() => h?.sim.close());
+  return {
+    get sim() {
+      return live().sim;
+    },
+    get state() {
+      live();
+      return state;
+    },
+    call: (...a) => live().call(...a),
+    get: (path) => live().get(path),
+    advance: (ms) => live().advance(ms),
+    control: (...a) => live().control(...a),
   };
 }

@@ -1,4 +1,11 @@
-import { STATS_WINDOWS, type StatsWindow, type TokenHolder, type TokenMetadata, type TokenSecurity, type TokenStatsWindow } from "@/lib/api";
+import {
+  STATS_WINDOWS,
+  type StatsWindow,
+  type TokenHolder,
+  type TokenMetadata,
+  type TokenSecurity,
+  type TokenStatsWindow,
+} from "@/lib/api";
 import type { SimCore } from "../../core";
 import { BURN_EVM, BURN_SOL } from "../../engine/world";
 import { decimalString, sig } from "../../index/decimal";

@@ -1,6 +1,6 @@
 import { type Candle, INTERVAL_SECONDS, type OhlcvParams } from "@/lib/api";
-import type { RevertEvent, TradeEvent } from "../../feed";
 import { bucketStart } from "@/lib/api/candle-buckets";
+import type { RevertEvent, TradeEvent } from "../../feed";
 import { Broadcaster, type ChannelGroup, type GroupContext, type Member, poolKey, tokenKey } from "./group";
 
 // §6 ohlcv: the forming candle, exactly as REST /v1/token/ohlcv returns it now (feed.formingCandles), re-pushed
