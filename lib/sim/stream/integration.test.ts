@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CLOSE_CODES,
   ohlcvEventSchema,
@@ -9,48 +9,16 @@ import {
   tradeKey,
   tradesEventSchema,
 } from "@/lib/api";
-import { createClock } from "../engine/clock";
-import { type SimService, startSimService } from "../service";
+import { marketForFile, TEST_KEY } from "../test/harness";
 import { type Frame, TestClient } from "./test-harness";
 
 // Against the real embedded service (engine + index + REST) on port 0, with a virtual market clock: what a client
 // that knows only the spec and the documented frames sees on /v1/stream equals what REST says at that moment.
 
-const KEY = "stream-integration-key";
-const clock = createClock({ virtual: true, start: Date.UTC(2026, 5, 1, 12, 0, 0) });
-let sim: SimService;
-
-beforeAll(async () => {
-  sim = await startSimService({ key: KEY, seed: 11, clock, port: 0, warmupMs: 5 * 60_000 });
-}, 120_000);
-afterAll(() => sim?.close());
-
-async function rest(path: string) {
-  const r = await fetch(`${sim.baseUrl}${path}`, { headers: { authorization: KEY } });
-  const body = await r.json();
-  if (r.status !== 200) throw new Error(`${path} → ${r.status} ${JSON.stringify(body)}`);
-  return body;
-}
-async function control(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${sim.baseUrl}${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await r.json();
-  if (r.status !== 200) throw new Error(`${path} → ${r.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-async function connect(): Promise<TestClient> {
-  const c = await TestClient.open(`${sim.streamUrl}/v1/stream`);
-  c.send({ type: "auth", key: KEY });
-  expect((await c.next()).type).toBe("authed");
-  return c;
-}
-async function subscribe(c: TestClient, id: string, channel: string, params: unknown): Promise<Frame> {
-  c.send({ type: "subscribe", id, channel, params });
-  return c.next((f) => (f.type === "subscribed" || f.type === "error") && f.id === id);
-}
+const h = marketForFile({ warmupMs: 5 * 60_000, seed: 11 }, 120_000);
+const rest = (path: string) => h.get(path);
+const control = (method: string, path: string, body?: unknown) => h.control(method, path, body);
+const connect = () => TestClient.authed(`${h.sim.streamUrl}/v1/stream`, TEST_KEY);
 const qs = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 
@@ -61,9 +29,9 @@ describe("a spec-only client on the real service", () => {
     const pools: string[] = (await rest(`/v1/token/pools?${qs({ chain, address })}`)).data.map(
       (p: { address: string }) => p.address,
     );
-    const spentBefore = sim.ledger.spent(KEY);
+    const spentBefore = h.sim.ledger.spent(TEST_KEY);
     const c = await connect();
-    expect(sim.ledger.spent(KEY) - spentBefore).toBe(1); // the first connection-minute
+    expect(h.sim.ledger.spent(TEST_KEY) - spentBefore).toBe(1); // the first connection-minute
 
     const chains = ["evm:8453", "solana"];
     for (const [id, channel, params] of [
@@ -72,7 +40,7 @@ describe("a spec-only client on the real service", () => {
       ["u", "token-updates", { chain, address }],
       ["p", "pulse", { view: "new", chains }],
     ] as const)
-      expect(await subscribe(c, id, channel, params)).toMatchObject({ type: "subscribed", id, channel });
+      expect(await c.subscribe(id, channel, params)).toMatchObject({ type: "subscribed", id, channel });
     await c.barrier();
     const [snap] = c.take("p", "snapshot").map((f) => pulseEventSchema.parse(f));
     expect(snap.data).toEqual(
@@ -95,7 +63,7 @@ describe("a spec-only client on the real service", () => {
       updateChecks++;
     };
     for (let step = 0; step < 12; step++) {
-      clock.advance(1000);
+      h.advance(1000);
       await c.barrier();
       await checkUpdate();
       await control("POST", "/__control/scenario", {
@@ -124,7 +92,7 @@ describe("a spec-only client on the real service", () => {
     expect(updateChecks).toBeGreaterThan(3);
 
     // trades: after confirmations land, every streamed row is in the REST tape with the same key and fields
-    clock.advance(4000);
+    h.advance(4000);
     await c.barrier();
     for (const f of c.take("t")) {
       const e = tradesEventSchema.parse(f);
@@ -137,14 +105,14 @@ describe("a spec-only client on the real service", () => {
     expect(seen.size).toBeGreaterThanOrEqual(12);
     for (const [k, r] of seen) expect(byKey.get(k)).toEqual(r);
     // The market keeps trading while the clock moves: rows younger than the preconfirmation lead may still wait.
-    const settled = [...seen.values()].filter((r) => r.at <= clock.now() - 3000);
+    const settled = [...seen.values()].filter((r) => r.at <= h.sim.core.clock.now() - 3000);
     expect(settled.length).toBeGreaterThanOrEqual(12);
     expect(settled.every((r) => !r.preconfirmed)).toBe(true);
 
     // pulse: the next periodic snapshot equals REST at that moment
     let periodic: Frame | undefined;
     for (let i = 0; i < 8 && !periodic; i++) {
-      clock.advance(5000);
+      h.advance(5000);
       await c.barrier();
       periodic = c.take("p", "snapshot").at(-1);
       if (periodic) {
@@ -160,7 +128,7 @@ describe("a spec-only client on the real service", () => {
   it("signals a reverted Base preconfirmation and REST drops the row", async () => {
     const { chain, address } = await control("POST", "/__control/scenario", { action: "launch", chain: "evm:8453" });
     const c = await connect();
-    await subscribe(c, "t", "trades", { chain, address });
+    await c.subscribe("t", "trades", { chain, address });
     await control("POST", "/__control/scenario", { action: "revert-next", chain: "evm:8453" });
     const { trade } = await control("POST", "/__control/scenario", {
       action: "trade",
@@ -173,7 +141,7 @@ describe("a spec-only client on the real service", () => {
     await c.barrier();
     const pre = c.take("t").flatMap((f) => tradesEventSchema.parse(f).data as TokenTrade[]);
     expect(pre.find((r) => r.txHash === trade.txHash)?.preconfirmed).toBe(true);
-    clock.advance(3000);
+    h.advance(3000);
     await c.barrier();
     const events = c.take("t").map((f) => tradesEventSchema.parse(f));
     const revert = events.find((e) => e.kind === "revert");
@@ -191,11 +159,11 @@ describe("a spec-only client on the real service", () => {
 
   it("applies stream faults set through the loopback control endpoint", async () => {
     await control("PUT", "/__control/faults", { streamRefuseConnections: true });
-    await expect(TestClient.open(`${sim.streamUrl}/v1/stream`)).rejects.toThrow("HTTP 503");
+    await expect(TestClient.open(`${h.sim.streamUrl}/v1/stream`)).rejects.toThrow("HTTP 503");
     await control("PUT", "/__control/faults", { streamRefuseConnections: false, streamDuplicateRate: 1 });
     const { chain, address } = await control("POST", "/__control/scenario", { action: "launch", chain: "solana" });
     const c = await connect();
-    await subscribe(c, "t", "trades", { chain, address });
+    await c.subscribe("t", "trades", { chain, address });
     await control("POST", "/__control/scenario", { action: "trade", chain, address, side: "buy", usd: 30 });
     await c.barrier();
     const frames = c.take("t");
@@ -209,14 +177,14 @@ describe("a spec-only client on the real service", () => {
     // sockets closed by earlier tests are released once the server has seen their close
     const five: TestClient[] = [];
     for (let tries = 0; five.length < 5 && tries < 200; tries++) {
-      const c = await TestClient.open(`${sim.streamUrl}/v1/stream`);
-      c.send({ type: "auth", key: KEY });
+      const c = await TestClient.open(`${h.sim.streamUrl}/v1/stream`);
+      c.send({ type: "auth", key: TEST_KEY });
       if ((await c.next()).type === "authed") five.push(c);
       else await new Promise((r) => setTimeout(r, 10));
     }
     expect(five).toHaveLength(5);
-    const sixth = await TestClient.open(`${sim.streamUrl}/v1/stream`);
-    sixth.send({ type: "auth", key: KEY });
+    const sixth = await TestClient.open(`${h.sim.streamUrl}/v1/stream`);
+    sixth.send({ type: "auth", key: TEST_KEY });
     expect(await sixth.next()).toMatchObject({ type: "error", code: "limit_connections", limit: 5 });
     expect((await sixth.closed).code).toBe(CLOSE_CODES.limitConnections);
     await Promise.all(five.map((c) => c.close()));

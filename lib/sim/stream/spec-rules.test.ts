@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ohlcvEventSchema, type TokenTrade, tradeKey, tradesEventSchema } from "@/lib/api";
 import { type Json, marketForFile, TEST_KEY } from "../test/harness";
-import { type Frame, TestClient } from "./test-harness";
+import { TestClient } from "./test-harness";
 
 // §6 over the real stream of the embedded market (engine + index + REST + /v1/stream), virtual clock: pool-restricted
 // trades, USD candles on Solana, and unsubscribe removing one subscription only.
@@ -11,16 +11,7 @@ const h = marketForFile({ warmupMs: 10 * 60_000, seed: 29 });
 const qs = (o: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 const scenario = (body: Record<string, unknown>) => h.control("POST", "/__control/scenario", body);
-async function connect(): Promise<TestClient> {
-  const c = await TestClient.open(`${h.sim.streamUrl}/v1/stream`);
-  c.send({ type: "auth", key: TEST_KEY });
-  expect((await c.next()).type).toBe("authed");
-  return c;
-}
-async function subscribe(c: TestClient, id: string, channel: string, params: unknown): Promise<Frame> {
-  c.send({ type: "subscribe", id, channel, params });
-  return c.next((f) => (f.type === "subscribed" || f.type === "error") && f.id === id);
-}
+const connect = () => TestClient.authed(`${h.sim.streamUrl}/v1/stream`, TEST_KEY);
 /** Folds a subscription's trades/revert events into the rows it leaves a consumer with. */
 function fold(c: TestClient, id: string, into: Map<string, TokenTrade>): void {
   for (const f of c.take(id)) {
@@ -37,8 +28,8 @@ describe("§6 trades restricted by pools", () => {
     const tok = { chain: est.chain, address: est.address };
     const pool = est.pools[0] as string;
     const c = await connect();
-    expect(await subscribe(c, "all", "trades", tok)).toMatchObject({ type: "subscribed" });
-    expect(await subscribe(c, "one", "trades", { ...tok, pools: [pool] })).toMatchObject({ type: "subscribed" });
+    expect(await c.subscribe("all", "trades", tok)).toMatchObject({ type: "subscribed" });
+    expect(await c.subscribe("one", "trades", { ...tok, pools: [pool] })).toMatchObject({ type: "subscribed" });
     await c.barrier();
     c.take("all");
     c.take("one");
@@ -82,7 +73,7 @@ describe("§6 USD candles on Solana", () => {
       (await h.get(`/v1/token/ohlcv?${qs({ ...tok, pools: sol.pools.join(","), interval: "1m", quote, limit: 2 })}`))
         .data as Json[];
     const c = await connect();
-    const ack = await subscribe(c, "usd", "ohlcv", {
+    const ack = await c.subscribe("usd", "ohlcv", {
       chain: "solana:solana",
       address: sol.address,
       interval: "1m",
@@ -104,7 +95,7 @@ describe("§6 USD candles on Solana", () => {
     expect(Math.abs(Math.log(usdNow.close / (nativeNow.close * solUsd)))).toBeLessThan(0.01);
     // USD quote is Solana only
     const evm = h.state.notable.baseToken;
-    const refused = await subscribe(c, "evm", "ohlcv", {
+    const refused = await c.subscribe("evm", "ohlcv", {
       chain: evm.chain,
       address: evm.address,
       interval: "1m",
@@ -120,8 +111,8 @@ describe("§6 unsubscribe", () => {
     const launch = await scenario({ action: "launch", chain: "solana" });
     const tok = { chain: "solana", address: launch.address };
     const c = await connect();
-    for (const id of ["a", "b"]) expect(await subscribe(c, id, "trades", tok)).toMatchObject({ type: "subscribed" });
-    expect(await subscribe(c, "u", "token-updates", tok)).toMatchObject({ type: "subscribed" });
+    for (const id of ["a", "b"]) expect(await c.subscribe(id, "trades", tok)).toMatchObject({ type: "subscribed" });
+    expect(await c.subscribe("u", "token-updates", tok)).toMatchObject({ type: "subscribed" });
     await scenario({ action: "trade", ...tok, side: "buy", usd: 20 });
     await c.barrier();
     expect(c.take("a", "trades").length).toBeGreaterThan(0);
@@ -139,7 +130,7 @@ describe("§6 unsubscribe", () => {
     expect(b.flatMap((e) => e.data).length).toBeGreaterThanOrEqual(3);
     expect(c.take("u").length).toBeGreaterThan(0);
     // the id is free again: subscribing under it works and delivers
-    expect(await subscribe(c, "a", "trades", tok)).toMatchObject({ type: "subscribed" });
+    expect(await c.subscribe("a", "trades", tok)).toMatchObject({ type: "subscribed" });
     await scenario({ action: "trade", ...tok, side: "buy", usd: 20 });
     await c.barrier();
     expect(c.take("a", "trades").length).toBeGreaterThan(0);

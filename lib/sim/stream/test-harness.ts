@@ -35,6 +35,21 @@ export class TestClient {
     });
   }
 
+  /** Opens `url` and authenticates with `key`; the `authed` frame is taken. */
+  static async authed(url: string, key: string): Promise<TestClient> {
+    const c = await TestClient.open(url);
+    c.send({ type: "auth", key });
+    const f = await c.next();
+    if (f.type !== "authed") throw new Error(`auth failed: ${JSON.stringify(f)}`);
+    return c;
+  }
+
+  /** Subscribes and takes the acknowledgement or the refusal. */
+  subscribe(id: string, channel: string, params: unknown): Promise<Frame> {
+    this.send({ type: "subscribe", id, channel, params });
+    return this.next((f) => (f.type === "subscribed" || f.type === "error") && f.id === id);
+  }
+
   send(frame: unknown): void {
     this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   }
@@ -145,16 +160,11 @@ export async function startHarness(extra: Partial<SimStreamServerOptions> = {}):
       return c;
     },
     async connect(key = KEY) {
-      const c = await h.open();
-      c.send({ type: "auth", key });
-      const f = await c.next();
-      if (f.type !== "authed") throw new Error(`auth failed: ${JSON.stringify(f)}`);
+      const c = await TestClient.authed(url, key);
+      clients.push(c);
       return c;
     },
-    async subscribe(c, id, channel, params) {
-      c.send({ type: "subscribe", id, channel, params });
-      return c.next((f) => (f.type === "subscribed" || f.type === "error") && f.id === id);
-    },
+    subscribe: (c, id, channel, params) => c.subscribe(id, channel, params),
     async close() {
       for (const c of clients) c.ws.terminate();
       await server.close();
