@@ -13,7 +13,7 @@ import { createSimHttpServer } from "./http/server";
 import type { IndexCaps } from "./index/state";
 import { SimLedger } from "./ledger";
 import { createMarketFeed } from "./market-feed";
-import { loadStreamServer, routeUpgrade } from "./stream-loader";
+import { loadStreamServer, routeUpgrade, type StreamServerLike } from "./stream-loader";
 import { SimUsage } from "./usage";
 
 export interface SimServiceOptions {
@@ -68,7 +68,11 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
   const faultRng = new Rng(`faults:${seed}`);
   // The port is bound first: the market's icon and avatar URLs name it (`{baseUrl}/assets/...`).
   let built: SimCore | null = null;
+  let streams: StreamServerLike | null = null;
   const http = createSimHttpServer({
+    get streams() {
+      return streams;
+    },
     get core(): SimCore {
       if (!built) throw new ApiError("upstream_unavailable", "the market is warming up", { status: 503 });
       return built;
@@ -108,6 +112,7 @@ export async function startSimService(opts: SimServiceOptions): Promise<SimServi
     usage,
   });
 
+  streams = stream;
   http.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     routeUpgrade(stream, req, socket, head),
   );

@@ -9,6 +9,8 @@ import type { SimUsage } from "./usage";
 
 export interface StreamServerLike {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Ends every open stream connection now: `abrupt` (the client sees 1006) or closed 1001. Returns how many. */
+  dropAll?(mode: "abrupt" | "shutdown"): number;
   close(): Promise<void>;
 }
 

@@ -2,53 +2,84 @@ import { chromium } from "@playwright/test";
 import type { PulseToken } from "@/lib/api";
 import { applyPulseDelta, applyPulseSnapshot, emptyPulse, type PulseListState } from "@/lib/client/stream/reducers/pulse";
 import type { System } from "./harness";
-import { check, notable, openStream, sleep } from "./util";
+import { check, notable, openStream, percentile, sleep } from "./util";
 
-// The market cuts every upstream stream connection once it is 10 s old, for 2 minutes, while a browser watches a busy
-// token's tape and a stream client keeps a pulse list from snapshot + deltas. Afterwards the tape has no duplicate and
-// no missing confirmed trade against REST. Each pulse snapshot is compared with the list the deltas built before it.
-// (The market's fault applies to live connections: a client of it is cut at 10 s with 1006.)
+// Stream chaos: the market ends every stream connection (the gateway's upstream ones) every 5 s, 12 times, alternately
+// cut (1006) and closed 1001, through its control API (`drop-streams`), while Chromium shows a busy token's tape, two
+// stream clients keep that token's trades and one keeps the `new` pulse board from snapshot + deltas (the
+// explorer's own reducer). 5 s of wall time is 20 s of market time (speed 4), so the 12 drops cover 4 market minutes.
+// Must hold: each drop cut at least one gateway connection and the market saw the gateway connected again with its
+// subscriptions before the next drop; afterwards every tape (browser and stream clients) has 0 duplicate and
+// 0 missing confirmed trades against the market's REST tape over the span it covers; the pulse board's top 30 (the
+// market's documented guarantee between snapshots, docs/stream.md) equals each streamed snapshot's top 30 and, at
+// the end, the market's REST `/v1/pulse` (limit 30) at the same `asOf`.
 
-const CHAOS_MS = 120_000;
-const DROP_AFTER_MS = 10_000;
+const DROPS = 12;
+const EVERY_MS = 5_000;
+const SETTLE_MS = 6_000;
+const TOP = 30;
+const BOARD = { view: "new" as const, chains: ["solana", "evm:8453"] };
 
-const ids = (items: readonly { chain: string; address: string }[]) => items.map((t) => `${t.chain}:${t.address}`).join(",");
+type Row = { txHash: string; logIndex: number; at: number; preconfirmed: boolean };
+const rowKey = (r: { txHash: string; logIndex: number }) => `${r.txHash}:${r.logIndex}`;
+const top = (items: readonly PulseToken[]) => items.slice(0, TOP).map((t) => `${t.chain}:${t.address}`).join(",");
+
+interface PulseFrame {
+  kind: string;
+  data: unknown;
+  asOf: number;
+  streamed: boolean;
+}
+
+function apply(state: PulseListState, f: PulseFrame): PulseListState {
+  if (f.kind === "snapshot") return applyPulseSnapshot(emptyPulse(BOARD.view), f.data as PulseToken[], f.asOf);
+  if (f.kind === "leave") {
+    const d = f.data as { chain: string; address: string };
+    return applyPulseDelta(state, { kind: "leave", chain: d.chain, address: d.address, asOf: f.asOf });
+  }
+  return applyPulseDelta(state, { kind: f.kind as "enter" | "update", token: f.data as PulseToken, asOf: f.asOf });
+}
+
+/** A stream client of the gateway keeping the rows of one trades subscription. */
+function tradesViewer(sys: System, ip: string, t: { chain: string; address: string }) {
+  const s = openStream(sys, { "x-forwarded-for": ip });
+  const rows: Row[] = [];
+  s.ws.on("message", (raw) => {
+    const f = JSON.parse(String(raw));
+    if (f.type === "event" && f.channel === "trades") rows.push(...(f.data as Row[]));
+  });
+  void s.opened.then(() => s.send({ type: "subscribe", id: "t", channel: "trades", params: { chain: t.chain, address: t.address } }));
+  return { s, rows };
+}
 
 export async function streamChaos(sys: System): Promise<string> {
   const n = await notable(sys);
   const t = n.establishedToken;
-  const usage = async () => (await (await fetch(`${sys.appUrl}/api/usage`)).json()).sources?.stream ?? {};
-  const reconnectsBefore = Number((await usage()).upstreamReconnects ?? 0);
+  const keyName = `${sys.key.slice(0, 4)}…${sys.key.length}`;
+  const upstream = async () => {
+    const u = (await sys.sim<{ data: Record<string, { stream?: { now?: { connections: number; subscriptionsPerConnection: number[] } } }> }>("GET", "/__control/usage")).data[keyName]?.stream?.now;
+    return { connections: u?.connections ?? 0, subscriptions: (u?.subscriptionsPerConnection ?? []).reduce((a, b) => a + b, 0) };
+  };
+  const market = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${sys.simUrl}${path}`, { headers: { authorization: sys.key } });
+    check(res.ok, `GET ${path} from the market → ${res.status}`);
+    return (await res.json()) as T;
+  };
 
-  // Pulse: snapshot + deltas, compared with each next snapshot (the first one after a resync is a repair point).
+  // The pulse board: every frame kept in order, with the subscription's mode when it came.
   const pulse = openStream(sys, { "x-forwarded-for": "10.90.0.1" });
   await pulse.opened;
-  let state: PulseListState = emptyPulse("new");
-  let compared = 0;
-  let resynced = true;
-  let resyncFrames = 0;
-  const mismatches: string[] = [];
+  const pulseFrames: PulseFrame[] = [];
+  let pulseMode = "stream";
   pulse.ws.on("message", (raw) => {
     const f = JSON.parse(String(raw));
-    if (f.type === "resync") {
-      resynced = true;
-      resyncFrames++;
-    }
-    if (f.type !== "event" || f.channel !== "pulse") return;
-    const asOf = f.meta?.asOf as number;
-    if (f.kind === "snapshot") {
-      const items = f.data as PulseToken[];
-      if (!resynced && state.asOf !== null) {
-        compared++;
-        const expected = ids(applyPulseSnapshot(emptyPulse("new"), items, asOf).items);
-        if (ids(state.items) !== expected) mismatches.push(`snapshot at ${asOf} differs from the delta-built list`);
-      }
-      resynced = false;
-      state = applyPulseSnapshot(emptyPulse("new"), items, asOf);
-    } else if (f.kind === "leave") state = applyPulseDelta(state, { kind: "leave", chain: f.data.chain, address: f.data.address, asOf });
-    else state = applyPulseDelta(state, { kind: f.kind, token: f.data, asOf });
+    if (f.type === "subscribed" && f.id === "p1" && f.mode) pulseMode = f.mode;
+    if (f.type === "mode" && (f.ids as string[]).includes("p1")) pulseMode = f.mode;
+    if (f.type === "event" && f.channel === "pulse")
+      pulseFrames.push({ kind: f.kind, data: f.data, asOf: f.meta?.asOf as number, streamed: pulseMode === "stream" });
   });
-  pulse.send({ type: "subscribe", id: "p1", channel: "pulse", params: { view: "new", chains: ["solana", "evm:8453"] } });
+  pulse.send({ type: "subscribe", id: "p1", channel: "pulse", params: BOARD });
+  const viewers = [tradesViewer(sys, "10.90.0.2", t), tradesViewer(sys, "10.90.0.3", t)];
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -58,39 +89,124 @@ export async function streamChaos(sys: System): Promise<string> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${sys.appUrl}/token/${encodeURIComponent(t.chain)}/${t.address}`);
     await page.getByTestId("trade-row").first().waitFor({ timeout: 30_000 });
-    await sys.sim("PUT", "/__control/faults", { streamDropAfterMs: DROP_AFTER_MS });
-    try {
-      await sleep(CHAOS_MS);
-    } finally {
-      await sys.sim("DELETE", "/__control/faults");
+    const before = await upstream();
+    check(before.connections >= 1 && before.subscriptions >= 2, `the gateway is not streaming before the chaos: ${JSON.stringify(before)}`);
+
+    // The drops, and the market's view of the gateway coming back after each.
+    const dropped: number[] = [];
+    const backAfterMs: number[] = [];
+    // Before each drop (after the gateway came back from the previous one), the market's pulse list at that moment.
+    const restBoards: { asOf: number; ids: string; streamed: boolean }[] = [];
+    const restPulse = () => market<{ data: PulseToken[]; meta: { asOf: number } }>(`/v1/pulse?view=${BOARD.view}&chains=${BOARD.chains.join(",")}&limit=${TOP}`);
+    for (let i = 0; i < DROPS; i++) {
+      const mode = i % 2 === 0 ? "abrupt" : "shutdown";
+      const streamedBefore = pulseMode === "stream";
+      const board = await restPulse();
+      restBoards.push({ asOf: board.meta.asOf, ids: top(board.data), streamed: streamedBefore && pulseMode === "stream" });
+      const at = performance.now();
+      dropped.push((await sys.sim<{ data: { dropped: number } }>("POST", "/__control/scenario", { action: "drop-streams", mode })).data.dropped);
+      let back = Number.NaN;
+      while (performance.now() - at < EVERY_MS - 200) {
+        await sleep(100);
+        const u = await upstream();
+        if (Number.isNaN(back) && u.connections >= 1 && u.subscriptions >= 2) back = performance.now() - at;
+      }
+      backAfterMs.push(back);
+      await sleep(Math.max(0, EVERY_MS - (performance.now() - at)));
     }
-    await sleep(8_000);
+    await sleep(SETTLE_MS);
+
+    // The browser's tape against REST over the span it shows.
     await page.getByTestId("trade-tape").hover();
     await sleep(500);
     const shown = await page.getByTestId("trade-row").evaluateAll((els) =>
       els.map((e) => ({ key: (e as HTMLElement).dataset.key ?? "", tx: (e as HTMLElement).dataset.tx ?? "" })),
     );
-    const rest = (
-      await (
-        await fetch(`${sys.appUrl}/api/v1/token/trades?chain=${encodeURIComponent(t.chain)}&address=${t.address}&pools=${t.pools.join(",")}&limit=200`)
-      ).json()
-    ).data as { txHash: string; at: number; preconfirmed: boolean }[];
+    // The market's own tape (not the app's cache), paged back past the start of the stream clients' rows.
+    const since = Math.min(...viewers.flatMap((v) => v.rows.map((r) => r.at)));
+    const rest: Row[] = [];
+    let asOf = 0;
+    for (let cursor: string | undefined, page = 0; page < 40; page++) {
+      const q = `/v1/token/trades?chain=${encodeURIComponent(t.chain)}&address=${t.address}&pools=${t.pools.join(",")}&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const r = await market<{ data: Row[]; meta: { asOf: number; hasMore: boolean; nextCursor?: string } }>(q);
+      asOf ||= r.meta.asOf;
+      rest.push(...r.data);
+      if (!r.meta.hasMore || r.data.length === 0 || (r.data.at(-1) as Row).at < since) break;
+      cursor = r.meta.nextCursor;
+    }
+    const confirmed = rest.filter((r) => !r.preconfirmed);
+
     const txs = new Set(shown.map((r) => r.tx));
-    const inRest = rest.filter((r) => txs.has(r.txHash));
+    const inRest = confirmed.filter((r) => txs.has(r.txHash));
     check(shown.length > 5 && inRest.length > 0, `the tape shows ${shown.length} rows, ${inRest.length} of them in the REST tape`);
     const newest = Math.max(...inRest.map((r) => r.at));
     const oldest = Math.min(...inRest.map((r) => r.at));
-    const missing = rest.filter((r) => !r.preconfirmed && r.at > oldest && r.at < newest && !txs.has(r.txHash));
-    const duplicates = shown.length - new Set(shown.map((r) => r.key)).size;
-    const reconnects = Number((await usage()).upstreamReconnects ?? 0) - reconnectsBefore;
-    pulse.close();
-    const seen = `(the gateway reported ${reconnects} upstream reconnects and sent ${resyncFrames} resync frames)`;
-    check(duplicates === 0 && missing.length === 0, `tape: ${duplicates} duplicate rows, ${missing.length} missing trades ${seen}`);
-    check(compared > 0, "no pulse snapshot to compare against");
-    // Reported, not enforced yet: a run without drops was not yet confirmed to give 0, so a difference here does not
-    // prove a lost delta (see test/system/README.md).
-    return `${reconnects} upstream reconnects and ${resyncFrames} resync frames in ${CHAOS_MS / 1000} s (dropped every ${DROP_AFTER_MS / 1000} s): tape ${shown.length} rows (${inRest.length} checked against REST over ${Math.round((newest - oldest) / 1000)} s of market time), 0 duplicates, 0 missing; pulse: ${mismatches.length} of ${compared} snapshots differ from the delta-built list ${seen}`;
+    const browserMissing = confirmed.filter((r) => r.at > oldest && r.at < newest && !txs.has(r.txHash)).length;
+    const browserDuplicates = shown.length - new Set(shown.map((r) => r.key)).size;
+
+    // Each stream client: every confirmed REST row from its first row to 10 s of market time before the REST read,
+    // received; no confirmed row received twice.
+    const clientFigures = viewers.map((v) => {
+      const got = new Map<string, number>();
+      for (const r of v.rows) if (!r.preconfirmed) got.set(rowKey(r), (got.get(rowKey(r)) ?? 0) + 1);
+      const first = Math.min(...v.rows.map((r) => r.at));
+      const span = confirmed.filter((r) => r.at >= first && r.at <= asOf - 10_000);
+      const missing = span.filter((r) => !got.has(rowKey(r))).length;
+      const duplicates = [...got.values()].filter((c) => c > 1).length;
+      return { rows: v.rows.length, span: span.length, missing, duplicates, spanS: Math.round((asOf - 10_000 - first) / 1000) };
+    });
+
+    // The pulse board: each streamed snapshot against the list the streamed deltas built before it…
+    let state = emptyPulse(BOARD.view);
+    let comparable = false;
+    let compared = 0;
+    const differ: string[] = [];
+    for (const f of pulseFrames) {
+      if (f.kind === "snapshot") {
+        const next = apply(emptyPulse(BOARD.view), f);
+        if (comparable && f.streamed) {
+          compared++;
+          if (top(state.items) !== top(next.items)) differ.push(`snapshot at ${f.asOf}`);
+        }
+        state = next;
+        comparable = f.streamed;
+      } else {
+        state = apply(state, f);
+        comparable &&= f.streamed;
+      }
+    }
+    // …and the market's REST list before each drop and at the end against the board built from the frames up to
+    // its asOf (those read while the board was polled are skipped: a polled board is as old as its last poll).
+    const last = await restPulse();
+    restBoards.push({ asOf: last.meta.asOf, ids: top(last.data), streamed: pulseMode === "stream" });
+    await sleep(2_000); // every frame up to that asOf has arrived
+    const boardAt = (asOf: number) => {
+      let board = emptyPulse(BOARD.view);
+      for (const f of pulseFrames) if (f.asOf <= asOf) board = apply(board, f);
+      return top(board.items);
+    };
+    const restCompared = restBoards.filter((b) => b.streamed);
+    const restDiffer = restCompared.filter((b) => boardAt(b.asOf) !== b.ids);
+
+    const reconnected = backAfterMs.filter((ms) => !Number.isNaN(ms));
+    const figures =
+      `${DROPS} drops every ${EVERY_MS / 1000} s (${dropped.join(",")} gateway connections cut; back with its subscriptions after ` +
+      `p50 ${percentile(reconnected, 50).toFixed(0)} ms, max ${Math.max(...reconnected).toFixed(0)} ms, ${reconnected.length}/${DROPS}); ` +
+      `browser tape ${shown.length} rows (${inRest.length} in REST over ${Math.round((newest - oldest) / 1000)} s of market time): ${browserDuplicates} duplicates, ${browserMissing} missing; ` +
+      `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing`).join(" / ")}; ` +
+      `pulse board (top ${TOP}): ${restCompared.length} of ${restBoards.length} REST lists compared (the others read while it was polled), ${restDiffer.length} differ; ${pulseFrames.filter((f) => f.kind === "snapshot").length} snapshots received, ${compared} of them compared with the streamed deltas before them, ${differ.length} differ`;
+    check(dropped.every((d) => d >= 1), `a drop found no gateway connection to cut: ${figures}`);
+    check(reconnected.length === DROPS, `the gateway was not back after every drop: ${figures}`);
+    check(browserDuplicates === 0 && browserMissing === 0, `browser tape: ${figures}`);
+    check(clientFigures.every((c) => c.span > 0 && c.missing === 0 && c.duplicates === 0), `stream clients' trades: ${figures}`);
+    check(differ.length === 0, `pulse snapshots: ${differ.slice(0, 3).join("; ")}: ${figures}`);
+    check(restCompared.length >= DROPS / 2 && restCompared.at(-1) === restBoards.at(-1), `too few pulse boards compared with REST: ${figures}`);
+    const firstDiff = restDiffer[0];
+    check(!firstDiff, `pulse board ≠ REST at ${firstDiff?.asOf}: board ${firstDiff ? boardAt(firstDiff.asOf).slice(0, 160) : ""} REST ${firstDiff?.ids.slice(0, 160)}: ${figures}`);
+    return figures;
   } finally {
+    pulse.close();
+    for (const v of viewers) v.s.close();
     await browser.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { NO_FAULTS } from "../feed";
 import { marketForFile, TEST_KEY } from "../test/harness";
 import { isLoopback } from "./respond";
@@ -154,5 +155,40 @@ describe("control: scenarios", () => {
       body: { action: "graduate", chain: "solana", address: "So11111111111111111111111111111111111111112" },
     });
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "token_not_found"]);
+  });
+});
+
+describe("control: drop-streams", () => {
+  const authed = async () => {
+    const ws = new WebSocket(`${h.sim.streamUrl}/v1/stream`);
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.on("close", (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+    await new Promise<void>((resolve, reject) => {
+      ws.once("error", reject);
+      ws.on("message", (raw) => {
+        if (JSON.parse(String(raw)).type === "authed") resolve();
+      });
+      ws.once("open", () => ws.send(JSON.stringify({ type: "auth", key: TEST_KEY })));
+    });
+    return { ws, closed };
+  };
+
+  it("ends every open stream connection now: closed 1001 (shutdown) or cut (abrupt, the client sees 1006)", async () => {
+    const a = await authed();
+    const b = await authed();
+    expect(await h.control("POST", "/__control/scenario", { action: "drop-streams", mode: "shutdown" })).toEqual({
+      mode: "shutdown",
+      dropped: 2,
+    });
+    expect(await a.closed).toEqual({ code: 1001, reason: "server shutting down" });
+    expect((await b.closed).code).toBe(1001);
+    // New connections are accepted afterwards; the default mode is abrupt.
+    const c = await authed();
+    expect(await h.control("POST", "/__control/scenario", { action: "drop-streams" })).toEqual({ mode: "abrupt", dropped: 1 });
+    expect((await c.closed).code).toBe(1006);
+    expect(await h.control("POST", "/__control/scenario", { action: "drop-streams" })).toEqual({ mode: "abrupt", dropped: 0 });
+    const bad = await h.call("POST", "/__control/scenario", { key: null, body: { action: "drop-streams", mode: "gently" } });
+    expect([bad.status, bad.body.error.code]).toEqual([400, "invalid_body"]);
   });
 });

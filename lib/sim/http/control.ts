@@ -10,7 +10,7 @@ import { readJsonBody, sendJson } from "./respond";
 
 // Loopback-only control endpoint for end-to-end tests and demos:
 //   GET/PUT/DELETE /__control/faults   read, patch (partial FaultConfig) or reset fault injection
-//   POST /__control/scenario           { action: "launch" | "graduate" | "trade" | "revert-next", ... }
+//   POST /__control/scenario           { action: "launch" | "graduate" | "trade" | "revert-next" | "drop-streams", ... }
 //   GET /__control/state               counts and a few notable ids to drive tests with
 //   GET /__control/usage               per key: stream connections, subscriptions, tracked (now, peak), REST calls
 
@@ -31,7 +31,13 @@ const scenarioSchema = z.discriminatedUnion("action", [
     maker: z.string().optional(),
   }),
   z.strictObject({ action: z.literal("revert-next"), chain: z.literal("evm:8453") }),
+  z.strictObject({ action: z.literal("drop-streams"), mode: z.enum(["abrupt", "shutdown"]).default("abrupt") }),
 ]);
+
+/** What the control API may do to the stream server: end every open connection now. */
+export interface StreamControl {
+  dropAll?(mode: "abrupt" | "shutdown"): number;
+}
 
 export async function handleControl(
   req: IncomingMessage,
@@ -40,6 +46,7 @@ export async function handleControl(
   core: SimCore,
   faults: FaultState,
   usage?: SimUsage,
+  streams: StreamControl | null = null,
 ): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   switch (route) {
@@ -70,9 +77,13 @@ export async function handleControl(
           param: "body",
         });
       }
+      const a = r.data;
+      if (a.action === "drop-streams") {
+        if (!streams?.dropAll) throw new ApiError("not_found", "this market serves no stream", { status: 404 });
+        return sendJson(res, 200, { data: { mode: a.mode, dropped: streams.dropAll(a.mode) } });
+      }
       core.sync();
       const s = core.market.scenario;
-      const a = r.data;
       const addr = (x: string) => canonicalAddress(x) ?? x;
       const data =
         a.action === "launch"

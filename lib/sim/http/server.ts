@@ -5,7 +5,7 @@ import { assetSvg, parseAssetPath } from "../engine/assets";
 import type { FaultState } from "../faults";
 import type { SimLedger } from "../ledger";
 import type { SimUsage } from "../usage";
-import { handleControl } from "./control";
+import { handleControl, type StreamControl } from "./control";
 import { isLoopback, sendError } from "./respond";
 import { handleRest, restErrorHeaders } from "./rest";
 
@@ -17,6 +17,8 @@ export interface SimHttpDeps {
   ledger: SimLedger;
   usage?: SimUsage;
   faults: FaultState;
+  /** The stream server, once loaded (read per request): the control API's `drop-streams` ends its connections. */
+  readonly streams?: StreamControl | null;
   isValidKey(key: string): boolean;
   random: () => number;
   onError?: (err: unknown, req: IncomingMessage) => void;
@@ -41,7 +43,7 @@ export function createSimHttpServer(d: SimHttpDeps): SimHttpServer {
     const url = new URL(req.url ?? "/", "http://sim.invalid");
     if (url.pathname.startsWith("/__control/") || url.pathname === "/__control") {
       if (!isLoopback(req)) throw new ApiError("forbidden", "the control endpoint is loopback-only", { status: 403 });
-      return handleControl(req, res, url, d.core, d.faults, d.usage);
+      return handleControl(req, res, url, d.core, d.faults, d.usage, d.streams ?? null);
     }
     return handleRest(req, res, url, { ...d, core: d.core, hung });
   }

@@ -59,8 +59,13 @@ export interface SimStreamStats {
   errors: number;
 }
 
+/** How `dropAll` ends connections: as a network failure would (the client sees 1006), or closed 1001 (§ close codes). */
+export type StreamDropMode = "abrupt" | "shutdown";
+
 export interface SimStreamServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Ends every open connection now (fault injection, control API); returns how many. New ones are accepted. */
+  dropAll(mode: StreamDropMode): number;
   close(): Promise<void>;
   stats(): SimStreamStats;
 }
@@ -161,6 +166,19 @@ export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamSe
         conns.add(new Connection(ws, deps));
         if (!dropTimer) dropTimer = timers.setTimeout(dropCheck, DROP_CHECK_MS);
       });
+    },
+    dropAll(mode) {
+      const live = [...conns].filter((c) => c.state === "pending" || c.state === "open");
+      counters.droppedByFault += live.length;
+      for (const c of live) {
+        if (mode === "abrupt") c.drop();
+        else {
+          c.shutdown();
+          // a peer that never answers the close frame is cut off after a second, as on close()
+          wall.setTimeout(() => c.drop(), 1000);
+        }
+      }
+      return live.length;
     },
     async close() {
       if (closed) return;
