@@ -1,9 +1,10 @@
 import { cn } from "./cn";
-import { identicon } from "./identicon";
+import { IDENTICON_VIEWBOX, identicon } from "./identicon";
 
 /**
  * A generated avatar for an address or any seed: gradient disc with a mirrored pattern, drawn in SVG
- * (presentation attributes only, so it needs no inline style and no image request).
+ * (presentation attributes only, so it needs no inline style and no image request). The pattern is one `<path>`:
+ * a board draws two faces per card, so this markup is a large part of the page.
  */
 export function Avatar({
   seed,
@@ -18,9 +19,10 @@ export function Avatar({
 }) {
   const p = identicon(seed);
   const id = `av-${p.key}`;
+  const c = IDENTICON_VIEWBOX / 2;
   return (
     <svg
-      viewBox="0 0 10 10"
+      viewBox={`0 0 ${IDENTICON_VIEWBOX} ${IDENTICON_VIEWBOX}`}
       width={size}
       height={size}
       className={cn("shrink-0", className)}
@@ -35,18 +37,8 @@ export function Avatar({
           <stop offset="1" stopColor={p.to} />
         </linearGradient>
       </defs>
-      <circle cx="5" cy="5" r="5" fill={`url(#${id})`} />
-      {p.filled.map(({ col, row }) => (
-        <rect
-          key={`${col}-${row}`}
-          x={2 + col * 1.2}
-          y={2 + row * 1.2}
-          width="1.2"
-          height="1.2"
-          fill="white"
-          fillOpacity="0.8"
-        />
-      ))}
+      <circle cx={c} cy={c} r={c} fill={`url(#${id})`} />
+      {p.path ? <path d={p.path} fill="white" fillOpacity="0.8" /> : null}
     </svg>
   );
 }

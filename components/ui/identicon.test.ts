@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fnv1a, identicon } from "./identicon";
+import { fnv1a, identicon, identiconPath } from "./identicon";
 
 describe("identicon", () => {
   it("is deterministic and ignores EVM case", () => {
@@ -30,5 +30,32 @@ describe("identicon", () => {
   it("fnv1a reference values", () => {
     expect(fnv1a("")).toBe(0x811c9dc5);
     expect(fnv1a("a")).toBe(0xe40c292c);
+  });
+  it("draws exactly the filled cells as one path of whole-number rectangles (property)", () => {
+    // Back from the path to cells: each `M x y h w v 6 h -w z` covers w/6 cells of one row.
+    const covered = (d: string): boolean[] => {
+      const out: boolean[] = new Array(25).fill(false);
+      for (const m of d.matchAll(/M(\d+) (\d+)h(\d+)v6h-(\d+)z/g)) {
+        const [x, y, w, back] = m.slice(1).map(Number) as [number, number, number, number];
+        expect(back).toBe(w);
+        for (let c = (x - 10) / 6; c < (x - 10 + w) / 6; c++) {
+          const i = ((y - 10) / 6) * 5 + c;
+          expect(out[i]).toBe(false); // no cell drawn twice (overlaps would show darker at 0.8 opacity)
+          out[i] = true;
+        }
+      }
+      expect(d.replace(/M\d+ \d+h\d+v6h-\d+z/g, "")).toBe("");
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const p = identicon(seed);
+        expect(covered(p.path)).toEqual(p.cells);
+      }),
+    );
+    expect(identiconPath(new Array(25).fill(false))).toBe("");
+    expect(identiconPath(new Array(25).fill(true))).toBe(
+      "M10 10h30v6h-30zM10 16h30v6h-30zM10 22h30v6h-30zM10 28h30v6h-30zM10 34h30v6h-30z",
+    );
   });
 });

@@ -1,5 +1,10 @@
 // Deterministic avatar from an address: a two-colour gradient and a mirrored 5×5 pattern. No network, no image.
 
+/** Drawing grid (SVG user units): a disc of diameter 50 with the 5×5 pattern of 6-unit cells centred on it. */
+export const IDENTICON_VIEWBOX = 50;
+const CELL = 6;
+const INSET = 10;
+
 /** FNV-1a, 32-bit. */
 export function fnv1a(s: string): number {
   let h = 0x811c9dc5;
@@ -27,8 +32,29 @@ export interface Identicon {
   to: string;
   /** 25 cells, row-major, mirrored left to right. */
   cells: boolean[];
-  /** The filled cells as grid positions (column, row), for drawing. */
+  /** The filled cells as grid positions (column, row). */
   filled: { col: number; row: number }[];
+  /** SVG path data of the filled cells (one rectangle per horizontal run), in a 50×50 viewBox. */
+  path: string;
+}
+
+/** One `M…z` rectangle per run of filled cells in a row: whole numbers, so a face is ~100 bytes of markup. */
+export function identiconPath(cells: readonly boolean[]): string {
+  let d = "";
+  for (let row = 0; row < 5; row++) {
+    for (let col = 0; col < 5; ) {
+      if (!cells[row * 5 + col]) {
+        col++;
+        continue;
+      }
+      let end = col;
+      while (end < 5 && cells[row * 5 + end]) end++;
+      const w = (end - col) * CELL;
+      d += `M${INSET + col * CELL} ${INSET + row * CELL}h${w}v${CELL}h-${w}z`;
+      col = end;
+    }
+  }
+  return d;
 }
 
 export function identicon(seed: string): Identicon {
@@ -47,5 +73,12 @@ export function identicon(seed: string): Identicon {
     }
   }
   const filled = cells.flatMap((on, i) => (on ? [{ col: i % 5, row: Math.floor(i / 5) }] : []));
-  return { key: h.toString(36), from: `hsl(${hue} 70% 55%)`, to: `hsl(${hue2} 65% 32%)`, cells, filled };
+  return {
+    key: h.toString(36),
+    from: `hsl(${hue} 70% 55%)`,
+    to: `hsl(${hue2} 65% 32%)`,
+    cells,
+    filled,
+    path: identiconPath(cells),
+  };
 }
