@@ -1,28 +1,60 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { CardSkeletons } from "@/components/pulse/column-body";
+import { type FirstPaintCounts, firstPaint } from "@/components/pulse/first-paint";
+import { launchpadIndex, launchpadOf } from "@/components/pulse/launchpads";
 import { PulseBoard } from "@/components/pulse/pulse-board";
-import { parsePulseView, type RawParams } from "@/components/pulse/view-state";
-import { PULSE_VIEWS } from "@/lib/api";
-import { pulsePageQueries } from "@/lib/client/queries";
+import { type PulseViewState, parsePulseView, type RawParams } from "@/components/pulse/view-state";
+import { type Envelope, PULSE_VIEWS, type PulseView } from "@/lib/api";
+import { factoriesOptions, pulsePageQueries, pulseStreamOptions } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { prefetchQueries } from "@/lib/server/prefetch";
 
 /**
- * The board, prefetched on the server with exactly the queries the browser makes (same keys, no refetch on
- * hydrate): the three lists for the URL's chains, the chain list and the launchpad registry (both free).
+ * The board, prefetched on the server with exactly the queries the browser makes (same keys): the three lists for
+ * the URL's chains, the chain list and the launchpad registry (both free). Each list goes to the browser cut to
+ * what its column's first paint draws (see firstPaintLists); the browser then asks for the whole list at once.
  */
 export async function BoardPage({ searchParams }: { searchParams: RawParams }) {
   const view = parsePulseView(searchParams);
   const qc = makeQueryClient();
   await prefetchQueries(qc, pulsePageQueries(view.chains));
+  const counts = firstPaintLists(qc, view, Date.now());
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <Suspense fallback={<BoardFallback />}>
-        <PulseBoard />
+        <PulseBoard firstPaint={counts} />
       </Suspense>
     </HydrationBoundary>
   );
+}
+
+/**
+ * Cuts each prefetched list to the rows its column's first paint draws (a screenful of the cards that pass its
+ * filter, not the 100 rows the list keeps) and marks it invalidated, so the browser's query fetches the whole list
+ * as soon as it mounts (the stream's snapshot may replace it sooner). Returns each column's counts over the whole
+ * list, which the header shows meanwhile.
+ */
+export function firstPaintLists(
+  qc: QueryClient,
+  view: PulseViewState,
+  nowMs: number,
+): Partial<Record<PulseView, FirstPaintCounts>> {
+  const pads = launchpadIndex(qc.getQueryData(factoriesOptions().queryKey)?.data, view.chains);
+  const padSlugOf = (t: Parameters<typeof launchpadOf>[1]) => launchpadOf(pads, t)?.slug ?? null;
+  const out: Partial<Record<PulseView, FirstPaintCounts>> = {};
+  for (const v of PULSE_VIEWS) {
+    const { queryKey } = pulseStreamOptions({ view: v, chains: view.chains });
+    const list = qc.getQueryData<Envelope<"pulse">>(queryKey);
+    if (!list) continue;
+    const first = firstPaint(list.data, view.columns[v], nowMs, padSlugOf);
+    out[v] = first.counts;
+    if (first.tokens.length === list.data.length) continue;
+    const updatedAt = qc.getQueryState(queryKey)?.dataUpdatedAt;
+    qc.setQueryData<Envelope<"pulse">>(queryKey, { ...list, data: first.tokens }, { updatedAt });
+    void qc.invalidateQueries({ queryKey, exact: true, refetchType: "none" });
+  }
+  return out;
 }
 
 function BoardFallback() {

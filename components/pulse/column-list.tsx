@@ -3,22 +3,24 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, type RefObject } from "react";
 import type { Factory, PulseToken } from "@/lib/api";
+import { INITIAL_ROWS, OVERSCAN } from "./first-paint";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
-
-/** Past this many cards a column renders only what is on screen (plus a margin). */
-export const VIRTUALIZE_AT = 40;
-const OVERSCAN = 6;
 
 const idOf = (t: PulseToken) => `${t.chain}:${t.address}`;
 
 interface ListProps {
   tokens: readonly PulseToken[];
+  /**
+   * A virtual list (by the column's limit, not by the cards it has now: the first paint has one screenful, the list
+   * that follows it many more, and the cards on screen must not be remounted in between).
+   */
+  virtual: boolean;
   launchpadOf: (t: PulseToken) => Factory | null;
   scrollRef: RefObject<HTMLDivElement | null>;
 }
 
 export const ColumnList = memo(function ColumnList(props: ListProps) {
-  if (props.tokens.length > VIRTUALIZE_AT) return <VirtualList {...props} />;
+  if (props.virtual) return <VirtualList {...props} />;
   return (
     <div data-virtual="false">
       {props.tokens.map((t) => (
@@ -36,7 +38,7 @@ function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
     getItemKey: (i) => idOf(tokens[i] as PulseToken),
     overscan: OVERSCAN,
     // The server has no scroll box: render the first screenful so the first paint is not empty.
-    initialRect: { width: 480, height: 12 * CARD_HEIGHT },
+    initialRect: { width: 480, height: INITIAL_ROWS * CARD_HEIGHT },
   });
   return (
     <div data-virtual="true" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>

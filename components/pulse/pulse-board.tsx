@@ -6,6 +6,7 @@ import { PULSE_VIEWS, type PulseToken, type PulseView } from "@/lib/api";
 import { useStreamStatus, useWorstDelayMs } from "@/lib/client/stream/hooks";
 import { liveStatusView } from "@/components/layout/live-status-model";
 import { ChainPicker } from "./chain-picker";
+import type { FirstPaintCounts } from "./first-paint";
 import { VIEW_TITLES } from "./column-header";
 import { launchpadOf as lookupLaunchpad } from "./launchpads";
 import { PulseColumn } from "./pulse-column";
@@ -14,7 +15,7 @@ import { useLaunchpads } from "./use-launchpads";
 import { type ColumnState, withColumn } from "./view-state";
 
 /** The live launchpad board: New, Bonding and Graduated side by side (tabs on phones), all state in the URL. */
-export function PulseBoard() {
+export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseView, FirstPaintCounts>> } = {}) {
   const [view, update] = useBoardView();
   const pads = useLaunchpads(view.chains);
   const [counts, setCounts] = useState<Record<PulseView, number | null>>({ new: null, bonding: null, graduated: null });
@@ -49,6 +50,7 @@ export function PulseBoard() {
             activeOnPhone={view.tab === v}
             onChange={onColumn}
             onCount={onCount}
+            firstPaint={firstPaint?.[v]}
           />
         ))}
       </div>

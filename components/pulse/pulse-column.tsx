@@ -14,6 +14,7 @@ import { ColumnHeader, VIEW_TITLES } from "./column-header";
 import { ColumnList } from "./column-list";
 import { activeFilterCount, EMPTY_FILTER } from "./filter-params";
 import { filterUsesClock, visibleTokens } from "./filters";
+import { type FirstPaintCounts, isVirtual } from "./first-paint";
 import { useClockIf } from "./use-clock";
 import { usePause } from "./use-pause";
 import { useThrottled } from "./use-throttled";
@@ -33,6 +34,11 @@ export interface PulseColumnProps {
   activeOnPhone: boolean;
   onChange: (view: PulseView, next: ColumnState) => void;
   onCount: (view: PulseView, count: number) => void;
+  /**
+   * The column's counts over the whole list, from the server, which sent only the first screenful of rows: shown
+   * until the whole list arrives (stream snapshot or REST), so the header does not count the partial list.
+   */
+  firstPaint?: FirstPaintCounts;
 }
 
 /** One launchpad list: REST first paint, then live from the pulse channel; filtered, capped, pausable. */
@@ -45,6 +51,7 @@ export function PulseColumn({
   activeOnPhone,
   onChange,
   onCount,
+  firstPaint,
 }: PulseColumnProps) {
   const stream = usePulseStream({ view, chains, limit: PULSE_CAP });
   const query = useQuery(pulseStreamOptions({ view, chains }));
@@ -62,9 +69,21 @@ export function PulseColumn({
   const pause = usePause(live);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => onCount(view, live.length), [onCount, view, live.length]);
+  // The list the page came with: the server's first screenful while it is shorter than the list it was cut from.
+  const initial = useRef(query.data).current;
+  const data = query.data;
+  const partial =
+    firstPaint !== undefined &&
+    data !== undefined &&
+    data === initial &&
+    data.data.length < firstPaint.tracked &&
+    !(liveAsOf !== null && liveAsOf > data.meta.asOf);
+  const count = partial ? firstPaint.count : live.length;
+  const tracked = partial ? firstPaint.tracked : stream.tokens.length;
 
-  const meta = query.data?.meta;
+  useEffect(() => onCount(view, count), [onCount, view, count]);
+
+  const meta = data?.meta;
   // The REST list was served stale; a newer live snapshot supersedes it.
   const stale = meta?.degraded && !(liveAsOf !== null && liveAsOf > meta.asOf);
   const staleAge = meta ? (meta.staleAgeMs ?? Math.max(0, Date.now() - meta.asOf)) : 0;
@@ -76,7 +95,15 @@ export function PulseColumn({
   else if (stream.tokens.length === 0 && stream.isLoading) body = <CardSkeletons />;
   else if (pause.tokens.length === 0)
     body = <ColumnEmpty filtered={filtered} onReset={() => onChange(view, { ...state, filter: EMPTY_FILTER })} />;
-  else body = <ColumnList tokens={pause.tokens} launchpadOf={launchpadOf} scrollRef={scrollRef} />;
+  else
+    body = (
+      <ColumnList
+        tokens={pause.tokens}
+        virtual={isVirtual(state.limit)}
+        launchpadOf={launchpadOf}
+        scrollRef={scrollRef}
+      />
+    );
 
   return (
     <section
@@ -90,8 +117,8 @@ export function PulseColumn({
     >
       <ColumnHeader
         view={view}
-        count={live.length}
-        tracked={stream.tokens.length}
+        count={count}
+        tracked={tracked}
         paused={pause.paused}
         pending={pause.pending}
         state={state}
