@@ -43,6 +43,8 @@ export interface Config {
   streamPerIp: { connections: number; trackedTokens: number; exemptLoopback: boolean };
   /** Slow browsers: bytes written they have not read, and how long a read-lag probe may wait (gateway/read-lag.ts). */
   streamBrowser: { maxUnreadBytes: number; maxReadLagMs: number };
+  /** /api/image: icon hosts added to the defaults, and the per-address request rate. */
+  image: { extraHosts: string[]; rateLimitPerSec: number; rateLimitBurst: number };
   /** The key's stream budget (§8, raised on request) and the credits a minute polling may spend beyond it. */
   streamBudget: { connections: number; subscriptionsPerConnection: number; trackedTokens: number; pulseReserve: number };
   pollCreditsPerMinute: number;
@@ -112,6 +114,13 @@ export const ENV_SCHEMA = z.object({
   // A browser that stops reading: bytes written it has not read, and how long it may leave a read-lag probe unanswered.
   STREAM_MAX_UNREAD_BYTES: int(64 * 1024, 1024 * 1024 * 1024).default(4 * 1024 * 1024),
   STREAM_MAX_READ_LAG_MS: int(500, 3_600_000).default(3_000),
+  // /api/image: icon hosts beyond the defaults (comma-separated; *.example.com = its subdomains; * = any public host)
+  IMAGE_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^\s*(\*|(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)?\s*(,\s*(\*|(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)\s*)*$/, "must be a comma-separated list of host names (*.example.com for subdomains, * for any)")
+    .optional(),
+  IMAGE_RATE_LIMIT_RPS: count(1, 100_000).default(50), // per client address; a pulse board shows 300 icons at once
+  IMAGE_RATE_LIMIT_BURST: count(1, 1_000_000).default(600),
   POLL_CREDITS_PER_MINUTE: int(0, 10_000_000).default(6_000),
   MARKET_API_URL: urlWithProtocols(["http:", "https:"]).optional(),
   MARKET_STREAM_URL: urlWithProtocols(["ws:", "wss:"]).optional(),
@@ -204,6 +213,11 @@ export function loadConfig(env: Env = process.env): Config {
       connections: parsed.STREAM_IP_MAX_CONNECTIONS,
       trackedTokens: parsed.STREAM_IP_MAX_TRACKED,
       exemptLoopback: parsed.STREAM_IP_EXEMPT_LOOPBACK === "1",
+    },
+    image: {
+      extraHosts: (parsed.IMAGE_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+      rateLimitPerSec: parsed.IMAGE_RATE_LIMIT_RPS,
+      rateLimitBurst: parsed.IMAGE_RATE_LIMIT_BURST,
     },
     streamBrowser: { maxUnreadBytes: parsed.STREAM_MAX_UNREAD_BYTES, maxReadLagMs: parsed.STREAM_MAX_READ_LAG_MS },
     streamBudget: {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proxiedImageUrl } from "@/lib/format/safe-url";
-import { fetchImage, imageSource, isPrivateAddress, MAX_IMAGE_BYTES, publicLookup } from "./image-proxy";
+import { fetchImage, hostAllowed, imageSource, isPrivateAddress, MAX_IMAGE_BYTES, publicLookup } from "./image-proxy";
 
 // A stand-in for the embedded market's /assets/ (loopback, the only plain-http source allowed).
 let server: Server;
@@ -31,12 +31,35 @@ describe("image proxy", () => {
     expect(err?.code).toBe("EPRIVATE");
   });
 
-  it("takes https raster icons on public hosts only, and the embedded market's own assets", () => {
-    expect(imageSource("https://cdn.example.com/a.png").url.href).toBe("https://cdn.example.com/a.png");
+  it("takes https raster icons on public hosts only, and the market's own assets", () => {
+    const any = ["*"];
+    expect(imageSource("https://cdn.example.com/a.png", undefined, any).url.href).toBe("https://cdn.example.com/a.png");
     for (const bad of ["http://cdn.example.com/a.png", "https://cdn.example.com/a.svg", "https://127.0.0.1/a.png", "https://[::1]/a.png", "https://10.0.0.1/a.png", "https://cdn.example.com:8443/a.png", "javascript:alert(1)", `${base}/assets/token/a.svg`])
-      expect(() => imageSource(bad), bad).toThrow();
+      expect(() => imageSource(bad, undefined, any), bad).toThrow(expect.objectContaining({ code: "invalid_parameter", status: 400 }));
     expect(imageSource(`${base}/assets/token/a.svg`, base).url.pathname).toBe("/assets/token/a.svg");
     expect(() => imageSource(`${base}/__control/state`, base)).toThrow();
+  });
+
+  it("fetches only from allowed hosts: the defaults, the market's own host and what the operator adds (403 otherwise)", () => {
+    for (const ok of ["https://ipfs.io/ipfs/Qm/a.png", "https://bafy.ipfs.dweb.link/a.png", "https://pump.mypinata.cloud/ipfs/x.webp", "https://arweave.net/abc", "https://raw.githubusercontent.com/x/y/a.png"])
+      expect(imageSource(ok).url.href, ok).toBe(ok);
+    for (const off of ["https://cdn.example.com/a.png", "https://mypinata.cloud/a.png", "https://evil-ipfs.io/a.png", "https://ipfs.io.evil.com/a.png"])
+      expect(() => imageSource(off), off).toThrow(expect.objectContaining({ code: "image_host_not_allowed", status: 403 }));
+    expect(imageSource("https://cdn.example.com/a.png", undefined, ["*.example.com"]).url.hostname).toBe("cdn.example.com");
+    expect(() => imageSource("https://example.com/a.png", undefined, ["*.example.com"])).toThrow(expect.objectContaining({ status: 403 }));
+    expect(imageSource("https://market.example.net/icons/a.png", "https://market.example.net").url.hostname).toBe("market.example.net");
+    // A URL that is never an icon is a 400 whatever the allowlist says.
+    expect(() => imageSource("https://ipfs.io/a.svg")).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it("matches host patterns exactly: names, *.suffix for subdomains only, * for any", () => {
+    expect(hostAllowed("IPFS.io", ["ipfs.io"])).toBe(true);
+    expect(hostAllowed("ipfs.io.", ["ipfs.io"])).toBe(true);
+    expect(hostAllowed("a.b.ipfs.io", ["*.ipfs.io"])).toBe(true);
+    expect(hostAllowed("ipfs.io", ["*.ipfs.io"])).toBe(false);
+    expect(hostAllowed("xipfs.io", ["*.ipfs.io"])).toBe(false);
+    expect(hostAllowed("anything.example", ["*"])).toBe(true);
+    expect(hostAllowed("anything.example", [])).toBe(false);
   });
 
   it("serves an embedded icon, and refuses other types, redirects and oversized bodies", async () => {

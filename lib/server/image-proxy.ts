@@ -8,12 +8,36 @@ import { checkImageUrl } from "@/lib/format/safe-url";
 // Token icons are URLs written by token creators. The browser never loads them from their host (that would hand every
 // visitor's address to whoever made the token): it asks /api/image, which fetches the picture here, with limits, and
 // serves it from this origin, so the CSP can say img-src 'self'.
-// Accepted: https URLs (not SVG) on public addresses, and the embedded market's own /assets/ icons (SVG, loopback).
+// Accepted: https URLs (not SVG) on public addresses of an allowed host (DEFAULT_IMAGE_HOSTS, the market's own host,
+// IMAGE_ALLOWED_HOSTS), and the market's own /assets/ icons (SVG too; loopback for the embedded market).
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 export const IMAGE_TIMEOUT_MS = 4_000;
 const RASTER_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/x-icon", "image/vnd.microsoft.icon"]);
 const CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Where token icons live: IPFS and Arweave gateways, pinning services and the token-list CDNs the launchpads and
+ * aggregators write into token metadata. `*.example.com` is any subdomain (not example.com itself).
+ */
+export const DEFAULT_IMAGE_HOSTS: readonly string[] = [
+  "ipfs.io", "*.ipfs.io", "cloudflare-ipfs.com", "cf-ipfs.com", "gateway.pinata.cloud", "*.mypinata.cloud",
+  "nftstorage.link", "*.nftstorage.link", "*.dweb.link", "*.w3s.link", "arweave.net", "*.arweave.net",
+  "gateway.irys.xyz", "raw.githubusercontent.com", "assets.coingecko.com", "coin-images.coingecko.com",
+  "static.jup.ag", "s2.coinmarketcap.com", "tokens.1inch.io", "tokens-data.1inch.io", "assets-cdn.trustwallet.com",
+  "cdn.dexscreener.com", "dd.dexscreener.com", "img.fotofolio.xyz", "metadata.j7tracker.com", "i.imgur.com",
+];
+
+/** Whether `host` matches the allowlist: an exact name, `*.suffix` for its subdomains, or `*` for any public host. */
+export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  for (const pattern of allowed) {
+    const p = pattern.toLowerCase();
+    if (p === "*" || p === h) return true;
+    if (p.startsWith("*.") && h.endsWith(p.slice(1)) && h.length > p.length - 1) return true;
+  }
+  return false;
+}
 
 export interface ProxiedImage {
   body: Buffer;
@@ -57,11 +81,15 @@ const loopbackAgent = new Agent({ connect: { timeout: IMAGE_TIMEOUT_MS }, connec
 
 type Source = { url: URL; agent: Agent; types: (t: string) => boolean };
 
-/** Where an icon URL may be fetched from, or an ApiError saying why not. */
-export function imageSource(raw: string, embeddedBase?: string): Source {
-  if (embeddedBase && URL.canParse(raw)) {
+/**
+ * Where an icon URL may be fetched from, or an ApiError saying why not: 400 `invalid_parameter` for a URL that is
+ * never an icon (not https, SVG, a private address, another port), 403 `image_host_not_allowed` off the allowlist.
+ * `marketBase`: the market's REST base (embedded or remote), whose own `/assets/` icons are taken as they are.
+ */
+export function imageSource(raw: string, marketBase?: string, allowedHosts: readonly string[] = DEFAULT_IMAGE_HOSTS): Source {
+  if (marketBase && URL.canParse(raw)) {
     const url = new URL(raw);
-    if (url.origin === new URL(embeddedBase).origin && url.pathname.startsWith("/assets/") && !url.search)
+    if (url.origin === new URL(marketBase).origin && url.pathname.startsWith("/assets/") && !url.search)
       return { url, agent: loopbackAgent, types: (t) => t === "image/svg+xml" || RASTER_TYPES.has(t) };
   }
   const check = checkImageUrl(raw);
@@ -71,14 +99,19 @@ export function imageSource(raw: string, embeddedBase?: string): Source {
   if (isIP(host) && isPrivateAddress(host))
     throw new ApiError("invalid_parameter", "image URLs may not name a private address", { param: "url" });
   if (url.port && url.port !== "443") throw new ApiError("invalid_parameter", "image URLs use the https port", { param: "url" });
+  const marketHost = marketBase && URL.canParse(marketBase) ? new URL(marketBase).hostname : undefined;
+  if (url.hostname !== marketHost && !hostAllowed(url.hostname, allowedHosts))
+    throw new ApiError("image_host_not_allowed", `icons are not fetched from ${url.hostname.slice(0, 100)} (IMAGE_ALLOWED_HOSTS)`, {
+      param: "url",
+    });
   return { url, agent: publicAgent, types: (t) => RASTER_TYPES.has(t) };
 }
 
 const cache = new LRUCache<string, ProxiedImage>({ maxSize: CACHE_BYTES, sizeCalculation: (v) => v.body.length + 64, ttl: 3_600_000 });
 
 /** Fetches an icon within the limits: one GET, no redirect, ≤ 1 MiB, an image type, 4 s in all. */
-export async function fetchImage(raw: string, embeddedBase?: string): Promise<ProxiedImage> {
-  const source = imageSource(raw, embeddedBase);
+export async function fetchImage(raw: string, marketBase?: string, allowedHosts?: readonly string[]): Promise<ProxiedImage> {
+  const source = imageSource(raw, marketBase, allowedHosts);
   const key = source.url.href;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { connect } from "node:net";
 import type { System } from "./harness";
 import { check, notable, upstreamReceived } from "./util";
@@ -101,5 +102,77 @@ export async function ssrf(sys: System): Promise<string> {
     .map(([route, count]) => `${route} ×${count - (before.byRoute[route] ?? 0)}`);
   check(offList.length === 0, `requested upstream off the registry: ${offList.join(", ")}`);
   check(problems.length === 0, problems.slice(0, 10).join("; "));
-  return `${paths.length} hostile paths + ${lines.length} hostile request lines/hosts: 0 5xx, 0 redirects off this origin, 0 foreign host in a page, upstream saw only registry routes (${newRoutes.length ? newRoutes.join(", ") : "none"} from this corpus)`;
+  const images = await imageCorpus(sys, t);
+  return `${paths.length} hostile paths + ${lines.length} hostile request lines/hosts: 0 5xx, 0 redirects off this origin, 0 foreign host in a page, upstream saw only registry routes (${newRoutes.length ? newRoutes.join(", ") : "none"} from this corpus); ${images}`;
+}
+
+/**
+ * /api/image: URLs an attacker would write as a token icon (this host's services, cloud metadata, other schemes and
+ * ports, hosts off the allowlist) are refused 400/403 with `error.code` and never fetched (a canary server on
+ * loopback counts what reaches it); the market's own icon is served; past the per-address burst, 429 with Retry-After
+ * while another address is still served.
+ */
+async function imageCorpus(sys: System, t: { chain: string; address: string }): Promise<string> {
+  const hits: string[] = [];
+  const canary = createServer((req, res) => {
+    hits.push(req.url ?? "");
+    res.writeHead(200, { "content-type": "image/png" }).end("x");
+  });
+  await new Promise<void>((r) => canary.listen(0, "127.0.0.1", r));
+  const c = `127.0.0.1:${(canary.address() as { port: number }).port}`;
+  const sim = new URL(sys.simUrl).host;
+  const corpus: [string, number][] = [
+    [`http://${c}/a.png`, 400], [`https://${c}/a.png`, 400], [`http://${c}/assets/a.png`, 400],
+    [`http://${sim}/__control/state`, 400], [`http://${sim}/assets/../__control/state`, 400], [`http://${sim}/assets/a.png?x=1`, 400],
+    ["http://169.254.169.254/latest/meta-data/", 400], ["https://169.254.169.254/latest/meta-data/", 400],
+    ["https://[::1]/a.png", 400], ["https://[::ffff:127.0.0.1]/a.png", 400], ["https://0x7f000001/a.png", 400],
+    ["https://2130706433/a.png", 400], ["https://10.0.0.1/a.png", 400], ["https://ipfs.io:8443/a.png", 400],
+    ["https://ipfs.io/a.svg", 400], ["file:///etc/passwd", 400], ["gopher://127.0.0.1:6379/_INFO", 400],
+    ["javascript:alert(1)", 400], ["data:image/png;base64,AAAA", 400], [`//${EVIL}/a.png`, 400], ["", 400],
+    [`https://${EVIL}/a.png`, 403], [`https://ipfs.io.${EVIL}/a.png`, 403], ["https://localhost/a.png", 400],
+  ];
+  const problems: string[] = [];
+  try {
+    for (const [i, [url, want]] of corpus.entries()) {
+      const res = await fetch(`${sys.appUrl}/api/image?url=${encodeURIComponent(url)}`, { headers: { "x-forwarded-for": `10.93.0.${i + 1}` } });
+      const body = await res.text();
+      let code: unknown;
+      try {
+        code = JSON.parse(body).error?.code;
+      } catch {}
+      if (res.status !== want || typeof code !== "string") problems.push(`${url || "(empty)"} → ${res.status} ${String(code)} (want ${want})`);
+    }
+    // The market's own icon (its metadata names its host) is served, from this origin.
+    const token = (await (await fetch(`${sys.appUrl}/api/v1/token?chain=${encodeURIComponent(t.chain)}&address=${t.address}`)).json()).data;
+    const iconUrl = JSON.stringify(token).match(/"(https?:[^"]*\/assets\/[^"]*)"/)?.[1];
+    check(iconUrl, "the market names no icon for the established token");
+    const icon = await fetch(`${sys.appUrl}/api/image?url=${encodeURIComponent(iconUrl)}`, { headers: { "x-forwarded-for": "10.93.1.1" } });
+    if (icon.status !== 200 || !/^image\//.test(icon.headers.get("content-type") ?? "")) problems.push(`the market's icon → ${icon.status}`);
+    // The per-address limit: one address well past the burst (cheap 400s), then another address.
+    // 8 at a time, so the requests outpace the refill (50/s) on a busy machine too.
+    let served = 0;
+    let limited: Response | undefined;
+    for (let i = 0; i < 400 && !limited; i++) {
+      const batch = await Promise.all(
+        Array.from({ length: 8 }, () => fetch(`${sys.appUrl}/api/image`, { headers: { "x-forwarded-for": "10.93.2.1" } })),
+      );
+      for (const res of batch) {
+        if (res.status === 429 && !limited) limited = res;
+        else {
+          if (res.status !== 429) served++;
+          await res.arrayBuffer();
+        }
+      }
+    }
+    const limitedCode = limited ? (await limited.json()).error?.code : undefined;
+    if (!limited || limitedCode !== "rate_limited" || !limited.headers.get("retry-after"))
+      problems.push(`no 429 rate_limited with Retry-After from one address after ${served} requests`);
+    const other = await fetch(`${sys.appUrl}/api/image`, { headers: { "x-forwarded-for": "10.93.2.2" } });
+    if (other.status !== 400) problems.push(`another address got ${other.status} while the first was limited`);
+    check(hits.length === 0, `the canary was requested: ${hits.join(", ")}`);
+    check(problems.length === 0, problems.slice(0, 8).join("; "));
+    return `/api/image: ${corpus.length} hostile icon URLs refused (${corpus.filter(([, w]) => w === 400).length} × 400, ${corpus.filter(([, w]) => w === 403).length} × 403 image_host_not_allowed), 0 reached the canary; the market's icon served; one address limited after ${served} requests (429 rate_limited, Retry-After ${limited?.headers.get("retry-after")} s), another still served`;
+  } finally {
+    await new Promise<void>((r) => canary.close(() => r()));
+  }
 }
