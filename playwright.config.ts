@@ -70,6 +70,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every test browser is on this machine: lift the per-address stream share for loopback (tests only).
       STREAM_IP_EXEMPT_LOOPBACK: "1",
+      // …and every test browser loads its icons from that one address, each in a fresh context (no image cache):
+      // the per-address image limit would throttle the suite, not a visitor. Unit and system tests check the limit.
+      IMAGE_RATE_LIMIT_RPS: "10000",
+      IMAGE_RATE_LIMIT_BURST: "1000000",
       // The embedded market shares this machine's CPU with the server and two browsers, so its slowest answers
       // (search) can pass the 2.5 s default meant for a real upstream; the system tests check the default.
       PROXY_UPSTREAM_TIMEOUT_MS: "8000",

@@ -68,6 +68,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
       SIM_SPEED: "1",
       LOG_LEVEL: "warn",
       STREAM_IP_EXEMPT_LOOPBACK: "1", // the benchmark's browsers and clients all connect from this machine
+      IMAGE_RATE_LIMIT_RPS: "10000", // the same for their icon requests
+      IMAGE_RATE_LIMIT_BURST: "1000000",
       MARKET_API_URL: "",
       MARKET_STREAM_URL: "",
       MARKET_API_KEY: "",
