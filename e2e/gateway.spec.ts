@@ -12,20 +12,34 @@ interface Frame {
   limits?: Record<string, number>;
 }
 
-test("a page's WebSocket is greeted without a key, subscribes to pulse and receives a snapshot", async ({ page, streamUrl, pageErrors }) => {
+test("a page's WebSocket is greeted without a key, subscribes to pulse and receives a snapshot", async ({
+  page,
+  streamUrl,
+  pageErrors,
+}) => {
   await page.goto("/");
   const frames = await page.evaluate(
     (url) =>
       new Promise<Frame[]>((resolve, reject) => {
         const received: Frame[] = [];
         const ws = new WebSocket(url);
-        const timer = setTimeout(() => reject(new Error(`no snapshot within 10 s: ${JSON.stringify(received).slice(0, 300)}`)), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no snapshot within 10 s: ${JSON.stringify(received).slice(0, 300)}`)),
+          10_000,
+        );
         ws.onerror = () => reject(new Error("websocket error"));
         ws.onmessage = (event) => {
           const f = JSON.parse(String(event.data)) as Frame;
           received.push(f);
           if (f.type === "authed")
-            ws.send(JSON.stringify({ type: "subscribe", id: "e2e-pulse", channel: "pulse", params: { view: "new", chains: ["solana", "evm:8453"] } }));
+            ws.send(
+              JSON.stringify({
+                type: "subscribe",
+                id: "e2e-pulse",
+                channel: "pulse",
+                params: { view: "new", chains: ["solana", "evm:8453"] },
+              }),
+            );
           if (f.type === "event" && f.kind === "snapshot") {
             clearTimeout(timer);
             ws.close();

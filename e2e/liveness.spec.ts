@@ -26,9 +26,16 @@ async function control<T>(path: string, body?: unknown): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-const launch = () => control<{ chain: string; address: string; pool: string }>("scenario", { action: "launch", chain: "solana" });
+const launch = () =>
+  control<{ chain: string; address: string; pool: string }>("scenario", { action: "launch", chain: "solana" });
 const buy = (t: { chain: string; address: string }) =>
-  control<{ trade: { txHash: string } }>("scenario", { action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 50 });
+  control<{ trade: { txHash: string } }>("scenario", {
+    action: "trade",
+    chain: t.chain,
+    address: t.address,
+    side: "buy",
+    usd: 50,
+  });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000); // start.mjs builds first when the build is stale
@@ -57,7 +64,10 @@ test.beforeAll(async () => {
   const deadline = Date.now() + 540_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}: ${serverLog}`);
-    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`server did not start: ${serverLog}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -73,7 +83,9 @@ test.afterAll(async () => {
 });
 
 /** A scripted viewer: one stream connection holding trades subscriptions on the given tokens. */
-async function viewer(tokens: { chain: string; address: string; pool: string }[]): Promise<{ ws: WebSocket; modes: () => string[] }> {
+async function viewer(
+  tokens: { chain: string; address: string; pool: string }[],
+): Promise<{ ws: WebSocket; modes: () => string[] }> {
   const ws = new WebSocket(`ws://127.0.0.1:${PORT}/api/stream`);
   const frames: { type: string; mode?: string }[] = [];
   ws.on("message", (d) => frames.push(JSON.parse(String(d))));
@@ -81,14 +93,28 @@ async function viewer(tokens: { chain: string; address: string; pool: string }[]
     ws.once("open", resolve);
     ws.once("error", reject);
   });
-  tokens.forEach((t, i) => ws.send(JSON.stringify({ type: "subscribe", id: `v${i}`, channel: "trades", params: { chain: t.chain, address: t.address, pools: [t.pool] } })));
+  tokens.forEach((t, i) =>
+    ws.send(
+      JSON.stringify({
+        type: "subscribe",
+        id: `v${i}`,
+        channel: "trades",
+        params: { chain: t.chain, address: t.address, pools: [t.pool] },
+      }),
+    ),
+  );
   return { ws, modes: () => frames.filter((f) => f.type === "subscribed").map((f) => f.mode ?? "") };
 }
 
-test("with the stream budget full a token page shows trades arriving and Delayed (tape and header), then Live once promoted", async ({ page, pageErrors }) => {
+test("with the stream budget full a token page shows trades arriving and Delayed (tape and header), then Live once promoted", async ({
+  page,
+  pageErrors,
+}) => {
   const fillers = [await launch(), await launch()];
   const crowd = await Promise.all([viewer(fillers), viewer(fillers), viewer(fillers)]);
-  await expect.poll(() => crowd.flatMap((v) => v.modes())).toEqual(["stream", "stream", "stream", "stream", "stream", "stream"]);
+  await expect
+    .poll(() => crowd.flatMap((v) => v.modes()))
+    .toEqual(["stream", "stream", "stream", "stream", "stream", "stream"]);
 
   const token = await launch();
   await page.goto(`${BASE}/token/${token.chain}/${token.address}`);
@@ -96,7 +122,10 @@ test("with the stream budget full a token page shows trades arriving and Delayed
   await expect(liveness).toHaveAttribute("data-mode", "poll");
   await expect(liveness).toHaveText(/^Delayed ~\d+ s$/);
   // The header's overall status says the page is polled, not "Live".
-  const header = page.getByRole("banner").getByRole("status").filter({ hasText: /^(Live|Delayed ~\d+ s|Partly live|Connecting|Reconnecting|Offline)$/ });
+  const header = page
+    .getByRole("banner")
+    .getByRole("status")
+    .filter({ hasText: /^(Live|Delayed ~\d+ s|Partly live|Connecting|Reconnecting|Offline)$/ });
   await expect(header).toHaveText(/^Delayed ~\d+ s$/);
   const polled = await buy(token);
   await expect(page.locator(`[data-testid="trade-row"][data-tx="${polled.trade.txHash}"]`)).toBeVisible();

@@ -26,8 +26,9 @@ export interface BundledLaunch {
   creator: string;
   bundle: { funder: string; wallets: string[] };
 }
-export const launchWithBundle = async (bundle: number) =>
-  (await simScenario<{ data: BundledLaunch }>({ action: "launch", chain: "solana", bundle })).data;
+/** `holdCohorts`: the dev and the bundle sell only when a test makes them. */
+export const launchWithBundle = async (bundle: number, opts: { holdCohorts?: boolean } = {}) =>
+  (await simScenario<{ data: BundledLaunch }>({ action: "launch", chain: "solana", bundle, ...opts })).data;
 export const simFaults = (faults: Record<string, unknown>) => call<unknown>("PUT", "/__control/faults", faults);
 export const simKey = () => process.env.SIM_KEY ?? "";
 /** A REST read straight from the market (no proxy cache between), with its key: for specs that need it fresh. */

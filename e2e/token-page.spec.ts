@@ -413,7 +413,8 @@ test.describe("safety and routing", () => {
     expect(report.injected).toBe(0);
     for (const href of report.external) expect(href).toMatch(/^https:\/\//);
     // Icons load through this site's image route, never from the host a token's creator wrote.
-    for (const src of report.images) expect(src).toMatch(/^\/api\/image\?url=(https%3A%2F%2F|http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fassets%2F)/);
+    for (const src of report.images)
+      expect(src).toMatch(/^\/api\/image\?url=(https%3A%2F%2F|http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fassets%2F)/);
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,7 +1,14 @@
 "use client";
 
 import { useCallback } from "react";
-import { type AlertRule, evaluate, type Observation, type RuleMemo, useAlerts } from "@/lib/client/alerts";
+import {
+  type AlertRule,
+  evaluate,
+  memoFromFired,
+  type Observation,
+  type RuleMemo,
+  useAlerts,
+} from "@/lib/client/alerts";
 import { useStreamContext } from "@/lib/client/stream/provider";
 
 // What each rule remembers between observations (in memory: a reload starts from the next reading).
@@ -27,7 +34,8 @@ export function useAlertEval(): (rules: readonly AlertRule[], obs: Observation) 
     (rules, obs) => {
       const now = Date.now() + store.getState().serverOffsetMs;
       for (const rule of rules) {
-        const r = evaluate(rule, obs, memos.get(rule.id) ?? {}, now);
+        const memo = memos.get(rule.id) ?? memoFromFired(rule.id, useAlerts.getState().fired);
+        const r = evaluate(rule, obs, memo, now);
         memos.set(rule.id, r.memo);
         if (!r.fired) continue;
         const f = useAlerts.getState().record(r.fired);

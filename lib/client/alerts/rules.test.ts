@@ -1,7 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COHORT_RULES, type CohortReport, type TokenTrade } from "@/lib/api";
-import { type AlertRule, evaluate, MAX_RULES, MAX_SEEN, type RuleMemo, sanitiseFired, sanitiseRules } from "./rules";
+import {
+  type AlertRule,
+  evaluate,
+  MAX_FIRED_KEYS,
+  MAX_RULES,
+  MAX_SEEN,
+  memoFromFired,
+  type RuleMemo,
+  sanitiseFired,
+  sanitiseRules,
+} from "./rules";
 
 const T0 = 1_700_000_000_000;
 const tok = { chain: "solana", address: "Tok1111111111111111111111111111111111111111", label: "CAT", createdAt: T0 };
@@ -60,6 +70,32 @@ describe("alert rules", () => {
     expect(run(rule, [obs([trade({ maker: "x" }), trade({ isBuy: true, txHash: "b" })])])).toBe(0);
     expect(run(rule, [obs([trade({ at: T0 - 1 })])])).toBe(0);
     expect(run(rule, [obs([trade({ preconfirmed: true })])])).toBe(0);
+  });
+
+  it("a fired dev sell is remembered by the stored alert: a new page seeing the same sell does not fire again", () => {
+    const rule: AlertRule = { ...tok, id: "d", kind: "dev-sells" };
+    const sells = [trade({ txHash: "s1" }), trade({ txHash: "s2" })];
+    const obs = { type: "trades", rows: sells, deployer: "dev" } as const;
+    const first = evaluate(rule, obs, {}, T0);
+    expect(first.fired?.keys).toHaveLength(2);
+    const stored = sanitiseFired([{ ...first.fired, id: "f1" }]);
+    expect(stored).toHaveLength(1);
+    // A reload: memory is gone, the stored alert is not.
+    const again = evaluate(rule, obs, memoFromFired("d", stored), T0);
+    expect(again.fired).toBeNull();
+    const third = evaluate(rule, { ...obs, rows: [...sells, trade({ txHash: "s3" })] }, memoFromFired("d", stored), T0);
+    expect(third.fired?.keys).toEqual([expect.stringContaining("s3")]);
+    expect(memoFromFired("other", stored)).toEqual({});
+  });
+
+  it("a fired alert keeps at most MAX_FIRED_KEYS trade keys, and stored ones with more are dropped", () => {
+    const rule: AlertRule = { ...tok, id: "d", kind: "dev-sells" };
+    const rows = Array.from({ length: MAX_FIRED_KEYS + 5 }, (_, i) => trade({ txHash: `s${i}` }));
+    const r = evaluate(rule, { type: "trades", rows, deployer: "dev" }, {}, T0);
+    expect(r.fired?.keys).toHaveLength(MAX_FIRED_KEYS);
+    expect(r.memo.seen).toHaveLength(MAX_FIRED_KEYS + 5);
+    const tooMany = { ...r.fired, id: "f", keys: rows.map((t) => t.txHash) };
+    expect(sanitiseFired([tooMany])).toEqual([]);
   });
 
   it("a cohort dump fires on the way up through its threshold", () => {

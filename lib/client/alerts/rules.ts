@@ -8,6 +8,8 @@ export const MAX_RULES = 40;
 export const MAX_FIRED = 50;
 /** Trade keys a rule remembers so a row seen twice (REST page + stream) fires once. */
 export const MAX_SEEN = 200;
+/** Trade keys a fired alert stores, so a reload does not fire the same trades again. */
+export const MAX_FIRED_KEYS = 20;
 
 const base = { id: z.string().min(1).max(64), createdAt: z.number().int().nonnegative(), label: z.string().max(64) };
 const tokenRef = { ...base, chain: z.string().min(1).max(32), address: z.string().min(1).max(64) };
@@ -41,6 +43,8 @@ export const firedSchema = z.object({
   title: z.string().max(120),
   body: z.string().max(240),
   href: z.string().max(200),
+  /** The trades it fired on (dev sells, wallet buys). */
+  keys: z.array(z.string().max(200)).max(MAX_FIRED_KEYS).optional(),
 });
 export type FiredAlert = z.infer<typeof firedSchema>;
 
@@ -50,7 +54,7 @@ export type Observation =
   | { type: "cohorts"; report: CohortReport }
   | { type: "wallet-trades"; rows: readonly WalletTrade[] };
 
-/** What a rule remembers between observations (kept in memory, not stored). */
+/** What a rule remembers between observations (in memory; its fired trades also come back from stored alerts). */
 export interface RuleMemo {
   last?: number;
   migrated?: boolean;
@@ -80,8 +84,15 @@ export function evaluate(
   now: number,
 ): { fired: Omit<FiredAlert, "id"> | null; memo: RuleMemo } {
   const none = (m: RuleMemo = memo) => ({ fired: null, memo: m });
-  const fire = (title: string, body: string, href: string, m: RuleMemo) => ({
-    fired: { ruleId: rule.id, at: now, title: title.slice(0, 120), body: body.slice(0, 240), href },
+  const fire = (title: string, body: string, href: string, m: RuleMemo, keys?: string[]) => ({
+    fired: {
+      ruleId: rule.id,
+      at: now,
+      title: title.slice(0, 120),
+      body: body.slice(0, 240),
+      href,
+      ...(keys ? { keys: keys.slice(-MAX_FIRED_KEYS) } : {}),
+    },
     memo: m,
   });
   switch (rule.kind) {
@@ -126,13 +137,15 @@ export function evaluate(
           !t.isBuy && t.maker === obs.deployer && t.at >= rule.createdAt && !t.preconfirmed && !seen.has(tradeId(t)),
       );
       if (sells.length === 0) return none();
-      const next = remember(memo, sells.map(tradeId));
+      const keys = sells.map(tradeId);
+      const next = remember(memo, keys);
       const usd = sells.reduce((s, t) => s + t.volumeUsd, 0);
       return fire(
         `${rule.label}: the dev sold`,
         `Dev sold $${fmt(usd)} in ${sells.length} trade${sells.length > 1 ? "s" : ""}`,
         tokenHref(rule.chain, rule.address),
         next,
+        keys,
       );
     }
     case "cohort-dump": {
@@ -156,7 +169,8 @@ export function evaluate(
       const seen = new Set(memo.seen ?? []);
       const buys = obs.rows.filter((t) => t.isBuy && t.at >= rule.createdAt && !seen.has(tradeId(t)));
       if (buys.length === 0) return none();
-      const next = remember(memo, buys.map(tradeId));
+      const keys = buys.map(tradeId);
+      const next = remember(memo, keys);
       const newest = buys.reduce((a, b) => (b.at > a.at ? b : a));
       const sym = "tokenSymbol" in newest ? newest.tokenSymbol : newest.tokenAddress.slice(0, 8);
       return fire(
@@ -164,6 +178,7 @@ export function evaluate(
         `$${fmt(newest.volumeUsd)}${buys.length > 1 ? ` (+${buys.length - 1} more buys)` : ""}`,
         tokenHref(newest.chain, newest.tokenAddress),
         next,
+        keys,
       );
     }
   }
@@ -192,4 +207,10 @@ export function sanitiseFired(raw: unknown): FiredAlert[] {
       return p.success && p.data.href.startsWith("/") ? [p.data] : [];
     })
     .slice(-MAX_FIRED);
+}
+
+/** A rule's memory on a new page: the trades its stored alerts already fired on count as seen. */
+export function memoFromFired(ruleId: string, fired: readonly FiredAlert[]): RuleMemo {
+  const seen = fired.filter((f) => f.ruleId === ruleId).flatMap((f) => f.keys ?? []);
+  return seen.length > 0 ? { seen: seen.slice(-MAX_SEEN) } : {};
 }

@@ -54,7 +54,13 @@ export function fundWallet(
  * At creation (call in the same tick): `size` new wallets funded by one fresh funder buy in the creation block,
  * each in its own transaction. `onComplete` runs if a buy completes the curve.
  */
-export function launchBundle(ctx: EngineCtx, t: SimToken, onComplete: () => void, size?: number): BundlePlan {
+export function launchBundle(
+  ctx: EngineCtx,
+  t: SimToken,
+  onComplete: () => void,
+  size?: number,
+  hold = false,
+): BundlePlan {
   const rng = ctx.rng.cohorts;
   const now = ctx.scheduler.now;
   const funder = newAddress(ctx, t.chain);
@@ -78,7 +84,9 @@ export function launchBundle(ctx: EngineCtx, t: SimToken, onComplete: () => void
   if (rng.chance(BUNDLE_DUMP_RATE)) {
     const at = rng.range(60_000, 20 * 60_000);
     wallets.forEach((w, i) => {
-      ctx.scheduler.after(at + i * rng.range(200, 3000), () => {
+      const after = at + i * rng.range(200, 3000);
+      if (hold) return; // drawn all the same: a held launch changes nothing else about the market
+      ctx.scheduler.after(after, () => {
         if (!t.retired && t.activity) simpleSell(ctx, t, w, 1);
       });
     });
@@ -107,11 +115,13 @@ export function freshBuyer(ctx: EngineCtx, t: SimToken): string {
 }
 
 /** Some devs sell part or all of their creation buy once the launch has had its run. */
-export function scheduleDevSell(ctx: EngineCtx, t: SimToken): void {
+export function scheduleDevSell(ctx: EngineCtx, t: SimToken, hold = false): void {
   const rng = ctx.rng.cohorts;
   if (!rng.chance(DEV_SELL_RATE[t.fate])) return;
   const share = rng.chance(0.5) ? 1 : rng.range(0.2, 0.8);
-  ctx.scheduler.after(rng.range(45_000, 25 * 60_000), () => {
+  const after = rng.range(45_000, 25 * 60_000);
+  if (hold) return;
+  ctx.scheduler.after(after, () => {
     if (!t.retired && t.activity) simpleSell(ctx, t, t.creator, share);
   });
 }

@@ -62,8 +62,22 @@ export function pickWallet(ctx: EngineCtx, t: SimToken, kind: WalletKind): SimWa
   return ctx.wallets.pick(t.chain, kind);
 }
 
-/** A holder to sell: now and then a pro sitting on a profit (they take it), otherwise anyone holding. */
+/** Wallets of a token that sell only when told (a scripted launch's dev and bundle): never picked as sellers. */
+const heldBy = new WeakMap<SimToken, ReadonlySet<string>>();
+export function holdWallets(t: SimToken, wallets: readonly string[]): void {
+  heldBy.set(t, new Set([...(heldBy.get(t) ?? []), ...wallets]));
+}
+
+/**
+ * A holder to sell: now and then a pro sitting on a profit (they take it), otherwise anyone holding. A held wallet
+ * drawn sells nothing this time.
+ */
 export function pickSeller(ctx: EngineCtx, t: SimToken, proShare = 0.3): string | null {
+  const seller = drawSeller(ctx, t, proShare);
+  return seller !== null && heldBy.get(t)?.has(seller) ? null : seller;
+}
+
+function drawSeller(ctx: EngineCtx, t: SimToken, proShare: number): string | null {
   const rng = ctx.rng.trade;
   if (t.pros.size > 0 && rng.chance(proShare)) {
     const price = poolPrice(t.main);

@@ -5,6 +5,7 @@ import type { EngineCtx } from "./context";
 import { CURVE_VIRTUAL_TOKENS, LAUNCH_SUPPLY } from "./curve";
 import type { SimFactory } from "./factories";
 import {
+  holdWallets,
   pickSeller,
   pickWallet,
   scheduleNext,
@@ -29,6 +30,8 @@ export interface LaunchOptions {
   hostile?: boolean | HostileKind;
   /** Wallets in a bundle bought at creation (0 = none); drawn at BUNDLE_RATE when not given. */
   bundle?: number;
+  /** The dev and the bundle sell only when told (control API), never on their own. */
+  holdCohorts?: boolean;
 }
 
 const bundles = new WeakMap<SimToken, { funder: string; wallets: string[] }>();
@@ -150,9 +153,10 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: LaunchOption
   if (bundleSize > 0)
     bundles.set(
       t,
-      launchBundle(ctx, t, () => migrate(ctx, t, launchTrade), bundleSize),
+      launchBundle(ctx, t, () => migrate(ctx, t, launchTrade), bundleSize, opts.holdCohorts),
     );
-  scheduleDevSell(ctx, t);
+  scheduleDevSell(ctx, t, opts.holdCohorts);
+  if (opts.holdCohorts) holdWallets(t, [t.creator, ...(bundleOf(t)?.wallets ?? [])]);
   scheduleNext(ctx, t, launchTrade);
   return t;
 }

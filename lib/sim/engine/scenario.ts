@@ -49,10 +49,11 @@ export function scenario(m: SimMarket) {
     return t;
   };
   return {
-    launch(chain: string, opts: { bundle?: number; hostile?: HostileKind } = {}) {
+    launch(chain: string, opts: { bundle?: number; hostile?: HostileKind; holdCohorts?: boolean } = {}) {
       const t = m.launch(chainOrThrow(chain), {
         fate: "modest",
         bundle: opts.bundle ?? 0,
+        holdCohorts: opts.holdCohorts ?? false,
         ...(opts.hostile ? { hostile: opts.hostile } : {}),
       });
       return {

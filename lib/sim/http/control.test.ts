@@ -141,6 +141,30 @@ describe("control: scenarios", () => {
     expect(after.body.data.find((r: { txHash: string }) => r.txHash === tr.trade.txHash)).toBeUndefined();
   });
 
+  it("launches a bundle whose dev and wallets never sell on their own with holdCohorts", async () => {
+    const launches = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        h.control("POST", "/__control/scenario", { action: "launch", chain: "solana", bundle: 4, holdCohorts: true }),
+      ),
+    );
+    for (let i = 0; i < 30; i++) h.advance(60_000); // past every dump and dev sell the market would schedule
+    for (const l of launches) {
+      expect(l.bundle.wallets).toHaveLength(4);
+      const holders = new Set<string>([l.creator, ...l.bundle.wallets]);
+      const rows: { maker: string; isBuy: boolean }[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await h.get(
+          `/v1/token/trades?chain=solana&address=${l.address}&pools=${l.pool}&limit=500${cursor ? `&cursor=${cursor}` : ""}`,
+        );
+        rows.push(...page.data);
+        cursor = page.meta.hasMore ? page.meta.nextCursor : undefined;
+      } while (cursor);
+      expect(rows.filter((r) => holders.has(r.maker) && r.isBuy).length).toBeGreaterThanOrEqual(4);
+      expect(rows.filter((r) => holders.has(r.maker) && !r.isBuy)).toEqual([]);
+    }
+  });
+
   it("reports notable ids and rejects bad scenario bodies", async () => {
     const s = await h.control("GET", "/__control/state");
     expect(s.counts.factories).toBeGreaterThanOrEqual(85);

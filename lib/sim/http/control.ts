@@ -20,6 +20,8 @@ const scenarioSchema = z.discriminatedUnion("action", [
     chain: z.string(),
     bundle: z.number().int().min(0).max(12).optional(),
     hostile: z.enum(HOSTILE_KINDS).optional(),
+    /** The dev and the bundle never sell on their own: a test's own sells are the only ones. */
+    holdCohorts: z.boolean().optional(),
   }),
   z.strictObject({ action: z.literal("graduate"), chain: z.string(), address: z.string() }),
   z.strictObject({
@@ -87,7 +89,7 @@ export async function handleControl(
       const addr = (x: string) => canonicalAddress(x) ?? x;
       const data =
         a.action === "launch"
-          ? s.launch(a.chain, { bundle: a.bundle, hostile: a.hostile })
+          ? s.launch(a.chain, { bundle: a.bundle, hostile: a.hostile, holdCohorts: a.holdCohorts })
           : a.action === "graduate"
             ? s.graduate(a.chain, addr(a.address))
             : a.action === "trade"
