@@ -8,7 +8,7 @@ import { meanTradeUsd, scheduleNext } from "./flow";
 import { HISTORY_DAYS, historyShape, poolHistories, tokenPath } from "./history";
 import { establishedText } from "./names";
 import { evmAddress, hash32, Rng, solanaAddress } from "./rng";
-import { BURN_EVM, BURN_SOL, credit, type SimPool, type SimToken, tokenKey } from "./world";
+import { BURN_EVM, BURN_SOL, credit, noTradingYet, type SimPool, type SimToken, tokenKey } from "./world";
 
 // Established tokens: months old, several pools each (so multi-pool aggregation matters), deep liquidity.
 
@@ -68,16 +68,7 @@ function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: nu
       freezeAuthority: rng.chance(0.1) ? true : rng.chance(0.6) ? false : null,
       checkedAt: warmStart,
     },
-    pools: [],
-    main: null as unknown as SimPool,
-    balances: new Map(),
-    traders: [],
-    traderIdx: new Map(),
-    pros: new Map(),
-    activity: null,
-    gen: 0,
-    trading: false,
-    arbPending: false,
+    ...noTradingYet(),
     completed: true,
     migrated: false,
     graduatedAt: null,

@@ -19,7 +19,7 @@ import {
 import { migrate } from "./migration";
 import { type HostileKind, launchText } from "./names";
 import { evmAddress, solanaAddress } from "./rng";
-import { type Fate, type SimPool, type SimToken, setBalance, tokenKey } from "./world";
+import { type Fate, noTradingYet, type SimPool, type SimToken, setBalance, tokenKey } from "./world";
 
 // Launchpad tokens: creation with the creator's buy in the same tx, snipers in the first seconds, pros on the
 // ones that run, wash trading on Solana, creators dumping duds — and the curve completing into a migration.
@@ -69,16 +69,7 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: LaunchOption
             freezeAuthority: rng.launch.chance(0.85) ? false : null,
             checkedAt: at,
           },
-    pools: [],
-    main: null as unknown as SimPool,
-    balances: new Map(),
-    traders: [],
-    traderIdx: new Map(),
-    pros: new Map(),
-    activity: null,
-    gen: 0,
-    trading: false,
-    arbPending: false,
+    ...noTradingYet(),
     completed: false,
     migrated: false,
     graduatedAt: null,

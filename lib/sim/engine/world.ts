@@ -101,6 +101,22 @@ export interface SimToken {
   retired: boolean;
 }
 
+/** A token's trading state before its first pool exists (set right after by its creator). */
+export function noTradingYet() {
+  return {
+    pools: [] as SimPool[],
+    main: null as unknown as SimPool,
+    balances: new Map(),
+    traders: [] as string[],
+    traderIdx: new Map(),
+    pros: new Map(),
+    activity: null,
+    gen: 0,
+    trading: false,
+    arbPending: false,
+  } satisfies Partial<SimToken>;
+}
+
 export const BURN_EVM = "0x000000000000000000000000000000000000dead";
 export const BURN_SOL = "1nc1nerator11111111111111111111111111111111";
 

@@ -108,67 +108,67 @@ export class CandleSeries {
   }
 
   addTrade(p: TradePoint): void {
-    const time = Math.floor(p.at / 1000 / this.step) * this.step;
-    const s = this.slotFor(time);
-    if (s < 0) return;
+    const s = this.merge(p.at / 1000, p.price, p.price, p.price, p.price, p.at, p.at, p.volume);
+    if (s < 0 || !this.withStats) return;
     const k = this.cols as Record<Col, Float64Array>;
-    if (k.la[s] === 0) {
-      k.o[s] = k.h[s] = k.l[s] = k.c[s] = p.price;
-      k.fa[s] = k.la[s] = p.at;
-    } else {
-      if (p.at < (k.fa[s] as number)) {
-        k.o[s] = p.price;
-        k.fa[s] = p.at;
-      }
-      if (p.at >= (k.la[s] as number)) {
-        k.c[s] = p.price;
-        k.la[s] = p.at;
-      }
-      if (p.price > (k.h[s] as number)) k.h[s] = p.price;
-      if (p.price < (k.l[s] as number)) k.l[s] = p.price;
+    k.txns[s] = (k.txns[s] as number) + 1;
+    k.volumeUsd[s] = (k.volumeUsd[s] as number) + p.usd;
+    if (p.isBuy) {
+      k.buys[s] = (k.buys[s] as number) + 1;
+      k.buyVolumeUsd[s] = (k.buyVolumeUsd[s] as number) + p.usd;
     }
-    k.v[s] = (k.v[s] as number) + p.volume;
-    if (this.withStats) {
-      k.txns[s] = (k.txns[s] as number) + 1;
-      k.volumeUsd[s] = (k.volumeUsd[s] as number) + p.usd;
-      if (p.isBuy) {
-        k.buys[s] = (k.buys[s] as number) + 1;
-        k.buyVolumeUsd[s] = (k.buyVolumeUsd[s] as number) + p.usd;
-      }
-      if (p.organic) {
-        k.organicTxns[s] = (k.organicTxns[s] as number) + 1;
-        k.organicVolumeUsd[s] = (k.organicVolumeUsd[s] as number) + p.usd;
-      }
+    if (p.organic) {
+      k.organicTxns[s] = (k.organicTxns[s] as number) + 1;
+      k.organicVolumeUsd[s] = (k.organicVolumeUsd[s] as number) + p.usd;
     }
   }
 
   /** Merges a whole bucket (history backfill or a finer bucket rolled up). */
   addBucket(b: Bucket, stats?: StatsRow): void {
-    const time = Math.floor(b.time / this.step) * this.step;
-    const s = this.slotFor(time);
-    if (s < 0) return;
+    const s = this.merge(b.time, b.open, b.high, b.low, b.close, b.firstAt, b.lastAt, b.volume);
+    if (s < 0 || !this.withStats || !stats) return;
+    const k = this.cols as Record<Col, Float64Array>;
+    for (const c of STAT_COLS) k[c][s] = (k[c][s] as number) + stats[c];
+  }
+
+  /**
+   * Folds prices seen between `firstAt` and `lastAt` into the bucket holding `timeSec`: the earliest sets the open, the
+   * latest the close. Returns the slot, or -1 when older than retained. (No object per trade: this is the hot path.)
+   */
+  private merge(
+    timeSec: number,
+    open: number,
+    high: number,
+    low: number,
+    close: number,
+    firstAt: number,
+    lastAt: number,
+    volume: number,
+  ): number {
+    const s = this.slotFor(Math.floor(timeSec / this.step) * this.step);
+    if (s < 0) return s;
     const k = this.cols as Record<Col, Float64Array>;
     if (k.la[s] === 0) {
-      k.o[s] = b.open;
-      k.h[s] = b.high;
-      k.l[s] = b.low;
-      k.c[s] = b.close;
-      k.fa[s] = b.firstAt;
-      k.la[s] = b.lastAt;
+      k.o[s] = open;
+      k.h[s] = high;
+      k.l[s] = low;
+      k.c[s] = close;
+      k.fa[s] = firstAt;
+      k.la[s] = lastAt;
     } else {
-      if (b.firstAt < (k.fa[s] as number)) {
-        k.o[s] = b.open;
-        k.fa[s] = b.firstAt;
+      if (firstAt < (k.fa[s] as number)) {
+        k.o[s] = open;
+        k.fa[s] = firstAt;
       }
-      if (b.lastAt >= (k.la[s] as number)) {
-        k.c[s] = b.close;
-        k.la[s] = b.lastAt;
+      if (lastAt >= (k.la[s] as number)) {
+        k.c[s] = close;
+        k.la[s] = lastAt;
       }
-      k.h[s] = Math.max(k.h[s] as number, b.high);
-      k.l[s] = Math.min(k.l[s] as number, b.low);
+      if (high > (k.h[s] as number)) k.h[s] = high;
+      if (low < (k.l[s] as number)) k.l[s] = low;
     }
-    k.v[s] = (k.v[s] as number) + b.volume;
-    if (this.withStats && stats) for (const c of STAT_COLS) k[c][s] = (k[c][s] as number) + stats[c];
+    k.v[s] = (k.v[s] as number) + volume;
+    return s;
   }
 
   /** Slot of the bucket starting at `time`, creating it (in order) when needed; -1 when older than retained. */
