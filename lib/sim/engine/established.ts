@@ -8,7 +8,7 @@ import { meanTradeUsd, scheduleNext } from "./flow";
 import { HISTORY_DAYS, historyShape, poolHistories, tokenPath } from "./history";
 import { establishedText } from "./names";
 import { evmAddress, hash32, Rng, solanaAddress } from "./rng";
-import { BURN_EVM, BURN_SOL, credit, noTradingYet, type SimPool, type SimToken, tokenKey } from "./world";
+import { BURN_EVM, BURN_SOL, credit, noTradingYet, type SimPool, type SimToken, tokenIdentity } from "./world";
 
 // Established tokens: months old, several pools each (so multi-pool aggregation matters), deep liquidity.
 
@@ -51,11 +51,7 @@ function createOne(ctx: EngineCtx, chain: SimChain, index: number, warmStart: nu
   const createdAt = warmStart - Math.round(rng.range(HISTORY_DAYS + 20, 700) * 86400_000);
   const { hostile, name, symbol, ...links } = text;
   const t: SimToken = {
-    key: tokenKey(chain.chain, address),
-    chain,
-    address,
-    name,
-    symbol,
+    ...tokenIdentity(chain, address, name, symbol),
     decimals: chain.family === "solana" ? 9 : 18,
     supply,
     createdAt,

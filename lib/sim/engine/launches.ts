@@ -19,7 +19,7 @@ import {
 import { migrate } from "./migration";
 import { type HostileKind, launchText } from "./names";
 import { evmAddress, solanaAddress } from "./rng";
-import { type Fate, noTradingYet, type SimPool, type SimToken, setBalance, tokenKey } from "./world";
+import { type Fate, noTradingYet, type SimPool, type SimToken, setBalance, tokenIdentity } from "./world";
 
 // Launchpad tokens: creation with the creator's buy in the same tx, snipers in the first seconds, pros on the
 // ones that run, wash trading on Solana, creators dumping duds — and the curve completing into a migration.
@@ -49,11 +49,7 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: LaunchOption
   const fate = opts.fate ?? drawFate(rng.launch);
   const { hostile, name, symbol, ...links } = text;
   const t: SimToken = {
-    key: tokenKey(chain.chain, address),
-    chain,
-    address,
-    name,
-    symbol,
+    ...tokenIdentity(chain, address, name, symbol),
     decimals: chain.family === "solana" ? 6 : 18,
     supply: LAUNCH_SUPPLY,
     createdAt: at,

@@ -101,6 +101,11 @@ export interface SimToken {
   retired: boolean;
 }
 
+/** Who a new token is: its index key, chain, address and names. */
+export function tokenIdentity(chain: SimChain, address: string, name: string, symbol: string) {
+  return { key: tokenKey(chain.chain, address), chain, address, name, symbol };
+}
+
 /** A token's trading state before its first pool exists (set right after by its creator). */
 export function noTradingYet() {
   return {

@@ -216,15 +216,7 @@ export class CandleSeries {
   private makeRoom(): void {
     if (this.cap < this.maxCap) {
       // Double, but jump straight to the cap when close to it (no 4096 arrays for 4400 buckets).
-      const cap = this.cap * 2 >= this.maxCap * 0.6 ? this.maxCap : this.cap * 2;
-      const next = this.alloc(cap);
-      for (const [name, col] of Object.entries(this.cols)) {
-        const dst = next[name] as Float64Array;
-        for (let i = 0; i < this.len; i++) dst[i] = col[this.slot(i)] as number;
-      }
-      this.cols = next;
-      this.cap = cap;
-      this.head = 0;
+      this.resize(this.cap * 2 >= this.maxCap * 0.6 ? this.maxCap : this.cap * 2);
       return;
     }
     this.dropOldest();
