@@ -209,10 +209,19 @@ describe("control: drop-streams", () => {
     expect((await b.closed).code).toBe(1001);
     // New connections are accepted afterwards; the default mode is abrupt.
     const c = await authed();
-    expect(await h.control("POST", "/__control/scenario", { action: "drop-streams" })).toEqual({ mode: "abrupt", dropped: 1 });
+    expect(await h.control("POST", "/__control/scenario", { action: "drop-streams" })).toEqual({
+      mode: "abrupt",
+      dropped: 1,
+    });
     expect((await c.closed).code).toBe(1006);
-    expect(await h.control("POST", "/__control/scenario", { action: "drop-streams" })).toEqual({ mode: "abrupt", dropped: 0 });
-    const bad = await h.call("POST", "/__control/scenario", { key: null, body: { action: "drop-streams", mode: "gently" } });
+    expect(await h.control("POST", "/__control/scenario", { action: "drop-streams" })).toEqual({
+      mode: "abrupt",
+      dropped: 0,
+    });
+    const bad = await h.call("POST", "/__control/scenario", {
+      key: null,
+      body: { action: "drop-streams", mode: "gently" },
+    });
     expect([bad.status, bad.body.error.code]).toEqual([400, "invalid_body"]);
   });
 });

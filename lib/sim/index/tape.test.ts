@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TradeRecord } from "./records";
+import { tradeRecord } from "../test/fixtures";
+import type { TradeRecord } from "./records";
 import { decodeCursor, encodeCursor, Tape } from "./tape";
 
 // Tape paging: newest first, opaque cursor, filters; the ring never exceeds its cap.
@@ -8,29 +9,7 @@ import { decodeCursor, encodeCursor, Tape } from "./tape";
 const rec = (
   seq: number,
   o: Partial<{ isBuy: boolean; usd: number; wash: boolean; pool: string; maker: string }> = {},
-) =>
-  new TradeRecord(
-    seq,
-    "solana",
-    "T",
-    "T",
-    o.pool ?? "P1",
-    null,
-    o.maker ?? "M",
-    o.isBuy ?? true,
-    1e12 + seq * 1000,
-    1,
-    1,
-    o.usd ?? 10,
-    o.wash ?? false,
-    false,
-    false,
-    false,
-    `tx${seq}`,
-    seq,
-    0,
-    true,
-  );
+) => tradeRecord(seq, o);
 
 describe("Tape", () => {
   it("pages through everything exactly once, newest first", () => {

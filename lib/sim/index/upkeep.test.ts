@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TradeRecord } from "./records";
+import { tradeRecord } from "../test/fixtures";
 import type { IndexedToken } from "./state";
 import { Tape } from "./tape";
 import { rowsSince, trimTapes } from "./upkeep";
@@ -15,30 +15,7 @@ function token(rows: number, spanMs: number, lastTradeAt: number, cap = 10_000):
   for (let i = 0; i < rows; i++) {
     const at = Math.round(lastTradeAt - spanMs + (spanMs * (i + 1)) / rows);
     seq++;
-    tape.push(
-      new TradeRecord(
-        seq,
-        "solana",
-        "T",
-        "T",
-        "P",
-        null,
-        "M",
-        true,
-        at,
-        1,
-        1,
-        1,
-        false,
-        false,
-        false,
-        false,
-        `tx${seq}`,
-        seq,
-        0,
-        true,
-      ),
-    );
+    tape.push(tradeRecord(seq, { pool: "P", at, usd: 1 }));
   }
   return { tape, lastTradeAt: rows ? lastTradeAt : null } as unknown as IndexedToken;
 }

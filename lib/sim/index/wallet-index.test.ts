@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TradeRecord } from "./records";
+import { tradeRecord } from "../test/fixtures";
 import { DEFAULT_INDEX_CAPS } from "./state";
 import { type PriceReader, WalletIndex } from "./wallet-index";
 
@@ -11,29 +11,22 @@ const prices: PriceReader = { priceNative: () => 1, nativeUsd: () => 2_000, nati
 const BUSY = `0x${"b".repeat(40)}`;
 const small = (i: number) => `0x${i.toString(16).padStart(40, "0")}`;
 let seq = 0;
-const trade = (maker: string, at: number) =>
-  new TradeRecord(
-    seq++,
-    "evm:1",
-    `0x${"1".repeat(40)}`,
-    "TOK",
-    `0x${"2".repeat(40)}`,
-    null,
+const trade = (maker: string, at: number) => {
+  seq++;
+  return tradeRecord(seq - 1, {
+    chain: "evm:1",
+    token: `0x${"1".repeat(40)}`,
+    symbol: "TOK",
+    pool: `0x${"2".repeat(40)}`,
     maker,
-    seq % 2 === 0,
+    isBuy: seq % 2 === 0,
     at,
-    10,
-    0.01,
-    20,
-    false,
-    false,
-    false,
-    false,
-    `0x${seq.toString(16)}`,
-    seq,
-    0,
-    false,
-  );
+    amountToken: 10,
+    volumeNative: 0.01,
+    usd: 20,
+    txHash: `0x${seq.toString(16)}`,
+  });
+};
 
 function fill(ix: WalletIndex, makers: string[]): void {
   makers.forEach((m, i) => ix.apply(trade(m, 1_000 + i), "Token", "evm:1|tok"));
