@@ -165,20 +165,19 @@ export class SwapFolder {
   }
 
   confirm(e: TxConfirmed): void {
-    this.flush();
-    const key = `${e.chain}|${e.txHash}`;
-    const items = this.pendingTx.get(key);
-    if (!items) return;
-    this.pendingTx.delete(key);
-    for (const { token, rec } of items) this.sink.confirmed(token, rec);
+    for (const { token, rec } of this.settle(e)) this.sink.confirmed(token, rec);
   }
 
   revert(e: TxReverted): void {
+    for (const { token, rec } of this.settle(e)) this.sink.reverted(token, rec);
+  }
+
+  /** The preconfirmed rows of a transaction its block has now decided (committed or reverted). */
+  private settle(e: { chain: string; txHash: string }) {
     this.flush();
     const key = `${e.chain}|${e.txHash}`;
-    const items = this.pendingTx.get(key);
-    if (!items) return;
+    const items = this.pendingTx.get(key) ?? [];
     this.pendingTx.delete(key);
-    for (const { token, rec } of items) this.sink.reverted(token, rec);
+    return items;
   }
 }

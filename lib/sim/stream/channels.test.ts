@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ohlcvEventSchema,
   PRECONFIRM_TTL_MS,
@@ -11,24 +11,12 @@ import {
   tradesEventSchema,
 } from "@/lib/api";
 import { pulseToken } from "./test-feed";
-import { type Frame, type Harness, startHarness } from "./test-harness";
+import { BASE, type Frame, harnessPerTest, POOL_A, POOL_B, TOKEN } from "./test-harness";
 
-// real sockets on a shared machine: generous limits, only reached when something is wrong
-vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
-const BASE = "evm:8453";
-const TOKEN = "0x1111111111111111111111111111111111111111";
-const POOL_A = "0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
-const POOL_B = "0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
 const SOL_TOKEN = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 const SOL_POOL = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-  h.feed.addToken(BASE, TOKEN, [POOL_A, POOL_B]);
-  h.feed.addToken("solana", SOL_TOKEN, [SOL_POOL]);
-});
-afterEach(() => h.close());
+const h = harnessPerTest([POOL_A, POOL_B], [["solana", SOL_TOKEN, [SOL_POOL]]]);
 
 const rows = (frames: Frame[]) =>
   frames.flatMap((f) => tradesEventSchema.parse(f)).flatMap((f) => (f.kind === "trades" ? f.data : []));

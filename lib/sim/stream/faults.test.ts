@@ -1,20 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLOSE_CODES, pulseEventSchema } from "@/lib/api";
 import { pulseToken } from "./test-feed";
-import { type Harness, startHarness, TestClient, until } from "./test-harness";
+import { BASE, harnessPerTest, POOL_A, TestClient, TOKEN, until } from "./test-harness";
 
-// real sockets on a shared machine: generous limits, only reached when something is wrong
-vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
-const BASE = "evm:8453";
-const TOKEN = "0x1111111111111111111111111111111111111111";
-const POOL = "0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
-
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-  h.feed.addToken(BASE, TOKEN, [POOL]);
-});
-afterEach(() => h.close());
+const POOL = POOL_A;
+const h = harnessPerTest([POOL]);
 
 describe("stream faults (read live, off by default)", () => {
   it("refuses connections with 503 while streamRefuseConnections is on", async () => {
@@ -95,9 +85,7 @@ describe("stream faults (read live, off by default)", () => {
   });
 
   it("closes a slow consumer with slow_consumer and 4009 once its buffer passes the cap", async () => {
-    await h.close();
-    h = await startHarness({ maxBufferedBytes: 256 * 1024 });
-    h.feed.addToken(BASE, TOKEN, [POOL]);
+    await h.restart({ maxBufferedBytes: 256 * 1024 });
     const c = await h.connect();
     await h.subscribe(c, "t", "trades", { chain: BASE, address: TOKEN });
     (c.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();

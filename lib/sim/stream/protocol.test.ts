@@ -1,23 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CLOSE_CODES, MAX_FRAME_BYTES, STREAM_LIMITS } from "@/lib/api";
-import { type Harness, KEY, KEY2, startHarness, TestClient, until } from "./test-harness";
-
-// real sockets on a shared machine: generous limits, only reached when something is wrong
-vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
-const BASE = "evm:8453";
-const TOKEN = "0x1111111111111111111111111111111111111111";
-const POOL_A = "0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
-const POOL_B = "0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+import { BASE, harnessPerTest, KEY, KEY2, POOL_A, POOL_B, TestClient, TOKEN, until } from "./test-harness";
 
 const serverFrameSchemaLoose = z.looseObject({ type: z.string(), code: z.string() });
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
-  h.feed.addToken(BASE, TOKEN, [POOL_A, POOL_B]);
-});
-afterEach(() => h.close());
+const h = harnessPerTest();
 
 describe("auth (§6.1: the first frame authenticates)", () => {
   it("accepts a valid key, announces the limits and answers pings", async () => {
@@ -273,8 +261,7 @@ describe("stream credits (§8: 1 per connection-minute)", () => {
 
 describe("heartbeat", () => {
   it("cuts off a peer that stops answering pings, keeps one that talks", async () => {
-    await h.close();
-    h = await startHarness({ heartbeatMs: 30_000 });
+    await h.restart({ heartbeatMs: 30_000 });
     const live = await h.connect();
     const dead = await h.connect();
     (dead.ws as unknown as { _socket: { pause(): void } })._socket.pause();
@@ -296,8 +283,7 @@ describe("server lifecycle", () => {
   });
 
   it("refuses upgrades past the cap of sockets still waiting to authenticate", async () => {
-    await h.close();
-    h = await startHarness({ maxPendingConnections: 2 });
+    await h.restart({ maxPendingConnections: 2 });
     await h.open();
     await h.open();
     await until(() => h.server.stats().pending === 2);

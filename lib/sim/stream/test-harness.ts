@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, vi } from "vitest";
 import { WebSocket } from "ws";
 import { type CreditLedger, type FaultConfig, NO_FAULTS } from "../feed";
 import { createSimStreamServer, type SimStreamServer, type SimStreamServerOptions } from "./server";
@@ -181,4 +182,44 @@ export async function until(pred: () => boolean, timeoutMs = 10_000): Promise<vo
     if (Date.now() > end) throw new Error("condition not reached");
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/** The token most stream tests trade on, on Base, and its two pools. */
+export const BASE = "evm:8453";
+export const TOKEN = "0x1111111111111111111111111111111111111111";
+export const POOL_A = "0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+export const POOL_B = "0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+
+/**
+ * A fresh harness for each test of the calling file, `TOKEN` trading on `BASE` in `pools` (and the `more` tokens),
+ * closed after the test. Real sockets on a shared machine: generous limits, reached only when something is wrong.
+ */
+export function harnessPerTest(
+  pools: string[] = [POOL_A, POOL_B],
+  more: Array<[chain: string, token: string, pools: string[]]> = [],
+): Harness & { restart(extra: Partial<SimStreamServerOptions>): Promise<void> } {
+  vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 });
+  let current: Harness | undefined;
+  const start = async (extra?: Partial<SimStreamServerOptions>) => {
+    current = await startHarness(extra);
+    current.feed.addToken(BASE, TOKEN, pools);
+    for (const [chain, token, p] of more) current.feed.addToken(chain, token, p);
+  };
+  /** The same tokens on a server with other options, for the rest of the test. */
+  const restart = async (extra: Partial<SimStreamServerOptions>) => {
+    await current?.close();
+    await start(extra);
+  };
+  beforeEach(() => start());
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as Harness & { restart: typeof restart }, {
+    get(_target, prop) {
+      if (prop === "restart") return restart;
+      if (!current) throw new Error("the harness exists only inside a test");
+      return Reflect.get(current, prop);
+    },
+  });
 }
