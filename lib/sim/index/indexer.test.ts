@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { walletProfileFixture } from "@/lib/api/testing/wallet-profile";
 import type { PoolCreated, SwapLog, TokenCreated } from "../engine/events";
 import { createFactories } from "../engine/factories";
 import { NativePrices } from "../engine/native-prices";
@@ -187,22 +188,16 @@ describe("MarketIndex", () => {
 
   it("badges snipers (first buy within 5 s of creation) and pro traders on every row", () => {
     const { ix, token, pool, trades } = setup();
-    ix.apply({
-      type: "identity",
-      at: T0,
-      group: "g",
-      wallets: ["So1Pro11111111111111111111111111111111111p"],
+    const {
+      address: _,
+      identityGroup: group,
+      ...profile
+    } = walletProfileFixture({
       displayName: "pro",
-      avatarUrl: null,
-      ensName: null,
-      basename: null,
-      solName: null,
-      bio: null,
-      socials: {},
-      followerCounts: {},
       sources: ["x"],
       isProTrader: true,
     });
+    ix.apply({ type: "identity", at: T0, group, wallets: ["So1Pro11111111111111111111111111111111111p"], ...profile });
     ix.apply(token("solana", SOL_TOKEN, T0));
     ix.apply(pool("solana", SOL_TOKEN, SOL_POOL_B, 100));
     ix.apply(
