@@ -69,7 +69,48 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Deliberately broken variants (`SYSTEM_BREAK=<name> npm run test:system`): each starts the system with one defect
+ * its check exists to catch, and runs that check only, which must then fail. They show every check can go red.
+ */
+export const BROKEN_VARIANTS: Record<string, { check: string; defect: string; app?: Record<string, string>; market?: string[] }> = {
+  "bad-input": {
+    check: "bad input",
+    defect: "the market answers every REST call 503 (--rest-error-rate 1), so valid requests end in 5xx",
+    market: ["--rest-error-rate", "1"],
+  },
+  ssrf: {
+    check: "SSRF",
+    defect: "IMAGE_ALLOWED_HOSTS=*: the image route fetches icons from any public host",
+    app: { IMAGE_ALLOWED_HOSTS: "*" },
+  },
+  "upstream-faults": {
+    check: "upstream faults",
+    defect: "PROXY_UPSTREAM_TIMEOUT_MS=8000: a hung upstream holds a request 8 s",
+    app: { PROXY_UPSTREAM_TIMEOUT_MS: "8000" },
+  },
+  "slow-consumer": {
+    check: "slow consumer",
+    defect: "the read-lag bound lifted (STREAM_MAX_READ_LAG_MS=3600000, STREAM_MAX_UNREAD_BYTES=1 GiB): only the send queue's bound is left, behind the kernel's buffers",
+    app: { STREAM_MAX_READ_LAG_MS: "3600000", STREAM_MAX_UNREAD_BYTES: String(1024 ** 3) },
+  },
+  "stream-chaos": {
+    check: "stream chaos",
+    defect: "the market never sends 30 % of its pulse deltas (--stream-skip-delta-rate 0.3), as a gateway losing them would",
+    market: ["--stream-skip-delta-rate", "0.3"],
+  },
+};
+
+export function brokenVariant() {
+  const name = process.env.SYSTEM_BREAK;
+  if (!name) return undefined;
+  const v = BROKEN_VARIANTS[name];
+  if (!v) throw new Error(`SYSTEM_BREAK=${name}: not one of ${Object.keys(BROKEN_VARIANTS).join(", ")}`);
+  return { name, ...v };
+}
+
 export async function startSystem(opts: { env?: Record<string, string> } = {}): Promise<System> {
+  const broken = brokenVariant();
   // Characters that base64 and URL encoding change, so each encoded form is a distinct needle.
   const key = `sys+${randomBytes(18).toString("base64url")}/k=`;
   // SYSTEM_PORT pins the app's port (the market takes the next one); free ports otherwise.
@@ -77,7 +118,7 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
   const [appPort, simPort] = pinned ? [pinned, pinned + 1] : [await freePort(), await freePort()];
   const sim = spawn(
     TSX,
-    ["sim.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10"],
+    ["sim.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10", ...(broken?.market ?? [])],
     {
       cwd: ROOT,
       env: { ...process.env, SIM_KEY: "", SIM_PORT: "", SIM_SEED: "", SIM_SPEED: "" },
@@ -105,6 +146,7 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
       NEXT_TELEMETRY_DISABLED: "1",
       SIM_KEY: "",
       ...opts.env,
+      ...broken?.app,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

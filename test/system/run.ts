@@ -1,5 +1,5 @@
 import { badInput } from "./bad-input";
-import { startSystem, type System } from "./harness";
+import { brokenVariant, startSystem, type System } from "./harness";
 import { hostileMetadata } from "./hostile-metadata";
 import { findKey, keySecrecy } from "./key-secrecy";
 import { slowConsumer } from "./slow-consumer";
@@ -50,8 +50,10 @@ function within<T>(ms: number, p: Promise<T>): Promise<T> {
 }
 
 async function main() {
-  const only = process.argv.slice(2);
+  const broken = brokenVariant();
+  const only = broken ? [broken.check] : process.argv.slice(2);
   const checks = only.length ? CHECKS.filter((c) => only.some((o) => c.name.startsWith(o))) : CHECKS;
+  if (broken) console.log(`BROKEN VARIANT ${broken.name}: ${broken.defect}. The "${broken.check}" check must fail.`);
   const started = performance.now();
   console.log("Starting the market (npm run sim) and the app in remote mode (npm start)…");
   const sys = await startSystem();
