@@ -2,6 +2,8 @@
 //  - First Load JS: every script the server-rendered HTML of the route loads (its <script src> tags), gzip-compressed
 //    at the level the server uses, against the shared framework chunks every route loads (the baseline);
 //    target ≤ 150 kB for /pulse, the token page, the wallet page and /watchlist;
+//  - HTML of each route as served, gzip-compressed at the default level, against the
+//    not-found page (the bare shell); target ≤ 64 kB for the board, whose cards and dehydrated lists are most of it;
 //  - LCP of the token page on loopback with the CPU throttled 4× in Chromium (target ≤ 1.0 s), next to the LCP of a
 //    static page of the same site (/api/health rendered as text: the floor of the machine and browser).
 // Run: node_modules/.bin/tsx bench/page-weight.ts [--quick]
@@ -13,6 +15,8 @@ import { launchChromium } from "./lib/browser";
 import { figure, pick } from "./lib/report";
 
 const LIMIT_KB = 150;
+/** The board's server-rendered HTML (cards of the first screenful, their lists dehydrated), gzip. */
+const BOARD_HTML_LIMIT_KB = 64;
 const LCP_RUNS = pick(5, 2);
 
 type Notable = Record<string, { chain?: string; address: string } | null>;
@@ -56,10 +60,33 @@ async function main() {
       "/watchlist": "/watchlist",
     };
     const perRoute: Record<string, string[]> = {};
+    const html: Record<string, string> = {};
     for (const [name, path] of Object.entries(routes)) {
       const res = await fetch(`${app.base}${path}`);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-      perRoute[name] = scriptsOf(await res.text());
+      html[name] = await res.text();
+      perRoute[name] = scriptsOf(html[name]);
+    }
+    const shellRes = await fetch(`${app.base}/no-such-page`);
+    const shellKb = gzipSync(Buffer.from(await shellRes.text())).length / 1000;
+    console.log(
+      `\nHTML as served (gzip at the default level; raw), against the not-found page (the shell, ${shellKb.toFixed(1)} kB):`,
+    );
+    for (const [name, text] of Object.entries(html)) {
+      const kb = gzipSync(Buffer.from(text)).length / 1000;
+      const rawKb = Buffer.byteLength(text) / 1000;
+      console.log(`  ${name.padEnd(12)} ${kb.toFixed(1).padStart(7)} kB gzip; ${rawKb.toFixed(0).padStart(5)} kB raw`);
+      figure({
+        id: `html.${name.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "")}`,
+        label: `server-rendered HTML, ${name}`,
+        value: kb,
+        unit: "kB gzip",
+        baseline: { label: "the not-found page (shell)", value: shellKb },
+        ...(name === "/pulse"
+          ? { target: { of: "value" as const, op: "<=" as const, limit: BOARD_HTML_LIMIT_KB } }
+          : {}),
+        note: `${rawKb.toFixed(0)} kB raw`,
+      });
     }
     // The chunks every route loads: the framework and the app shell.
     const lists = Object.values(perRoute);

@@ -33,11 +33,14 @@ describe("the board's dehydrated lists", () => {
   };
 
   it("carry a screenful per column, invalidated so the browser fetches the whole list, with the whole list's counts", () => {
-    const { counts, state } = setup({ "bonding.limit": "20", "graduated.minMcap": "1090" }, {
-      new: 100,
-      bonding: 100,
-      graduated: 100,
-    });
+    const { counts, state } = setup(
+      { "bonding.limit": "20", "graduated.minMcap": "1090" },
+      {
+        new: 100,
+        bonding: 100,
+        graduated: 100,
+      },
+    );
     expect(state("new")?.data?.data).toHaveLength(18); // limit 50: virtual list, 12 rows + overscan
     expect(state("bonding")?.data?.data).toHaveLength(20); // limit 20: every card is drawn
     expect(state("graduated")?.data?.data.map((t) => t.marketCapUsd)).toEqual(

@@ -46,13 +46,13 @@ async function up(url: string): Promise<boolean> {
   }
 }
 
-/** Starts server.ts in production on the bench build (building first if needed). */
-export async function startApp(env: Record<string, string> = {}): Promise<App> {
+/** Starts server.ts in production on the bench build (building first if needed); `nodeArgs` go to node itself. */
+export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<App> {
   ensureBuild();
   const [port, simPort] = [await freePort(), await freePort()];
   const simKey = `bench-sim-key-${process.pid}-${Date.now()}`;
   // node itself (not the tsx wrapper) so `proc.pid` is the server: its CPU time can be read from /proc.
-  const proc = spawn(process.execPath, ["--import", "tsx", `${root}server.ts`], {
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", `${root}server.ts`], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -39,7 +39,12 @@ export function retryDelay(failureCount: number, error: unknown, random: () => n
  * page rate. Here no query gets a timer; the cache goes with the request's client.
  */
 export class ServerQueryCache extends QueryCache {
-  override build<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+  override build<
+    TQueryFnData = unknown,
+    TError = DefaultError,
+    TData = TQueryFnData,
+    TQueryKey extends QueryKey = QueryKey,
+  >(
     client: QueryClient,
     options: WithRequired<QueryOptions<TQueryFnData, TError, TData, TQueryKey>, "queryKey">,
     state?: QueryState<TData, TError>,

@@ -1,0 +1,121 @@
+// Server memory under page renders: does what the server keeps level off, or grow with every render?
+// The production server renders the board (`/`, `/pulse`) and the token page of two tokens, 8 at a time: a warm-up
+// (every route's code loaded), then two rounds of the same number of renders. After each round the server's heap is
+// collected (through its inspector) and its live size read: a server that keeps something per render (a timer holding
+// each render's query cache did: ~0.4 MB per board render) grows by it in every round; one that keeps nothing does
+// not. Target: ≤ 16 MB of live heap added by a round (baseline: the round before). RSS is reported beside it: it
+// follows the heap's size under load (garbage between collections), not what is kept.
+// Run: node_modules/.bin/tsx bench/ssr-memory.ts [--quick]
+import { readFileSync } from "node:fs";
+import WebSocket from "ws";
+import { freePort, startApp } from "./lib/app";
+import { figure, pick } from "./lib/report";
+
+const RENDERS = pick(1_500, 600);
+const CONCURRENCY = 8;
+const LIMIT_MB = 16;
+
+/** Live heap of the server after a full collection, in MB, through its inspector (Chrome DevTools protocol). */
+async function liveHeapMb(inspectorPort: number): Promise<number> {
+  const list = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const url = list[0]?.webSocketDebuggerUrl;
+  if (!url) throw new Error("the server's inspector lists no target");
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  let id = 0;
+  const call = (method: string) =>
+    new Promise<Record<string, number>>((resolve) => {
+      const mine = ++id;
+      const onMessage = (raw: WebSocket.RawData) => {
+        const msg = JSON.parse(String(raw)) as { id?: number; result?: Record<string, number> };
+        if (msg.id !== mine) return;
+        ws.off("message", onMessage);
+        resolve(msg.result ?? {});
+      };
+      ws.on("message", onMessage);
+      ws.send(JSON.stringify({ id: mine, method }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    const usage = await call("Runtime.getHeapUsage");
+    return (usage.usedSize ?? Number.NaN) / 1048576;
+  } finally {
+    ws.close();
+  }
+}
+
+type Notable = Record<string, { chain?: string; address: string } | null>;
+
+const rssMb = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? Number.NaN) / 1024;
+
+async function renders(base: string, paths: string[], n: number): Promise<number> {
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, c) => {
+      while (next < n) {
+        const i = next++;
+        // Each client its own address, as visitors are (the rate limiter keys on it).
+        const res = await fetch(`${base}${paths[i % paths.length]}`, {
+          headers: { "x-forwarded-for": `10.77.${c}.${i & 255}` },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed++;
+      }
+    }),
+  );
+  return failed;
+}
+
+async function main() {
+  const inspectorPort = await freePort();
+  const app = await startApp({ TRUST_PROXY: "1" }, [`--inspect=127.0.0.1:${inspectorPort}`]);
+  const pid = app.proc.pid;
+  if (pid === undefined) throw new Error("server.ts has no pid");
+  try {
+    const notable = ((await (await fetch(`${app.sim}/__control/state`)).json()) as { data: { notable: Notable } }).data
+      .notable;
+    const tokens = [notable.establishedToken, notable.bondingToken ?? notable.baseToken].filter(
+      (t): t is { chain: string; address: string } => !!t?.chain,
+    );
+    const paths = ["/", "/pulse", ...tokens.map((t) => `/token/${t.chain}/${t.address}`)];
+    const rss = [rssMb(pid)];
+    const heap: number[] = [];
+    let failed = 0;
+    for (let round = 0; round < 3; round++) {
+      failed += await renders(app.base, paths, RENDERS);
+      rss.push(rssMb(pid));
+      heap.push(await liveHeapMb(inspectorPort));
+    }
+    const [warm, first, second] = heap as [number, number, number];
+    const f0 = (n: number) => n.toFixed(0);
+    console.log(
+      `\n${RENDERS} renders per round over ${paths.length} pages, ${CONCURRENCY} at a time (warm-up, round 1, round 2):`,
+    );
+    console.log(`  live heap after a full collection: ${heap.map((h) => `${h.toFixed(1)} MB`).join(" → ")}`);
+    console.log(`  RSS: ${rss.map(f0).join(" → ")} MB (cold first); ${failed} renders not 200`);
+    figure({
+      id: "heap.live-added.round",
+      label: `live heap added by ${RENDERS} page renders (board and token pages), after a full collection`,
+      value: failed === 0 ? second - first : null,
+      unit: "MB",
+      baseline: { label: "added by the round before", value: first - warm },
+      target: { of: "value", op: "<=", limit: LIMIT_MB },
+    });
+    figure({
+      id: "rss.after-renders",
+      label: `server RSS after ${3 * RENDERS} page renders`,
+      value: rss[3] ?? null,
+      unit: "MB",
+      baseline: { label: "cold", value: rss[0] ?? null },
+      note: `after each round: ${rss.slice(1).map(f0).join(", ")} MB`,
+    });
+  } finally {
+    await app.stop();
+  }
+}
+
+await main();
