@@ -8,7 +8,6 @@ export const ERROR_CODES = {
   unknown_chain: 400, // a chain id the service does not serve
   unauthorized: 401,
   forbidden: 403,
-  image_host_not_allowed: 403, // /api/image: the icon's host is not on the allowlist
   not_found: 404,
   token_not_found: 404,
   method_not_allowed: 405,

@@ -44,7 +44,7 @@ describe("image proxy", () => {
     for (const ok of ["https://ipfs.io/ipfs/Qm/a.png", "https://bafy.ipfs.dweb.link/a.png", "https://pump.mypinata.cloud/ipfs/x.webp", "https://arweave.net/abc", "https://raw.githubusercontent.com/x/y/a.png"])
       expect(imageSource(ok).url.href, ok).toBe(ok);
     for (const off of ["https://cdn.example.com/a.png", "https://mypinata.cloud/a.png", "https://evil-ipfs.io/a.png", "https://ipfs.io.evil.com/a.png"])
-      expect(() => imageSource(off), off).toThrow(expect.objectContaining({ code: "image_host_not_allowed", status: 403 }));
+      expect(() => imageSource(off), off).toThrow(expect.objectContaining({ code: "forbidden", status: 403 }));
     expect(imageSource("https://cdn.example.com/a.png", undefined, ["*.example.com"]).url.hostname).toBe("cdn.example.com");
     expect(() => imageSource("https://example.com/a.png", undefined, ["*.example.com"])).toThrow(expect.objectContaining({ status: 403 }));
     expect(imageSource("https://market.example.net/icons/a.png", "https://market.example.net").url.hostname).toBe("market.example.net");

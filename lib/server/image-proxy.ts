@@ -83,7 +83,7 @@ type Source = { url: URL; agent: Agent; types: (t: string) => boolean };
 
 /**
  * Where an icon URL may be fetched from, or an ApiError saying why not: 400 `invalid_parameter` for a URL that is
- * never an icon (not https, SVG, a private address, another port), 403 `image_host_not_allowed` off the allowlist.
+ * never an icon (not https, SVG, a private address, another port), 403 `forbidden` off the allowlist.
  * `marketBase`: the market's REST base (embedded or remote), whose own `/assets/` icons are taken as they are.
  */
 export function imageSource(raw: string, marketBase?: string, allowedHosts: readonly string[] = DEFAULT_IMAGE_HOSTS): Source {
@@ -101,7 +101,7 @@ export function imageSource(raw: string, marketBase?: string, allowedHosts: read
   if (url.port && url.port !== "443") throw new ApiError("invalid_parameter", "image URLs use the https port", { param: "url" });
   const marketHost = marketBase && URL.canParse(marketBase) ? new URL(marketBase).hostname : undefined;
   if (url.hostname !== marketHost && !hostAllowed(url.hostname, allowedHosts))
-    throw new ApiError("image_host_not_allowed", `icons are not fetched from ${url.hostname.slice(0, 100)} (IMAGE_ALLOWED_HOSTS)`, {
+    throw new ApiError("forbidden", `icons are not fetched from ${url.hostname.slice(0, 100)} (IMAGE_ALLOWED_HOSTS)`, {
       param: "url",
     });
   return { url, agent: publicAgent, types: (t) => RASTER_TYPES.has(t) };

@@ -44,14 +44,14 @@ describe("/api/image route", () => {
     expect(fetched).toEqual(["https://ipfs.io/ipfs/Qm/a.png"]);
   });
 
-  it("answers 400 for a bad query, 403 image_host_not_allowed off the allowlist, fetching nothing", async () => {
+  it("answers 400 for a bad query, 403 forbidden off the allowlist, fetching nothing", async () => {
     const { d, fetched } = deps({ limiter: createRateLimiter({ ratePerSec: 1, burst: 100 }) });
     expect(await errorOf(await serveImage(get(""), d))).toEqual({ status: 400, code: "missing_parameter" });
     expect(await errorOf(await serveImage(get(`${icon}&w=64`), d))).toEqual({ status: 400, code: "unknown_parameter" });
     expect(await errorOf(await serveImage(get(`${icon}&url=x`), d))).toEqual({ status: 400, code: "unknown_parameter" });
     expect(await errorOf(await serveImage(get("?url=http%3A%2F%2Fipfs.io%2Fa.png"), d))).toEqual({ status: 400, code: "invalid_parameter" });
     expect(await errorOf(await serveImage(get("?url=https%3A%2F%2F169.254.169.254%2Fa.png"), d))).toEqual({ status: 400, code: "invalid_parameter" });
-    expect(await errorOf(await serveImage(get("?url=https%3A%2F%2Ftracker.example%2Fa.png"), d))).toEqual({ status: 403, code: "image_host_not_allowed" });
+    expect(await errorOf(await serveImage(get("?url=https%3A%2F%2Ftracker.example%2Fa.png"), d))).toEqual({ status: 403, code: "forbidden" });
     expect(fetched).toEqual([]);
     // The operator's addition lets it through.
     const more = deps({ allowedHosts: [...DEFAULT_IMAGE_HOSTS, "tracker.example"] });

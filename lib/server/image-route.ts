@@ -6,7 +6,7 @@ import { errorResponse } from "./proxy/respond";
 import { createRateLimiter, type RateLimiter } from "./proxy/rate-limit";
 
 // GET /api/image?url=…: per client address rate limit (429 `rate_limited` with Retry-After), then the query (400),
-// then the icon's host against the allowlist (403 `image_host_not_allowed`), then the fetch within its limits.
+// then the icon's host against the allowlist (403 `forbidden`), then the fetch within its limits.
 
 export interface ImageRouteDeps {
   limiter: RateLimiter;

@@ -171,7 +171,7 @@ async function imageCorpus(sys: System, t: { chain: string; address: string }): 
     if (other.status !== 400) problems.push(`another address got ${other.status} while the first was limited`);
     check(hits.length === 0, `the canary was requested: ${hits.join(", ")}`);
     check(problems.length === 0, problems.slice(0, 8).join("; "));
-    return `/api/image: ${corpus.length} hostile icon URLs refused (${corpus.filter(([, w]) => w === 400).length} × 400, ${corpus.filter(([, w]) => w === 403).length} × 403 image_host_not_allowed), 0 reached the canary; the market's icon served; one address limited after ${served} requests (429 rate_limited, Retry-After ${limited?.headers.get("retry-after")} s), another still served`;
+    return `/api/image: ${corpus.length} hostile icon URLs refused (${corpus.filter(([, w]) => w === 400).length} × 400, ${corpus.filter(([, w]) => w === 403).length} × 403 forbidden), 0 reached the canary; the market's icon served; one address limited after ${served} requests (429 rate_limited, Retry-After ${limited?.headers.get("retry-after")} s), another still served`;
   } finally {
     await new Promise<void>((r) => canary.close(() => r()));
   }
