@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type Json, marketForFile } from "../test/harness";
 
-// The busiest established token's tape pages back a full day over HTTP (the archived day joins the live rows).
+// The busiest established token's tape pages back a full day over HTTP (the archived day joins the live rows), and
+// its makers are counted over that day too.
 
 const h = marketForFile({ warmupMs: 10 * 60_000, seed: 5 });
 
@@ -38,5 +39,30 @@ describe("tape depth", () => {
     const detail = await h.get(`/v1/token?chain=${encodeURIComponent(t?.chain ?? "")}&address=${t?.address}`);
     // a busy token: thousands of trades in its last day
     expect(detail.data.txns24h).toBeGreaterThan(2_000);
+  });
+
+  it("counts an established token's makers over its archived day: 1h, 6h and 24h are numbers, not unknown", async () => {
+    // a busy established token whose day fits its tape (a busier one's archive reaches back only part of the day,
+    // and its longer windows stay unknown)
+    const perDay = (n: number) => (n * 86_400_000) / (10 * 60_000);
+    const t = [...h.sim.core.index.tokens.values()]
+      .filter((x) => x.factory === null && perDay(x.txns) <= 6_000)
+      .sort((a, b) => b.txns - a.txns)[1];
+    expect(t).toBeDefined();
+    const q = `chain=${encodeURIComponent(t?.chain ?? "")}&address=${t?.address}`;
+    const stats = (await h.get(`/v1/token/stats?${q}`)).data.windows;
+    const windows = ["5m", "1h", "6h", "24h"] as const;
+    const makers = windows.map((w) => stats[w].makers as number | null);
+    expect(makers, JSON.stringify(stats)).toEqual(makers.map(() => expect.any(Number)));
+    for (let i = 1; i < windows.length; i++)
+      expect(makers[i] as number).toBeGreaterThanOrEqual(makers[i - 1] as number);
+    for (const w of windows) {
+      const { makers: m, txns } = stats[w];
+      if (txns === 0) continue;
+      expect(m).toBeGreaterThan(0);
+      expect(m).toBeLessThanOrEqual(txns); // every maker made at least one trade in the window
+    }
+    // regulars come back: a day has fewer makers than trades
+    expect(stats["24h"].makers).toBeLessThan(stats["24h"].txns / 2);
   });
 });

@@ -6,6 +6,11 @@ import type { IndexedToken } from "./state";
 // An established token's archived last day of minutes becomes tape rows in front of its live ones, so the tape
 // pages back a full day: each minute's trade and buy counts, its native volume split over the trades, prices
 // stepping from the minute's open to its close. Sequence numbers come from the archive range, below every live one.
+// Makers come from a crowd of the token's regulars (about one wallet per four trades, a few of them much busier than
+// the rest), so windowed makers counts reach back over the archived day as they would on a real token.
+
+/** Archived trades per distinct maker, on average. */
+export const TRADES_PER_MAKER = 4;
 
 export const LIVE_SEQ_BASE = 1e12;
 
@@ -16,9 +21,9 @@ export function archiveTape(
   nativeUsdAt: (chain: string, at: number) => number,
   /** Rows all tapes may still take before the global budget (history never pushes the index over it). */
   budgetLeft: number,
-): number {
+): TradeRecord[] {
   const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
-  if (room <= 0) return 0;
+  if (room <= 0) return [];
   const liveFrom = t.tape.records[0]?.at ?? Number.POSITIVE_INFINITY;
   const solana = t.chain === "solana";
   type Row = { at: number; pool: string; isBuy: boolean; price: number; native: number; rng: Rng };
@@ -45,8 +50,13 @@ export function archiveTape(
   }
   rows.sort((a, b) => a.at - b.at);
   const kept = rows.slice(Math.max(0, rows.length - room));
+  const crowdRng = new Rng(`tape-makers:${t.chain}:${t.address}`);
+  const crowd = Array.from({ length: Math.max(1, Math.round(kept.length / TRADES_PER_MAKER)) }, () =>
+    solana ? solanaAddress(crowdRng) : evmAddress(crowdRng),
+  );
   const records = kept.map((r) => {
-    const maker = solana ? solanaAddress(r.rng) : evmAddress(r.rng);
+    // squared draw: the first regulars trade far more often than the last ones
+    const maker = crowd[Math.floor(crowd.length * crowdRng.next() ** 2)] as string;
     const tx = solana ? solanaSignature(r.rng) : evmTxHash(r.rng);
     const usd = r.native * nativeUsdAt(t.chain, r.at);
     return new TradeRecord(
@@ -73,5 +83,5 @@ export function archiveTape(
     );
   });
   t.tape.prepend(records);
-  return records.length;
+  return records;
 }

@@ -14,6 +14,7 @@ import {
   type IndexCaps,
   type IndexedPool,
   type IndexedToken,
+  type MakerStat,
   newPool,
   newTape,
   newToken,
@@ -246,13 +247,59 @@ export class MarketIndex implements ViewCtx {
       (c, a) => this.pool(c, a),
       (c, at) => this.nativeUsdAt(c, at),
     );
-    archiveTape(
+    const archived = archiveTape(
       t,
       events,
       () => ++this.archiveSeq,
       (c, at) => this.nativeUsdAt(c, at),
       this.caps.tapeTotal - this.tapeRecords(),
     );
+    this.archivedMakers(t, archived);
+  }
+
+  /**
+   * The makers of a token's archived rows (oldest first) join the ones live trading already showed, as older than
+   * all of them: windowed makers counts then reach back to the first archived row, within the per-token cap.
+   */
+  private archivedMakers(t: IndexedToken, archived: readonly TradeRecord[]): void {
+    const first = archived[0];
+    if (!first) return;
+    const older = new Map<string, MakerStat>();
+    const pools = new Map(t.pools.map((p) => [p.address, p]));
+    for (const r of archived) {
+      const m = older.get(r.maker) ?? { buys: 0, sells: 0, firstBuyAt: Number.POSITIVE_INFINITY, lastAt: r.at };
+      if (r.isBuy) {
+        m.buys++;
+        m.firstBuyAt = Math.min(m.firstBuyAt, r.at);
+      } else m.sells++;
+      m.lastAt = r.at;
+      older.delete(r.maker); // kept in last-trade order, as live makers are
+      older.set(r.maker, m);
+      const pool = pools.get(r.pool);
+      if (pool && !pool.makers.has(r.maker)) pool.makers.set(r.maker, r.at);
+    }
+    for (const [w, live] of t.makers) {
+      const old = older.get(w);
+      older.delete(w);
+      older.set(
+        w,
+        old
+          ? {
+              buys: old.buys + live.buys,
+              sells: old.sells + live.sells,
+              firstBuyAt: Math.min(old.firstBuyAt, live.firstBuyAt),
+              lastAt: live.lastAt,
+            }
+          : live,
+      );
+    }
+    while (older.size > this.caps.makersPerToken) {
+      const [w, m] = older.entries().next().value as [string, MakerStat];
+      t.makersLostAt = Math.max(t.makersLostAt, m.lastAt);
+      older.delete(w);
+    }
+    t.makers = older;
+    t.makersFrom = Math.min(t.makersFrom, first.at);
   }
 
   private record(t: IndexedToken, r: TradeRecord, legs: Leg[]): void {

@@ -44,7 +44,7 @@ export const DEFAULT_INDEX_CAPS: IndexCaps = {
   walletTradesTotal: 120_000,
   positionsPerWallet: 300,
   positionsTotal: 60_000,
-  makersPerToken: 1_000,
+  makersPerToken: 2_500,
   fundings: 60_000,
 };
 
