@@ -3,8 +3,8 @@ import { check, notable, percentile, sleep } from "./util";
 
 // 100 clients mixing page loads (35 %) and API calls for 3 minutes, each with its own address and a think time:
 // no errors. Resident memory is measured cold, after a warm-up of the same mix (the first renders load every route's
-// code and size the heap) and after the run. The bound (within +100 MB of the warmed figure) is reported, not yet
-// enforced: the server still grows under page traffic (README of this folder); `SYSTEM_SOAK_MEMORY=enforce` checks it.
+// code and size the heap) and after the run: within +100 MB of the warmed figure. `SYSTEM_SOAK_MEMORY=report` only
+// reports the bound (e.g. to read the figures on a machine too busy for them).
 
 const CLIENTS = 100;
 const PAGE_SHARE = 0.35;
@@ -82,6 +82,6 @@ export async function soak(sys: System, opts: { durationMs?: number } = {}): Pro
   const figures = `${pageMs.length} page loads (p50 ${Math.round(percentile(pageMs, 50))} ms, p99 ${Math.round(percentile(pageMs, 99))} ms) + ${apiMs.length} API calls (p99 ${Math.round(percentile(apiMs, 99))} ms) from ${CLIENTS} clients in ${durationMs / 1000} s: ${errors.length} errors; RSS ${Math.round(cold)} MB cold, ${Math.round(before)} MB after a ${WARMUP_MS / 1000} s warm-up, ${Math.round(peak)} MB at the end, ${Math.round(after)} MB 15 s later (${after - before >= 0 ? "+" : ""}${Math.round(after - before)} MB)`;
   check(errors.length === 0, `${figures}: ${errors.slice(0, 5).join("; ")}`);
   const withinBound = after - before <= MAX_GROWTH_MB;
-  if (process.env.SYSTEM_SOAK_MEMORY === "enforce") check(withinBound, `memory grew: ${figures}`);
-  return withinBound ? figures : `${figures} — OVER the +${MAX_GROWTH_MB} MB bound (reported, not enforced)`;
+  if (process.env.SYSTEM_SOAK_MEMORY !== "report") check(withinBound, `memory grew: ${figures}`);
+  return withinBound ? figures : `${figures} — OVER the +${MAX_GROWTH_MB} MB bound (reported only)`;
 }
