@@ -8,7 +8,7 @@ import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { setFleetRuntime } from "./lib/server/fleet/fleet-runtime";
 import { type FleetStream, startFleetStream } from "./lib/server/fleet/fleet-stream";
 import { createRedisLink, type RedisLink } from "./lib/server/fleet/redis-link";
-import { pollCreditsShare, streamShare } from "./lib/server/fleet/stream-share";
+import { pollCreditsShare } from "./lib/server/fleet/stream-share";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createRestCaller } from "./lib/server/gateway/liveness/rest-caller";
 import { getProxyState } from "./lib/server/proxy/state";
@@ -82,6 +82,7 @@ async function main(): Promise<void> {
       link: fleetLink,
       market: () => ({ streamUrl: target.streamUrl, key: target.key }),
       limits: config.streamBudget,
+      expectedInstances: config.fleet.expectedInstances,
       logger: log,
     });
     const leader = fleetStream.leader;
@@ -100,10 +101,9 @@ async function main(): Promise<void> {
   const app = next({ dev, dir, hostname: config.host, port: config.port, httpServer });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // Fleet mode: each instance keeps to its share of the key's stream budget and poll credits.
-  const streamBudget = fleetLink
-    ? streamShare(config.streamBudget, config.fleet.expectedInstances)
-    : config.streamBudget;
+  // Fleet mode: the stream budget is the fleet's (the leader's decision over every instance's demand; this instance's
+  // share while it decides alone); poll credits are each instance's share.
+  const streamBudget = config.streamBudget;
   const pollCreditsPerMinute = fleetLink
     ? pollCreditsShare(config.pollCreditsPerMinute, config.fleet.expectedInstances)
     : config.pollCreditsPerMinute;
@@ -122,6 +122,7 @@ async function main(): Promise<void> {
       pulseReserve: streamBudget.pulseReserve,
       pollCreditsPerMinute,
       rest: createRestCaller(() => getProxyState().proxy),
+      ...(fleetStream ? { fleet: fleetStream.liveness } : {}),
     },
   });
 

@@ -10,7 +10,7 @@ import { loadConfig } from "@/lib/server/config";
 import { setFleetRuntime } from "@/lib/server/fleet/fleet-runtime";
 import { startFleetStream } from "@/lib/server/fleet/fleet-stream";
 import { createRedisLink } from "@/lib/server/fleet/redis-link";
-import { pollCreditsShare, streamShare } from "@/lib/server/fleet/stream-share";
+import { pollCreditsShare } from "@/lib/server/fleet/stream-share";
 import { createStreamGateway } from "@/lib/server/gateway";
 import { createRestCaller } from "@/lib/server/gateway/liveness/rest-caller";
 import { createLogger } from "@/lib/server/logger";
@@ -30,6 +30,7 @@ const fleetStream = await startFleetStream({
   link,
   market: () => ({ streamUrl: market.streamUrl, key: market.key }),
   limits: config.streamBudget,
+  expectedInstances: config.fleet.expectedInstances,
   logger: log,
 });
 setFleetRuntime({
@@ -39,13 +40,15 @@ setFleetRuntime({
 });
 const state = createProxyState(settings, { register: true });
 setProxyState(state);
-const streamBudget = streamShare(config.streamBudget, config.fleet.expectedInstances);
+// The key's whole budget: the fleet's decision pools it (this instance's share only while it decides alone).
+const streamBudget = config.streamBudget;
 const gateway = createStreamGateway({
   upstream: { streamUrl: config.upstream.streamUrl, key: config.upstream.key },
   getUpstream: fleetStream.relay.target,
   perIp: config.streamPerIp,
   limits: streamBudget,
   liveness: {
+    fleet: fleetStream.liveness,
     pulseReserve: streamBudget.pulseReserve,
     pollCreditsPerMinute: pollCreditsShare(config.pollCreditsPerMinute, config.fleet.expectedInstances),
     rest: createRestCaller(() => state.proxy),

@@ -1,29 +1,46 @@
+import type { LivenessBudget } from "../gateway/liveness/scheduler";
 import type { Logger } from "../logger";
+import { createFleetLiveness, type FleetLiveness } from "./fleet-liveness";
 import type { RedisLink } from "./redis-link";
 import { createStreamLeader, type StreamLeader } from "./stream-leader";
 import { type StreamRelay, startStreamRelay } from "./stream-relay";
+import { streamShare } from "./stream-share";
 
-// Fleet mode's stream side, as server.ts starts it: the leader election (and, while leader, the upstream stream for
-// the fleet) plus this instance's relay, which the gateway uses as its upstream.
+// Fleet mode's stream side, as server.ts starts it: the leader election (and, while leader, the fleet's stream/poll
+// decision and the upstream stream), this instance's relay, which the gateway uses as its upstream, and the liveness
+// link through which the gateway reports its demand and follows the fleet's decision (its own share without one).
 
 export interface FleetStream {
   leader: StreamLeader;
   relay: StreamRelay;
+  /** For the gateway's `liveness.fleet`. */
+  liveness: FleetLiveness;
   close(): Promise<void>;
 }
 
 export async function startFleetStream(o: {
   link: RedisLink;
   market: () => { streamUrl: string; key: string };
-  limits: { connections: number; subscriptionsPerConnection: number; trackedTokens: number };
+  /** The key's whole stream budget (the gateway's limits in fleet mode). */
+  limits: LivenessBudget;
+  expectedInstances: number;
   logger: Pick<Logger, "info" | "warn">;
 }): Promise<FleetStream> {
   const relay = await startStreamRelay({ link: o.link, market: o.market, logger: o.logger });
-  const leader = createStreamLeader({ link: o.link, target: o.market, logger: o.logger, limits: o.limits });
+  const leader = createStreamLeader({
+    link: o.link,
+    target: o.market,
+    logger: o.logger,
+    limits: o.limits,
+    expectedInstances: o.expectedInstances,
+  });
+  const liveness = createFleetLiveness({ link: o.link, localBudget: streamShare(o.limits, o.expectedInstances) });
   return {
     leader,
     relay,
+    liveness,
     async close() {
+      liveness.close();
       await leader.close();
       await relay.close();
     },

@@ -2,16 +2,29 @@ import { createHash } from "node:crypto";
 import { type Channel, type ChannelParams, STREAM_LIMITS, trackedKeys } from "@/lib/api/stream";
 import type { Logger } from "../logger";
 import { realClock } from "../gateway/clock";
+import {
+  adopt,
+  DEFAULT_SCHEDULER_OPTIONS,
+  EMPTY_SCHEDULER_STATE,
+  type LivenessBudget,
+  type SchedulerState,
+  schedule,
+} from "../gateway/liveness/scheduler";
 import { openUpstream, type UpstreamConnection } from "../gateway/upstream-adapter";
+import { DEMAND_CHANNEL, MODES_KEY, readReports } from "./fleet-liveness";
+import { leaderBudget, mergeDemand } from "./fleet-schedule";
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 
 // The one instance that holds the key's upstream stream connections. It holds a lease in Redis (renewed every second,
-// 5 s long) with a fencing token (an epoch that grows with every new leader); it reads every live instance's demand,
-// subscribes upstream to their union within the key's limits, and appends each event to a Redis Stream per
-// resource (MAXLEN ~1000). Appends are fenced in Redis: a script adds the entry only while this instance still holds
-// the lease, so a deposed leader cannot write even before it notices; when it notices (a failed renewal, Redis
-// gone) it closes its upstream connections at once.
+// 5 s long) with a fencing token (an epoch that grows with every new leader); it reads every live instance's demand
+// (fleet-liveness.ts), runs the liveness scheduler over their sum with the key's whole budget (less the share of
+// each expected instance that does not report, fleet-schedule.ts), publishes the streamed resources
+// (`tradescope:modes`; a new leader starts from the published ones, so nothing flaps at a failover), subscribes
+// upstream to exactly those (then, while there is room, to resources an instance still streams without viewers),
+// and appends each event to a Redis Stream per resource (MAXLEN ~1000). Appends are fenced in Redis: a script adds
+// the entry only while this instance still holds the lease, so a deposed leader cannot write even before it
+// notices; when it notices (a failed renewal, Redis gone) it closes its upstream connections at once.
 //
 // What is live upstream is public: when the upstream acknowledges a subscription the leader adds the resource to
 // `tradescope:held` and appends a `sub` marker to its stream (one script, so a reader sees one or the other); when it
@@ -21,15 +34,15 @@ import type { RedisLink } from "./redis-link";
 
 export const LEASE_KEY = `${KEY_PREFIX}leader`;
 const EPOCH_KEY = `${KEY_PREFIX}leader:epoch`;
-export const DEMAND_PREFIX = `${KEY_PREFIX}demand:`;
-export const ALIVE_PREFIX = `${KEY_PREFIX}alive:`;
 export const EVENTS_PREFIX = `${KEY_PREFIX}ev:`;
 /** resource → epoch of the leader that holds it upstream now. */
 export const HELD_KEY = `${KEY_PREFIX}held`;
-/** Published (with the instance id) when an instance's demand grows, so the leader acts before its next tick. */
-export const DEMAND_CHANNEL = `${KEY_PREFIX}demand-changed`;
 export const LEASE_MS = 5_000;
 const TICK_MS = 1_000;
+/** The published decision outlives a dead leader long enough for the next one to start from it. */
+const MODES_TTL_MS = 4 * LEASE_MS;
+/** An unsubscribe's slot and tracked keys count until the upstream acknowledges it, at most this long. */
+const RELEASE_MS = 5_000;
 const STREAM_MAXLEN = 1_000;
 
 const ACQUIRE = `
@@ -47,12 +60,29 @@ const APPEND = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[2], 't', ARGV[4], 'f', ARGV[5])
 return 1`;
-// KEYS: lease, stream, held. ARGV: lease value, epoch, maxlen, marker (sub | end), resource.
+// KEYS: lease, stream, held. ARGV: lease value, epoch, maxlen, marker (sub | end), resource, payload.
 const MARK = `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 if ARGV[4] == 'sub' then redis.call('HSET', KEYS[3], ARGV[5], ARGV[2]) else redis.call('HDEL', KEYS[3], ARGV[5]) end
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[2], 't', ARGV[4], 'f', '{}')
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'e', ARGV[2], 't', ARGV[4], 'f', ARGV[6])
 return 1`;
+// KEYS: lease, modes. ARGV: lease value, epoch, ttl, n, n streamed resources, then the polled ones.
+const PUBLISH = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[2])
+redis.call('HSET', KEYS[2], '_', ARGV[2])
+local n = tonumber(ARGV[4])
+for i = 5, #ARGV do redis.call('HSET', KEYS[2], ARGV[i], i <= 4 + n and 'stream' or 'poll') end
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 1`;
+
+/**
+ * Why the leader stops holding a resource, for the relays. `dropped`: the fleet's decision no longer streams it; an
+ * instance still receiving it demotes it on its next tick (its poller repairs from the last streamed row), or, if
+ * the fleet streams it again first, its relay reconnects it at the `sub` (the gap is repaired there). `lost`: the
+ * upstream connection closed under it; a relay reconnects its gateway at once.
+ */
+export type EndReason = "dropped" | "lost";
 
 export interface Demand {
   channel: Channel;
@@ -71,7 +101,10 @@ export interface StreamLeaderOptions {
   link: RedisLink;
   target: () => { streamUrl: string; key: string };
   logger: Pick<Logger, "info" | "warn">;
-  limits?: { connections: number; subscriptionsPerConnection: number; trackedTokens: number };
+  /** The key's stream budget (default §8's, with 4 slots kept for pulse). */
+  limits?: LivenessBudget;
+  /** FLEET_EXPECTED_INSTANCES: the share of each that does not report is kept out of the budget. */
+  expectedInstances?: number;
 }
 
 /** Upstream subscription ids allow letters, digits and `_ . : -` only: a resource key's digest. */
@@ -84,13 +117,18 @@ interface Held {
 }
 
 export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
-  const limits = o.limits ?? STREAM_LIMITS;
+  const limits: LivenessBudget = o.limits ?? { ...STREAM_LIMITS, pulseReserve: 4 };
+  let budget = limits;
+  let state: SchedulerState = EMPTY_SCHEDULER_STATE;
+  let seeded = false;
   let epoch = 0;
   let leaseValue = "";
   let closed = false;
   const held = new Map<string, Held>(); // by resource key
   const resourceOf = new Map<string, string>(); // upstream id → resource key
   const conns: Array<{ conn: UpstreamConnection; ready: boolean; subs: Set<string> } | undefined> = [];
+  /** Unsubscribes the upstream has not acknowledged yet, by upstream id: they still count against the limits. */
+  const releasing = new Map<string, { keys: readonly string[]; conn: number; at: number }>();
 
   function append(resource: string, kind: "event" | "error", payload: unknown) {
     const r = o.link.client();
@@ -109,7 +147,7 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
   }
 
   /** Tells the relays that `resource` is live upstream from here on (`sub`), or no longer (`end`). */
-  function mark(resource: string, marker: "sub" | "end") {
+  function mark(resource: string, marker: "sub" | "end", reason: EndReason = "lost") {
     const r = o.link.client();
     if (!r || !leaseValue) return;
     r.eval(
@@ -123,6 +161,7 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
       STREAM_MAXLEN,
       marker,
       resource,
+      marker === "end" ? JSON.stringify({ reason }) : "{}",
     ).catch((e: unknown) => o.link.failed(e));
   }
 
@@ -143,7 +182,9 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
           const resource = resourceOf.get(upId);
           if (resource && held.has(resource)) mark(resource, "sub");
         },
-        onUnsubscribed() {},
+        onUnsubscribed(upId) {
+          releasing.delete(upId);
+        },
         onError(e) {
           const resource = e.upId && resourceOf.get(e.upId);
           if (resource) append(resource, "error", { code: e.code, message: e.message, limit: e.limit });
@@ -156,6 +197,7 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
         onClosed() {
           if (conns[i] !== slot) return;
           conns[i] = undefined;
+          for (const [upId, r] of releasing) if (r.conn === i) releasing.delete(upId);
           // Subscriptions placed here are placed again on the next tick (on a new connection); their relays learn
           // that events were lost.
           for (const key of slot.subs) {
@@ -171,9 +213,10 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
   }
 
   function place(key: string, demand: Demand): boolean {
-    for (let i = 0; i < limits.connections; i++) {
+    for (let i = 0; i < budget.connections; i++) {
       const slot = conns[i] ?? openConn(i);
-      if (slot.subs.size >= limits.subscriptionsPerConnection) continue;
+      const pending = [...releasing.values()].filter((r) => r.conn === i).length;
+      if (slot.subs.size + pending >= budget.subscriptionsPerConnection) continue;
       slot.subs.add(key);
       held.set(key, { key, demand, conn: i });
       resourceOf.set(upIdOf(key), key);
@@ -191,47 +234,101 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
     }
     held.clear();
     resourceOf.clear();
+    releasing.clear();
   }
 
-  async function fleetDemand(): Promise<Map<string, Demand>> {
-    const r = o.link.client();
-    const out = new Map<string, Demand>();
-    if (!r) return out;
-    const instances = (await r.smembers(`${DEMAND_PREFIX}instances`)) as string[];
-    for (const inst of instances) {
-      const [alive, fields] = await Promise.all([
-        r.exists(`${ALIVE_PREFIX}${inst}`),
-        r.hgetall(`${DEMAND_PREFIX}${inst}`),
-      ]);
-      if (!alive) {
-        await r.srem(`${DEMAND_PREFIX}instances`, inst);
-        await r.del(`${DEMAND_PREFIX}${inst}`);
-        continue;
-      }
-      for (const [key, json] of Object.entries(fields)) if (!out.has(key)) out.set(key, JSON.parse(json) as Demand);
-    }
-    return out;
-  }
-
+  /** One scheduling step over the fleet's demand; publishes the decision and holds it upstream. */
   async function lead() {
-    const want = await fleetDemand();
-    for (const [key, h] of held) {
-      if (want.has(key)) continue;
-      held.delete(key);
-      resourceOf.delete(upIdOf(key));
-      const slot = conns[h.conn];
-      slot?.subs.delete(key);
-      if (slot?.ready) slot.conn.unsubscribe(upIdOf(key));
-      mark(key, "end");
+    const r = o.link.client();
+    if (!r) return;
+    const now = Date.now();
+    if (!seeded) {
+      // Start from what the previous leader decided: its streamed resources keep their place for their dwell.
+      const published = (await r.hgetall(MODES_KEY)) as Record<string, string>;
+      const modes = new Map(
+        Object.entries(published)
+          .filter(([k, v]) => k !== "_" && v === "stream")
+          .map(([k]) => [k, "stream" as const]),
+      );
+      state = adopt(EMPTY_SCHEDULER_STATE, modes, now);
+      seeded = true;
     }
-    const tracked = new Set([...held.values()].flatMap((h) => trackedKeys(h.demand.channel, h.demand.params)));
-    for (const [key, demand] of want) {
-      if (held.has(key)) continue;
+    const reports = await readReports(o.link);
+    const fleet = mergeDemand(reports.values());
+    budget = leaderBudget(limits, o.expectedInstances ?? 1, reports.size);
+    const d = schedule(state, fleet.demand, now, { ...DEFAULT_SCHEDULER_OPTIONS, budget });
+    state = d.state;
+    const streamed = [...d.modes].filter(([, m]) => m === "stream").map(([k]) => k);
+    const polled = [...d.modes].filter(([, m]) => m === "poll").map(([k]) => k);
+    await r.eval(
+      PUBLISH,
+      2,
+      LEASE_KEY,
+      MODES_KEY,
+      leaseValue,
+      epoch,
+      MODES_TTL_MS,
+      streamed.length,
+      ...streamed,
+      ...polled,
+    );
+    const demands = (keys: readonly string[]) => {
+      const out = new Map<string, Demand>();
+      for (const key of keys) {
+        const p = fleet.params.get(key);
+        if (p) out.set(key, { channel: p.channel, params: p.params });
+      }
+      return out;
+    };
+    hold(demands(streamed), demands(fleet.lingering));
+  }
+
+  function release(key: string, now: number) {
+    const h = held.get(key);
+    if (!h) return;
+    held.delete(key);
+    resourceOf.delete(upIdOf(key));
+    const slot = conns[h.conn];
+    slot?.subs.delete(key);
+    if (slot?.ready) {
+      slot.conn.unsubscribe(upIdOf(key));
+      releasing.set(upIdOf(key), { keys: trackedKeys(h.demand.channel, h.demand.params), conn: h.conn, at: now });
+    }
+    mark(key, "end", "dropped");
+  }
+
+  /**
+   * Upstream subscriptions for the decided resources (in order, while the budget lasts), then for lingering ones while
+   * there is room; a lingering one gives its place to a decided one. Everything else is released.
+   */
+  function hold(decided: Map<string, Demand>, lingering: Map<string, Demand>) {
+    const now = Date.now();
+    for (const [upId, r] of releasing) if (now - r.at > RELEASE_MS) releasing.delete(upId);
+    for (const key of [...held.keys()]) if (!decided.has(key) && !lingering.has(key)) release(key, now);
+    const trackedNow = () =>
+      new Set([
+        ...[...held.values()].flatMap((h) => trackedKeys(h.demand.channel, h.demand.params)),
+        ...[...releasing.values()].flatMap((r) => r.keys),
+      ]);
+    let tracked = trackedNow();
+    const tryPlace = (key: string, demand: Demand) => {
       const add = trackedKeys(demand.channel, demand.params).filter((t) => !tracked.has(t));
-      if (tracked.size + add.length > limits.trackedTokens) continue;
-      if (!place(key, demand)) continue;
+      if (tracked.size + add.length > budget.trackedTokens || !place(key, demand)) return false;
       for (const t of add) tracked.add(t);
+      return true;
+    };
+    let evicted = false;
+    for (const [key, demand] of decided) {
+      if (held.has(key) || tryPlace(key, demand)) continue;
+      // Room for it once a lingering one's unsubscribe is acknowledged (its keys count until then).
+      const victim = [...held.keys()].find((k) => !decided.has(k));
+      if (victim) {
+        release(victim, now);
+        evicted = true;
+      }
     }
+    if (evicted) tracked = trackedNow();
+    for (const [key, demand] of lingering) if (!held.has(key) && !evicted) tryPlace(key, demand);
   }
 
   async function tick() {
@@ -263,6 +360,7 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
     if (o.link.state() === "up") o.logger.warn(line, "stream leader: lease lost; upstream stream closed");
     else o.logger.info(line, "stream leader: lease lost; upstream stream closed");
     leaseValue = "";
+    seeded = false;
     dropAll();
   }
 

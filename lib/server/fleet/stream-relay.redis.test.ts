@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { STREAM_PATH } from "@/lib/api/stream";
+import { STREAM_PATH, subscriptionKey } from "@/lib/api/stream";
 import { startSimService, type SimService } from "@/lib/sim/service";
 import { type RedisServer, startRedis } from "@/scripts/fleet/processes";
+import { createFleetLiveness, type FleetLiveness } from "./fleet-liveness";
 import { createRedisLink, type RedisLink } from "./redis-link";
 import { createStreamLeader, type StreamLeader } from "./stream-leader";
 import { type StreamRelay, startStreamRelay } from "./stream-relay";
 
 // The leader and the relays against a real redis-server and the embedded market: what a relay acknowledges to its
-// gateway must be live upstream, so a trade made right after the acknowledgement reaches the gateway.
+// gateway must be live upstream, so a trade made right after the acknowledgement reaches the gateway. Each instance
+// reports its demand as its liveness controller would (the leader streams what the fleet's decision streams).
 
 const KEY = "relay-test-key-0123456789abcdef";
 const quiet = { warn: () => {}, info: () => {} };
@@ -18,6 +20,7 @@ let sim: SimService;
 const links: RedisLink[] = [];
 const leaders: StreamLeader[] = [];
 const relays: StreamRelay[] = [];
+const reporters: FleetLiveness[] = [];
 const sockets: WebSocket[] = [];
 
 async function link(name: string): Promise<RedisLink> {
@@ -37,13 +40,43 @@ async function link(name: string): Promise<RedisLink> {
 
 const market = () => ({ streamUrl: sim.streamUrl, key: KEY });
 
+type Token = { chain: string; address: string };
+const BUDGET = { connections: 5, subscriptionsPerConnection: 20, trackedTokens: 50, pulseReserve: 4 };
+
 async function instance(name: string, lead: boolean) {
   const l = await link(name);
-  if (lead) leaders.push(createStreamLeader({ link: l, target: market, logger: quiet }));
+  if (lead)
+    leaders.push(createStreamLeader({ link: l, target: market, logger: quiet, limits: BUDGET, expectedInstances: 2 }));
   const relay = await startStreamRelay({ link: l, market, logger: quiet });
   relays.push(relay);
-  return relay;
+  const liveness = createFleetLiveness({ link: l, localBudget: BUDGET });
+  reporters.push(liveness);
+  /** The instance's demand, as its controller reports it every tick (one viewer per token). */
+  let wanted: Token[] = [];
+  const timer = setInterval(() => report(), 500);
+  const report = () =>
+    liveness.report(
+      wanted.map((t) => ({
+        key: subscriptionKey("trades", { chain: t.chain, address: t.address } as never),
+        channel: "trades" as const,
+        tracked: [`${t.chain}:${t.address}`],
+        viewers: 1,
+        params: { chain: t.chain, address: t.address } as never,
+      })),
+    );
+  timers.push(timer);
+  const handle = {
+    relay,
+    want(ts: Token[]) {
+      wanted = ts;
+      report();
+    },
+  };
+  insts.push(handle);
+  return handle;
 }
+const timers: NodeJS.Timeout[] = [];
+const insts: Array<{ relay: StreamRelay; want(ts: Token[]): void }> = [];
 
 interface Frame {
   type: string;
@@ -128,6 +161,8 @@ beforeAll(async () => {
   sim = await startSimService({ key: KEY, seed: 7, warmupMs: 60_000 });
 });
 afterAll(async () => {
+  for (const t of timers) clearInterval(t);
+  for (const r of reporters) r.close();
   for (const s of sockets) s.terminate();
   for (const l of leaders) await l.close();
   for (const r of relays) await r.close();
@@ -138,11 +173,13 @@ afterAll(async () => {
 
 describe("stream relay", () => {
   it("acknowledges a subscription only once the leader holds it upstream: a trade right after the ack arrives", async () => {
-    const a = await instance("relay-a", true);
-    const b = await instance("relay-b", false);
+    const ia = await instance("relay-a", true);
+    const ib = await instance("relay-b", false);
+    const [a, b] = [ia.relay, ib.relay];
     const [t1, t2] = tokens(2);
     const ga = await gatewayConn(a);
     const gb = await gatewayConn(b);
+    ia.want([t1]);
 
     ga.subscribe("s1", t1);
     await ga.until("s1 acknowledged", () => ga.frames.some((f) => f.type === "subscribed" && f.id === "s1"));
@@ -150,6 +187,7 @@ describe("stream relay", () => {
     await ga.until("the trade after the ack", () => ga.txs("s1").has(tx1));
 
     // Another instance asking for a resource the leader already holds is acknowledged and fed too.
+    ib.want([t1, t2]);
     gb.subscribe("x1", t1);
     await gb.until("x1 acknowledged", () => gb.frames.some((f) => f.type === "subscribed" && f.id === "x1"));
     const tx2 = await trade(t1);
@@ -166,8 +204,10 @@ describe("stream relay", () => {
   });
 
   it("closes the gateway connections whose resource the leader lost upstream; a new subscription is live again", async () => {
-    const relay = relays[1] as StreamRelay;
-    const [, , t3] = tokens(3);
+    const ib = insts[1] as (typeof insts)[number];
+    const relay = ib.relay;
+    const [t1, t2, t3] = tokens(3);
+    ib.want([t1, t2, t3] as Token[]);
     const g = await gatewayConn(relay);
     g.subscribe("y1", t3);
     await g.until("y1 acknowledged", () => g.frames.some((f) => f.type === "subscribed" && f.id === "y1"));
@@ -182,5 +222,26 @@ describe("stream relay", () => {
     await again.until("y2 acknowledged", () => again.frames.some((f) => f.type === "subscribed" && f.id === "y2"));
     const tx = await trade(t3);
     await again.until("the trade after the new ack", () => again.txs("y2").has(tx));
+  });
+
+  it("keeps a dropped resource's gateway connection (the gateway demotes it); streaming it again after the gap reconnects it", async () => {
+    const ib = insts[1] as (typeof insts)[number];
+    const [t1, t2, t3, t4] = tokens(4) as Token[];
+    ib.want([t1, t2, t3, t4]);
+    const g = await gatewayConn(ib.relay);
+    g.subscribe("z1", t4);
+    await g.until("z1 acknowledged", () => g.frames.some((f) => f.type === "subscribed" && f.id === "z1"));
+    const before = g.frames.length;
+    // Nobody wants it any more: the leader drops it upstream; the connection stays (no events, no close).
+    ib.want([t1, t2, t3]);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(g.closed()).toBeNull();
+    const quiet = g.frames.length;
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(g.frames.length).toBe(quiet);
+    expect(quiet).toBeGreaterThanOrEqual(before);
+    // Wanted again while the gateway still holds it: the events in between were missed, so it is reconnected.
+    ib.want([t1, t2, t3, t4]);
+    await g.until("the gateway connection closed for a reconnect", () => g.closed() === 1012);
   });
 });

@@ -5,21 +5,23 @@ import { type RawData, WebSocket, WebSocketServer } from "ws";
 import { type Channel, type ChannelParams, STREAM_PATH, subscriptionKey } from "@/lib/api/stream";
 import type { Logger } from "../logger";
 import type { RedisLink } from "./redis-link";
-import { ALIVE_PREFIX, DEMAND_CHANNEL, DEMAND_PREFIX, EVENTS_PREFIX, HELD_KEY, LEASE_MS } from "./stream-leader";
+import { MODES_KEY } from "./fleet-liveness";
+import { EVENTS_PREFIX, type EndReason, HELD_KEY } from "./stream-leader";
 
 // What this instance's stream gateway connects to in fleet mode: a loopback WebSocket that speaks the upstream's
-// protocol. While Redis is up it registers the gateway's subscriptions as this instance's demand (with a heartbeat,
-// so a dead instance's demand expires) and feeds it the leader's events from the Redis Streams, each resource from
-// the offset where this instance started reading it.
+// protocol, fed with the leader's events from the Redis Streams, each resource from the offset where this instance
+// started reading it. (What the leader holds follows the fleet's decision over every instance's reported demand,
+// fleet-liveness.ts; the gateway subscribes here what that decision streams.)
 //
 // A subscription is acknowledged to the gateway only once the leader holds the resource upstream, as the upstream
-// itself would: the relay first takes its read offset (the stream's last entry), then registers the demand, then
-// acknowledges at once if the resource is in `held`, or else when the leader's `sub` marker shows up after that
-// offset. So every event after an acknowledgement reaches the gateway. An `end` marker on a resource the gateway
-// was receiving (the leader's upstream connection closed, or it dropped the resource) closes the gateway's
-// connections that carry it, as would a new leader (a higher epoch) or Redis going or coming back: the gateway
-// reconnects, polls from the last streamed row meanwhile and streams again (0 missing, 0 duplicates). While Redis is
-// away it passes the gateway's connections straight to the market (the gateway keeps to this instance's share).
+// itself would: the relay first takes its read offset (the stream's last entry), then acknowledges at once if the
+// resource is in `held`, or else when the leader's `sub` marker shows up after that offset. So every event after an
+// acknowledgement reaches the gateway. An `end` marker: `dropped` (the fleet no longer streams it; the gateway demotes
+// it on its next tick and its poller repairs from the last streamed row) only stops acknowledging; `lost` on a
+// resource the gateway was receiving closes the gateway's connections that carry it, as do a `sub` after a gap, a new leader
+// (a higher epoch) and Redis going or coming back: the gateway reconnects, polls from the last streamed row meanwhile
+// and streams again (0 missing, 0 duplicates). While Redis is away it passes the gateway's connections straight to
+// the market (the gateway then decides alone on this instance's share).
 
 export interface StreamRelay {
   target(): { streamUrl: string; key: string };
@@ -34,18 +36,16 @@ interface Sub {
 }
 
 interface Entry {
-  demand: string;
   subs: Set<Sub>;
   /** Read offset (the stream's last entry when this instance first asked); events after it are delivered. */
   from: string | undefined;
-  /** Offset taken, demand registered and `held` checked. */
+  /** Offset taken and `held` checked. */
   ready: boolean;
   starting: boolean;
   /** Held by the leader upstream: subscriptions are acknowledged. */
   live: boolean;
 }
 
-const HEARTBEAT_MS = 1_000;
 const READ_BLOCK_MS = 200;
 const RESTART = 1012;
 
@@ -67,10 +67,6 @@ export async function startStreamRelay(o: {
 
   const send = (ws: WebSocket, frame: unknown) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
-  };
-  const run = (fn: (r: Redis) => Promise<unknown>) => {
-    const r = o.link.client();
-    if (r) fn(r).catch((e: unknown) => o.link.failed(e));
   };
 
   function restartAll(reason: string) {
@@ -95,7 +91,7 @@ export async function startStreamRelay(o: {
     for (const ws of conns) ws.close(RESTART, "upstream subscription lost");
   }
 
-  /** Read offset first, then the demand, then `held`: a `sub` marker the leader appends later is after the offset. */
+  /** Read offset first, then `held`: a `sub` marker the leader appends later is after the offset. */
   async function start(resource: string, entry: Entry) {
     const r = o.link.client();
     if (!r || entry.starting || entry.ready) return;
@@ -107,9 +103,6 @@ export async function startStreamRelay(o: {
         >;
         entry.from = last[0]?.[0] ?? "0-0";
       }
-      await r.hset(`${DEMAND_PREFIX}${inst}`, resource, entry.demand);
-      await r.sadd(`${DEMAND_PREFIX}instances`, inst);
-      await r.publish(DEMAND_CHANNEL, inst);
       const heldBy = await r.hget(HELD_KEY, resource);
       entry.ready = true;
       if (byResource.get(resource) !== entry) return;
@@ -132,10 +125,7 @@ export async function startStreamRelay(o: {
     const entry = byResource.get(resource);
     if (!entry) return;
     for (const s of entry.subs) if (s.ws === ws && s.id === id) entry.subs.delete(s);
-    if (entry.subs.size === 0) {
-      byResource.delete(resource);
-      run((r) => r.hdel(`${DEMAND_PREFIX}${inst}`, resource));
-    }
+    if (entry.subs.size === 0) byResource.delete(resource);
   }
 
   function fleetConnection(ws: WebSocket) {
@@ -157,8 +147,7 @@ export async function startStreamRelay(o: {
       byConn.get(ws)?.set(f.id, resource);
       let entry = byResource.get(resource);
       if (!entry) {
-        const demand = JSON.stringify({ channel: f.channel, params: f.params });
-        entry = { demand, subs: new Set(), from: undefined, ready: false, starting: false, live: false };
+        entry = { subs: new Set(), from: undefined, ready: false, starting: false, live: false };
         byResource.set(resource, entry);
         void start(resource, entry);
       }
@@ -212,18 +201,6 @@ export async function startStreamRelay(o: {
 
   const off = o.link.onStateChange(() => restartAll("fleet mode changed"));
 
-  const heartbeat = setInterval(() => {
-    run(async (r) => {
-      await r.set(`${ALIVE_PREFIX}${inst}`, "1", "PX", LEASE_MS);
-      if (byResource.size > 0) await r.sadd(`${DEMAND_PREFIX}instances`, inst);
-      // Re-register after a Redis restart (absolute: the whole demand of this instance).
-      const ready = [...byResource].filter(([, v]) => v.ready);
-      if (ready.length > 0)
-        await r.hset(`${DEMAND_PREFIX}${inst}`, Object.fromEntries(ready.map(([k, v]) => [k, v.demand])));
-    });
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-
   function deliver(resource: string, kind: string, payload: string) {
     const entry = byResource.get(resource);
     if (!entry) return;
@@ -232,6 +209,35 @@ export async function startStreamRelay(o: {
       // Events only after the acknowledgement (as upstream); a refusal also to a subscription still waiting for it.
       if (kind === "event" && s.acked) send(s.ws, { ...body, type: "event", id: s.id });
       else if (kind === "error") send(s.ws, { ...body, type: "error", id: s.id });
+    }
+  }
+
+  /**
+   * Subscriptions waiting for a resource the fleet's decision polls are refused as the upstream refuses one past its
+   * budget (`limit_subscriptions`): the gateway polls the resource from then on instead of waiting.
+   */
+  async function refusePolled(r: Redis) {
+    const waiting = [...byResource].filter(([, e]) => e.ready && !e.live && [...e.subs].some((s) => !s.acked));
+    if (waiting.length === 0) return;
+    try {
+      const modes = (await r.hmget(MODES_KEY, ...waiting.map(([k]) => k))) as Array<string | null>;
+      waiting.forEach(([resource, entry], i) => {
+        if (modes[i] !== "poll" || entry.live || byResource.get(resource) !== entry) return;
+        for (const s of [...entry.subs]) {
+          if (s.acked) continue;
+          send(s.ws, {
+            type: "error",
+            id: s.id,
+            code: "limit_subscriptions",
+            message: "the fleet polls this resource",
+          });
+          entry.subs.delete(s);
+          byConn.get(s.ws)?.delete(s.id);
+        }
+        if (entry.subs.size === 0) byResource.delete(resource);
+      });
+    } catch (error) {
+      o.link.failed(error);
     }
   }
 
@@ -244,6 +250,7 @@ export async function startStreamRelay(o: {
       }
       reader ??= r.duplicate();
       for (const [res, entry] of byResource) if (!entry.ready) void start(res, entry);
+      await refusePolled(r);
       const resources = [...byResource].filter(([, v]) => v.from !== undefined).map(([k]) => k);
       if (resources.length === 0) {
         await new Promise((res) => setTimeout(res, 20));
@@ -282,9 +289,13 @@ export async function startStreamRelay(o: {
             }
             if (!entry) continue;
             if (f.t === "sub") {
-              if (!entry.live) goLive(entry);
+              // Acknowledged subscriptions on a resource that was not live missed events (a gap): reconnect them.
+              if (!entry.live && [...entry.subs].some((x) => x.acked)) lost(entry);
+              goLive(entry);
             } else if (f.t === "end") {
-              if (entry.live) lost(entry);
+              const reason = (JSON.parse(f.f) as { reason?: EndReason }).reason;
+              if (reason === "dropped") entry.live = false;
+              else if (entry.live) lost(entry);
             } else deliver(resource, f.t, f.f);
           }
         }
@@ -302,12 +313,9 @@ export async function startStreamRelay(o: {
     async close() {
       closed = true;
       off();
-      clearInterval(heartbeat);
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       reader?.disconnect();
-      const r = o.link.client();
-      if (r) await Promise.all([r.del(`${DEMAND_PREFIX}${inst}`), r.del(`${ALIVE_PREFIX}${inst}`)]).catch(() => {});
     },
   };
 }

@@ -7,6 +7,8 @@ import { type SimService, startSimService } from "@/lib/sim/service";
 import { createTestProxy, type TestProxy } from "../../testing/test-state";
 import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "../index";
 import { type Frame, TestBrowser, until } from "../test-harness";
+import type { LivenessMode } from "@/lib/api";
+import type { ReportedDemand, SharedLiveness } from "./controller";
 import { createRestCaller } from "./rest-caller";
 
 // Tiered liveness on the real embedded market: REST and stream over real sockets, wall clock, trades made through
@@ -258,5 +260,37 @@ describe("tiered liveness on the embedded market", () => {
     const u = await usage();
     expect(u.stream.now.tracked).toBeLessThanOrEqual(budget.trackedTokens);
     expect(u.stream.refused).toEqual({});
+  });
+
+  it("follows a fleet's decision past its own share while there is one, and decides alone on its share without", async () => {
+    const reports: ReportedDemand[][] = [];
+    let decided: Map<string, LivenessMode> | null = null;
+    const fleet: SharedLiveness = {
+      localBudget: { connections: 1, subscriptionsPerConnection: 2, trackedTokens: 2, pulseReserve: 0 },
+      report: (d) => void reports.push([...d]),
+      modes: () => decided,
+    };
+    const url = await startGateway({}, { fleet, pulseReserve: 0, tickMs: 100, scheduler: { minDwellMs: 0 } });
+    const w = await browser(url);
+    const four = tokens.slice(10, 14);
+    four.forEach((t, i) => w.subscribe(`f${i}`, "trades", { chain: t.chain, address: t.address, pools: [t.pool] }));
+    await until(() => w.of("subscribed").length === 4, "acks");
+    // No fleet decision: its own share (2 tracked tokens) streams two, polls two.
+    expect(w.of("subscribed").filter((f) => f.mode === "stream")).toHaveLength(2);
+    await until(() => (reports.at(-1) ?? []).filter((r) => r.viewers === 1).length === 4, "the demand reported with params");
+    expect(reports.at(-1)?.[0]).toMatchObject({ channel: "trades", params: { chain: expect.any(String) } });
+    const modeOf = () => {
+      const m = new Map<string, string>(w.of("subscribed").map((f) => [f.id as string, f.mode as string]));
+      for (const f of w.of("mode")) for (const id of f.ids as string[]) m.set(id, f.mode as string);
+      return m;
+    };
+    // The fleet streams all four: the two polled ones are promoted beyond the share.
+    decided = new Map(reports.at(-1)?.map((r) => [r.key, "stream" as const]));
+    await until(() => [...modeOf().values()].every((m) => m === "stream"), "all four streamed", 10_000);
+    const made = await trade(four[3] as Tok);
+    await until(() => rowsOf(w, "f3").some((r) => r.key === made), "a trade on a token streamed past the share");
+    // The decision goes (Redis away): back to the share, two polled.
+    decided = null;
+    await until(() => [...modeOf().values()].filter((m) => m === "poll").length === 2, "two demoted to the share", 10_000);
   });
 });

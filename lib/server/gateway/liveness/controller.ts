@@ -1,11 +1,11 @@
-import { ApiError, type Channel, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
+import { ApiError, type Channel, type ChannelParams, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
 import type { Clock, TimerHandle } from "../clock";
 import type { SharedSub, Subscriber } from "../shared-sub";
 import type { LivenessHooks, UpstreamPool } from "../upstream-pool";
 import { DEFAULT_LADDER_MS, planCadence } from "./cadence";
 import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller } from "./poller";
 import type { RestCaller } from "./rest-caller";
-import { DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type LivenessBudget, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
+import { adopt, budgetSlots, DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type LivenessBudget, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
 
 // The I/O half of tiered liveness: feeds the pure scheduler the browsers' demand every tick, applies its decision to
 // the upstream pool (demotions first, so promotions find room), and runs one poller per polled resource on the
@@ -26,6 +26,25 @@ export interface LivenessOptions {
   /** A cached REST answer younger than this serves a poll (coalescing with browsers' reads). */
   pollMaxAgeMs?: number;
   onWarn?(message: string): void;
+  /** Fleet mode: the modes come from one decision over every instance's demand while there is one. */
+  fleet?: SharedLiveness;
+}
+
+/** One resource as this instance reports it to a fleet: its demand, plus what a leader needs to subscribe it. */
+export interface ReportedDemand extends ResourceDemand {
+  params: ChannelParams[Channel];
+  /** Streamed without viewers (within the release grace: a browser may come back): kept upstream while there is room. */
+  lingering?: boolean;
+}
+
+/** A fleet's stream budget shared by every instance (lib/server/fleet/fleet-liveness.ts). */
+export interface SharedLiveness {
+  /** The budget this instance decides with alone (no fleet decision: Redis away, no leader yet): its share. */
+  localBudget: LivenessBudget;
+  /** This instance's demand, every tick. */
+  report(demand: readonly ReportedDemand[]): void;
+  /** The fleet's decision (resources the leader has not seen yet are absent), or null: decide alone. */
+  modes(): ReadonlyMap<string, LivenessMode> | null;
 }
 
 /** Credits one poll costs (§8); a token update is one item of a batch. */
@@ -74,7 +93,7 @@ export class LivenessController implements LivenessHooks {
   private closed = false;
 
   constructor(private readonly o: LivenessOptions) {
-    this.sched = { ...DEFAULT_SCHEDULER_OPTIONS, ...o.scheduler, budget: o.budget };
+    this.sched = { ...DEFAULT_SCHEDULER_OPTIONS, ...o.scheduler, budget: o.fleet?.localBudget ?? o.budget };
   }
 
   start(pool: UpstreamPool): void {
@@ -114,9 +133,40 @@ export class LivenessController implements LivenessHooks {
   // ---- hooks the pool calls ----
 
   wantsStream(shared: SharedSub): boolean {
+    const fleet = this.o.fleet;
+    const decided = fleet?.modes();
+    if (fleet && decided) {
+      // As the fleet decided; a resource the leader has not seen yet is asked for as a stream: the fleet's upstream
+      // acknowledges it once the leader streams it, or refuses it (polled from then on) if the leader polls it.
+      fleet.report([...this.reported().filter((r) => r.key !== shared.key), { ...this.reportOf(shared), viewers: 1 }]);
+      return decided.get(shared.key) !== "poll";
+    }
     const demand = this.demand();
     demand.push({ key: shared.key, channel: shared.channel, tracked: shared.tracked, viewers: 1 });
-    return schedule(this.state, demand, this.o.clock.now(), this.sched).modes.get(shared.key) === "stream";
+    if (schedule(this.state, demand, this.o.clock.now(), this.sched).modes.get(shared.key) !== "stream") return false;
+    return this.hasRoom(shared);
+  }
+
+  /**
+   * Whether streaming `shared` now keeps what is streamed (or on its way) within this instance's budget. A burst of new
+   * resources between two ticks is otherwise ranked against resources the state has not seen yet; the pool's own
+   * limits are the key's whole budget in fleet mode, so they do not hold an instance to its share.
+   */
+  private hasRoom(shared: SharedSub): boolean {
+    const b = this.sched.budget;
+    const slots = budgetSlots(b);
+    let general = 0;
+    let pulse = 0;
+    const tracked = new Set<string>();
+    for (const s of this.pool?.resources() ?? []) {
+      if (s === shared || !(s.mode === "stream" || s.promoting)) continue;
+      if (s.channel === "pulse") pulse++;
+      else general++;
+      for (const t of s.tracked) tracked.add(t);
+    }
+    const used = general + Math.max(0, pulse - slots.reserve);
+    const fits = shared.channel === "pulse" ? general + pulse < slots.total && (pulse < slots.reserve || used < slots.general) : used < slots.general;
+    return fits && tracked.size + shared.tracked.filter((t) => !tracked.has(t)).length <= b.trackedTokens;
   }
 
   polled(shared: SharedSub): void {
@@ -162,16 +212,45 @@ export class LivenessController implements LivenessHooks {
     return out;
   }
 
-  /** Runs the scheduler, applies its modes (demotions first), and plans the poll cadence. */
+  private reportOf(s: SharedSub): ReportedDemand {
+    return { key: s.key, channel: s.channel, tracked: s.tracked, viewers: s.memberCount, params: s.params };
+  }
+
+  /** Resources with viewers, and streamed ones without (lingering). */
+  private reported(): ReportedDemand[] {
+    const out: ReportedDemand[] = [];
+    for (const s of this.pool?.resources() ?? []) {
+      if (s.memberCount > 0) out.push(this.reportOf(s));
+      else if (s.mode === "stream" || s.promoting) out.push({ ...this.reportOf(s), lingering: true });
+    }
+    return out;
+  }
+
+  /**
+   * Runs the scheduler, applies its modes (demotions first), and plans the poll cadence. In fleet mode the modes are
+   * the fleet's while it has a decision (the local one, on this instance's share, is kept up to date for when not).
+   */
   tick(): void {
     if (this.closed || !this.pool) return;
     const pool = this.pool;
     const now = this.o.clock.now();
-    const d = schedule(this.state, this.demand(), now, this.sched);
+    const demand = this.demand();
+    const d = schedule(this.state, demand, now, this.sched);
+    let modes = d.modes;
     this.state = d.state;
+    const fleet = this.o.fleet;
+    if (fleet) {
+      fleet.report(this.reported());
+      const decided = fleet.modes();
+      if (decided) {
+        // Resources the leader has not decided yet keep their mode until it has.
+        modes = new Map(demand.flatMap((r) => { const m = decided.get(r.key); return m ? [[r.key, m] as const] : []; }));
+        this.state = adopt(d.state, modes, now);
+      }
+    }
     const promote: SharedSub[] = [];
     for (const s of [...pool.resources()]) {
-      const want = d.modes.get(s.key);
+      const want = modes.get(s.key);
       if (!want) continue;
       const streaming = s.mode === "stream" || s.promoting;
       if (want === "poll" && streaming) pool.demote(s);

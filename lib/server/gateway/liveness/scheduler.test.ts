@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
+import { adopt, DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
 
 const opts = (budget: Partial<SchedulerOptions["budget"]> = {}, rest: Partial<SchedulerOptions> = {}): SchedulerOptions => ({
   ...DEFAULT_SCHEDULER_OPTIONS,
@@ -167,6 +167,33 @@ describe("liveness scheduler properties", () => {
         const loserScore = d2.scores.get(loser) as number;
         const winnerScore = d2.scores.get(winner) as number;
         expect(d2.modes.get(loser)).toBe(loserScore > winnerScore * 1.25 ? "stream" : "poll");
+      }),
+    );
+  });
+});
+
+describe("adopting modes decided elsewhere", () => {
+  it("keeps scores, sets the given modes, and restarts the dwell only where the mode changed", () => {
+    const d = schedule(EMPTY_SCHEDULER_STATE, [trades("a", 3), trades("b", 1)], 0, opts({ trackedTokens: 1 }));
+    expect(d.modes.get("trades?a")).toBe("stream");
+    const s = adopt(d.state, new Map([["trades?a", "stream"], ["trades?b", "stream"]]), 5_000);
+    expect(s.entries.get("trades?a")).toMatchObject({ mode: "stream", since: 0, score: 3 });
+    expect(s.entries.get("trades?b")).toMatchObject({ mode: "stream", since: 5_000, score: 1 });
+    // Deciding alone from there with room for one: the budget holds; the incumbent that keeps its place keeps its dwell.
+    const alone = schedule(s, [trades("a", 3), trades("b", 1)], 6_000, opts({ trackedTokens: 1 }));
+    expect(streamed(alone.modes)).toEqual(["trades?a"]);
+    expect(alone.state.entries.get("trades?a")).toMatchObject({ since: 0 });
+  });
+
+  it("never streams past the budget once the adopted modes' dwell is over", () => {
+    fc.assert(
+      fc.property(arbDemand, arbBudget, (demand, budget) => {
+        const all = new Map(demand.filter((r) => r.viewers > 0).map((r) => [r.key, "stream" as const]));
+        const s = adopt(EMPTY_SCHEDULER_STATE, all, 0);
+        const d = schedule(s, demand, DEFAULT_SCHEDULER_OPTIONS.minDwellMs + 1, opts(budget));
+        const on = demand.filter((r) => d.modes.get(r.key) === "stream");
+        expect(on.length).toBeLessThanOrEqual(budget.connections * budget.subscriptionsPerConnection);
+        expect(new Set(on.flatMap((r) => r.tracked)).size).toBeLessThanOrEqual(budget.trackedTokens);
       }),
     );
   });

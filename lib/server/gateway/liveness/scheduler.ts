@@ -151,3 +151,17 @@ export function schedule(prev: SchedulerState, demand: readonly ResourceDemand[]
   for (const [key, mode] of modes) if (mode === "stream" && wanted.get(key)?.channel === "pulse") pulseSubscriptions++;
   return { state: { entries }, modes, scores, changes, usage: { subscriptions: general + reserve, pulseSubscriptions, tracked: tracked.size } };
 }
+
+/**
+ * The state after modes decided elsewhere (a fleet leader over every instance's demand): scores and other entries as
+ * in `state`, each given key in its given mode (its dwell restarts where the mode changes). Lets an instance that
+ * follows the fleet fall back to its own decisions (Redis away) from what it actually streams.
+ */
+export function adopt(state: SchedulerState, modes: ReadonlyMap<string, LivenessMode>, now: number): SchedulerState {
+  const entries = new Map(state.entries);
+  for (const [key, mode] of modes) {
+    const e = state.entries.get(key);
+    entries.set(key, { score: e?.score ?? 0, at: e?.at ?? now, mode, since: e?.mode === mode ? e.since : now });
+  }
+  return { entries };
+}
