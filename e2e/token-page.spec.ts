@@ -388,6 +388,25 @@ test.describe("live tape", () => {
   });
 });
 
+test.describe("stats", () => {
+  test("an established token's stats count makers over its archived trades, not only since the market started", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto(tokenUrl(notable.establishedToken, "?tab=stats"));
+    const panel = page.getByTestId("stats-panel");
+    await expect(panel.getByRole("columnheader")).toHaveText(["Measure", "5m", "1h", "6h", "24h"]);
+    const cells = (label: string) => panel.getByRole("row", { name: new RegExp(`^${label}\\b`) }).getByRole("cell");
+    const figure = /^[\d,.]+[KMB]?$/;
+    // 5m and 1h reach back past the market's start (the e2e market warms 20 minutes): figures, not "—"
+    for (const i of [0, 1]) {
+      await expect(cells("Makers").nth(i)).toHaveText(figure);
+      await expect(cells("Txns").nth(i)).toHaveText(figure);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 test.describe("safety and routing", () => {
   test("a hostile token's name and links are safe", async ({ page, pageErrors }) => {
     const t = notable.hostileToken;
