@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { type Fleet, FLEET_KEY, startFleet, until } from "./harness";
+import { FLEET_KEY, type Fleet, startFleet, until } from "./harness";
 
 // One instance (the leader) holds the upstream stream; a viewer on another instance gets the leader's events through
 // Redis Streams. SIGKILL the leader: another instance takes the lease within 10 s; the viewer's gateway repairs the gap

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { startSimService, type SimService } from "@/lib/sim/service";
+import { type SimService, startSimService } from "@/lib/sim/service";
 import { redact } from "@/lib/sim/usage";
 import { type RedisServer, startRedis, stopChild } from "@/scripts/fleet/processes";
 

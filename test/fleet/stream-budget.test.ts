@@ -63,6 +63,22 @@ function open(url: string, localAddress?: string): Promise<Viewer> {
   });
 }
 
+/**
+ * A $250 buy on `t` through the market's control API: its txHash, or null when the market refuses it because the
+ * token's bonding curve just completed (migrating, 400 invalid_parameter): that token has no made trade to expect.
+ */
+async function tradeOn(t: { chain: string; address: string }): Promise<string | null> {
+  const r = await fetch(`${fleet.sim.baseUrl}/__control/scenario`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 250 }),
+  });
+  const body = (await r.json()) as { data?: { trade: { txHash: string } }; error?: { message: string } };
+  if (body.data) return body.data.trade.txHash;
+  expect(body.error?.message).toMatch(/migrating/);
+  return null;
+}
+
 describe("fleet stream budget", () => {
   it("never passes the key's stream limits upstream, and every viewer still gets trades", async () => {
     const busy = [...fleet.sim.core.index.tokens.values()]
@@ -85,21 +101,8 @@ describe("fleet stream budget", () => {
     });
 
     await until("every subscription acknowledged", () => viewers.every((v) => v.acked.size === 20), 30_000);
-    // A trade on each of the 60 tokens now. The market refuses one on a token whose bonding curve just completed
-    // (migrating, 400 invalid_parameter): that token has no made trade to expect.
-    const made = await Promise.all(
-      busy.map(async (t) => {
-        const r = await fetch(`${fleet.sim.baseUrl}/__control/scenario`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 250 }),
-        });
-        const body = (await r.json()) as { data?: { trade: { txHash: string } }; error?: { message: string } };
-        if (body.data) return body.data.trade.txHash;
-        expect(body.error?.message).toMatch(/migrating/);
-        return null;
-      }),
-    );
+    // A trade on each of the 60 tokens now.
+    const made = await Promise.all(busy.map(tradeOn));
     expect(made.filter((tx) => tx !== null).length).toBeGreaterThanOrEqual(55);
     // Streamed subscriptions get that very trade through the leader; every subscription, streamed or polled, gets
     // trades.
@@ -163,19 +166,7 @@ describe("fleet stream budget", () => {
     });
     expect(streamed()).toBeGreaterThan(share.trackedTokens);
     // Each of the 40 gets a trade made on it through the stream.
-    const made = await Promise.all(
-      tokens.map(async (t) => {
-        const r = await fetch(`${fleet.sim.baseUrl}/__control/scenario`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 250 }),
-        });
-        const body = (await r.json()) as { data?: { trade: { txHash: string } }; error?: { message: string } };
-        if (body.data) return body.data.trade.txHash;
-        expect(body.error?.message).toMatch(/migrating/);
-        return null;
-      }),
-    );
+    const made = await Promise.all(tokens.map(tradeOn));
     expect(made.filter((tx) => tx !== null).length).toBeGreaterThanOrEqual(36);
     const missing = () =>
       tokens.filter((_t, i) => {

@@ -6,7 +6,7 @@ import { createRateLimiter } from "../proxy/rate-limit";
 import type { CacheEntry } from "../proxy/response-cache";
 import { createFleetLedger } from "./fleet-ledger";
 import { createFleetRateLimiter } from "./fleet-rate-limit";
-import { createRedisLink, type RedisLink } from "./redis-link";
+import { createRedisLink, linkUp, type RedisLink } from "./redis-link";
 import { createSharedCache } from "./shared-cache";
 
 // The fleet's parts against a real redis-server: two links stand for two instances.
@@ -18,15 +18,7 @@ const quiet = { warn: () => {}, info: () => {} };
 async function link(name: string): Promise<RedisLink> {
   const l = createRedisLink({ url: redis.url, logger: quiet, instanceId: name });
   links.push(l);
-  await new Promise<void>((resolve) => {
-    if (l.state() === "up") return resolve();
-    const off = l.onStateChange((s) => {
-      if (s === "up") {
-        off();
-        resolve();
-      }
-    });
-  });
+  await linkUp(l);
   return l;
 }
 

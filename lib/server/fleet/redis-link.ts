@@ -105,3 +105,15 @@ export function createRedisLink(opts: RedisLinkOptions): RedisLink {
     },
   };
 }
+
+/** Resolves once `link` is connected (at once when it already is). */
+export function linkUp(link: RedisLink): Promise<void> {
+  return new Promise((resolve) => {
+    if (link.state() === "up") return resolve();
+    const off = link.onStateChange((s) => {
+      if (s !== "up") return;
+      off();
+      resolve();
+    });
+  });
+}

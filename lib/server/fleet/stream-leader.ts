@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { type Channel, type ChannelParams, STREAM_LIMITS, trackedKeys } from "@/lib/api/stream";
-import type { Logger } from "../logger";
 import { realClock } from "../gateway/clock";
 import {
   adopt,
@@ -11,6 +10,7 @@ import {
   schedule,
 } from "../gateway/liveness/scheduler";
 import { openUpstream, type UpstreamConnection } from "../gateway/upstream-adapter";
+import type { Logger } from "../logger";
 import { DEMAND_CHANNEL, MODES_KEY, readReports } from "./fleet-liveness";
 import { leaderBudget, mergeDemand } from "./fleet-schedule";
 import { KEY_PREFIX } from "./keys";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { STREAM_PATH, subscriptionKey } from "@/lib/api/stream";
-import { startSimService, type SimService } from "@/lib/sim/service";
+import { type SimService, startSimService } from "@/lib/sim/service";
 import { type RedisServer, startRedis } from "@/scripts/fleet/processes";
 import { createFleetLiveness, type FleetLiveness } from "./fleet-liveness";
-import { createRedisLink, type RedisLink } from "./redis-link";
+import { createRedisLink, linkUp, type RedisLink } from "./redis-link";
 import { createStreamLeader, type StreamLeader } from "./stream-leader";
 import { type StreamRelay, startStreamRelay } from "./stream-relay";
 
@@ -26,15 +26,7 @@ const sockets: WebSocket[] = [];
 async function link(name: string): Promise<RedisLink> {
   const l = createRedisLink({ url: redis.url, logger: quiet, instanceId: name });
   links.push(l);
-  await new Promise<void>((resolve) => {
-    if (l.state() === "up") return resolve();
-    const off = l.onStateChange((s) => {
-      if (s === "up") {
-        off();
-        resolve();
-      }
-    });
-  });
+  await linkUp(l);
   return l;
 }
 

@@ -4,9 +4,9 @@ import type { Redis } from "ioredis";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
 import { type Channel, type ChannelParams, STREAM_PATH, subscriptionKey } from "@/lib/api/stream";
 import type { Logger } from "../logger";
-import type { RedisLink } from "./redis-link";
 import { MODES_KEY } from "./fleet-liveness";
-import { EVENTS_PREFIX, type EndReason, HELD_KEY } from "./stream-leader";
+import type { RedisLink } from "./redis-link";
+import { type EndReason, EVENTS_PREFIX, HELD_KEY } from "./stream-leader";
 
 // What this instance's stream gateway connects to in fleet mode: a loopback WebSocket that speaks the upstream's
 // protocol, fed with the leader's events from the Redis Streams, each resource from the offset where this instance
