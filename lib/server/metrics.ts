@@ -42,20 +42,18 @@ export function createMetrics(): Metrics {
     }
   };
 
-  const requestDuration = new Histogram({
-    name: "explorer_proxy_request_duration_seconds",
-    help: "Time to answer /api/v1 requests, by endpoint, status and cache result",
-    labelNames: ["endpoint", "method", "status", "cache"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  const upstreamDuration = new Histogram({
-    name: "explorer_upstream_request_duration_seconds",
-    help: "Time of calls to the market-data service, by endpoint and outcome",
-    labelNames: ["endpoint", "outcome"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const latency = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers: [registry] });
+  const requestDuration = latency(
+    "explorer_proxy_request_duration_seconds",
+    "Time to answer /api/v1 requests, by endpoint, status and cache result",
+    ["endpoint", "method", "status", "cache"],
+  );
+  const upstreamDuration = latency(
+    "explorer_upstream_request_duration_seconds",
+    "Time of calls to the market-data service, by endpoint and outcome",
+    ["endpoint", "outcome"],
+  );
   const cacheResults = new Counter({
     name: "explorer_proxy_cache_results_total",
     help: "Cache lookups by endpoint and result (hit, stale, miss, coalesced, degraded)",
