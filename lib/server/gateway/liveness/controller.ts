@@ -288,7 +288,7 @@ export class LivenessController implements LivenessHooks {
     const ladder = this.o.ladderMs ?? DEFAULT_LADDER_MS;
     const poller =
       shared.channel === "trades"
-        ? new TradesPoller(shared, this.o.rest, now)
+        ? new TradesPoller(shared, this.o.rest)
         : shared.channel === "ohlcv"
           ? new CandlePoller(shared, this.o.rest)
           : shared.channel === "pulse"

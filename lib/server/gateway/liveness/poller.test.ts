@@ -12,11 +12,14 @@ import type { RestCaller } from "./rest-caller";
 
 const params = { chain: "evm:8453", address: EVM_TOKEN(1), pools: [EVM_TOKEN(2)] };
 
-/** The market's clock runs 1 000 000 ms ahead of the gateway's here: the poller must not mix them up. */
+/** The market's clock runs 1 000 000 ms ahead of the gateway's here, and 10× as fast: the poller must not mix them up. */
 const SKEW = 1_000_000;
+const SPEED = 10;
 let marketNow = 0;
+const wallOf = (market: number) => Math.floor((market + SKEW) / SPEED);
 
-function setup(startAt: number) {
+/** A poller on one browser's subscription, which gave `sinceAt` (the market time its tape ends at) or none. */
+function setup(sinceAt: number | undefined) {
   let tape: TokenTrade[] = []; // newest first, as REST serves it
   const calls: Record<string, unknown>[] = [];
   const rest: RestCaller = async (_id, req) => {
@@ -28,24 +31,25 @@ function setup(startAt: number) {
     return { data: page, meta: { asOf: marketNow, hasMore: next < tape.length, nextCursor: next < tape.length ? String(next) : null } };
   };
   const shared = new SharedSub("k", "", "trades", params, [], DEFAULT_REPLAY_LIMITS);
-  const got: { kind: string; rows: TokenTrade[] }[] = [];
+  const got: { kind: string; rows: TokenTrade[]; asOf: number }[] = [];
   const sub: Subscriber = {
     deliver: (bytes) => {
-      const f = JSON.parse(bytes.subarray(bytes.indexOf(`{"type"`)).toString()) as { kind: string; data: TokenTrade[] };
-      got.push({ kind: f.kind, rows: f.data });
+      const f = JSON.parse(bytes.subarray(bytes.indexOf(`{"type"`)).toString()) as { kind: string; data: TokenTrade[]; meta: { asOf: number } };
+      got.push({ kind: f.kind, rows: f.data, asOf: f.meta.asOf });
     },
     sendFrame: (_f: ServerFrame) => {},
     subscriptionEnded: () => {},
   };
-  shared.add(sub, "t", { acked: true, sinceAt: undefined });
-  const poller = new TradesPoller(shared, rest, startAt - SKEW);
+  const poller = new TradesPoller(shared, rest);
+  shared.add(sub, "t", { acked: true, sinceAt }); // a browser joins a resource after it is created
+
   return {
     setTape: (rows: TokenTrade[]) => {
       tape = [...rows].sort((a, b) => b.at - a.at);
     },
     poll: (t: number) => {
       marketNow = t;
-      return poller.poll(() => t - SKEW, 0);
+      return poller.poll(() => wallOf(t), 0);
     },
     got,
     calls,
@@ -63,6 +67,26 @@ describe("trades poller", () => {
     await s.poll(1_600);
     await s.poll(1_700);
     expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([1_100, 1_200, 1_300]);
+  });
+
+  it("starts where its browser's tape ends on the market's clock, however far the market ran ahead of ours", async () => {
+    const s = setup(10_000); // the browser's tape ends at 10 000; the first poll comes 20 s of market time later
+    s.setTape([trade(1, 9_000), trade(2, 10_000), trade(3, 10_050), trade(4, 29_000)]);
+    const first = await s.poll(30_000);
+    expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([10_000, 10_050, 29_000]);
+    expect(s.got.map((g) => g.asOf)).toEqual([30_000]); // the answer's market time, not ours
+    expect(first.delays.sort((a, b) => a - b)).toEqual([1_000, 19_950, 20_000]);
+  });
+
+  it("without a sinceAt takes its first answer as history and delivers every row not in it, late ones included", async () => {
+    const s = setup(undefined);
+    s.setTape([trade(1, 900), trade(2, 1_000)]);
+    await s.poll(5_000);
+    expect(s.got).toEqual([]);
+    // A row stamped before the first answer that REST had not indexed yet, and a new one.
+    s.setTape([trade(1, 900), trade(2, 1_000), trade(3, 4_990), trade(4, 5_400)]);
+    await s.poll(5_500);
+    expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([4_990, 5_400]);
   });
 
   it("pages back through a burst of more than one page since the last poll", async () => {

@@ -23,20 +23,20 @@ export interface PollOutcome {
 export class TradesPoller {
   private anchorAt: number;
   /**
-   * A fresh resource starts at its creation (the stream sends no history either), in market time: learned from the
-   * first answer's `meta.asOf` less the wall time since creation, as the market's clock need not be ours.
-   * A demoted one continues from the newest row the stream delivered and has no such floor.
+   * Rows older than this are not delivered; on the market's clock only (REST `asOf`, trade `at`, a browser's
+   * `sinceAt`: the market's clock need not run at the pace of ours, nor agree with it). A demoted resource continues
+   * from the newest row the stream delivered and has no such floor (0). A fresh one (or one that lost its stream
+   * before any row) starts from where its browsers' tapes end (their `sinceAt`), learned at its first poll, as its
+   * browsers join after it is created; without any, its first answer is the baseline (`null` until then).
    */
   private minAt: number | null;
-  /** Market clock minus ours, at least (each answer's `asOf` was taken before we read it): the largest seen. */
-  private skewMs = Number.NEGATIVE_INFINITY;
+  private baseline = false;
   private readonly known = new Map<string, { at: number; preconfirmed: boolean }>();
   private pools: string[] | undefined;
 
   constructor(
     private readonly shared: SharedSub,
     private readonly rest: RestCaller,
-    private readonly createdAt: number,
   ) {
     const p = shared.params as TradesParams;
     this.pools = p.pools;
@@ -49,9 +49,11 @@ export class TradesPoller {
   async poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> {
     const p = this.shared.params as TradesParams;
     const pools = await this.resolvePools();
+    if (this.minAt === null) this.startFloor();
     const rows: TokenTrade[] = [];
     let cursor: string | undefined;
     let oldestFetched = Number.POSITIVE_INFINITY;
+    let asOf = Number.NEGATIVE_INFINITY;
     let reachedKnown = false;
     for (let page = 0; page < MAX_TAPE_PAGES && !reachedKnown; page++) {
       const env = (await this.rest(
@@ -59,22 +61,44 @@ export class TradesPoller {
         { query: { chain: p.chain, address: p.address, pools, limit: TAPE_PAGE_LIMIT, cursor } },
         { maxAgeMs },
       )) as { data: TokenTrade[]; meta: { asOf: number; hasMore: boolean; nextCursor: string | null } };
-      this.skewMs = Math.max(this.skewMs, env.meta.asOf - now());
-      if (this.minAt === null) {
-        this.minAt = env.meta.asOf - Math.max(0, now() - this.createdAt);
-        this.anchorAt = this.minAt;
-      }
+      asOf = Math.max(asOf, env.meta.asOf);
       for (const r of env.data) {
         rows.push(r);
         oldestFetched = Math.min(oldestFetched, r.at);
       }
-      reachedKnown = env.data.length === 0 || oldestFetched < this.anchorAt - LOOKBACK_MS || !env.meta.hasMore || !env.meta.nextCursor;
+      // A baseline needs one page: what it holds is known, and anything not in it is new from then on.
+      reachedKnown = this.baseline || env.data.length === 0 || oldestFetched < this.anchorAt - LOOKBACK_MS || !env.meta.hasMore || !env.meta.nextCursor;
       cursor = env.meta.nextCursor ?? undefined;
     }
-    return this.deliver(rows, oldestFetched, now());
+    if (this.baseline) return this.learnBaseline(rows, asOf);
+    return this.deliver(rows, oldestFetched, asOf, now());
   }
 
-  private deliver(rows: TokenTrade[], oldestFetched: number, t: number): PollOutcome {
+  /** The floor of a resource nothing was delivered on yet: the oldest `sinceAt` of its browsers. */
+  private startFloor(): void {
+    let since = Number.POSITIVE_INFINITY;
+    for (const [, , m] of this.shared.members()) if (m.sinceAt !== undefined) since = Math.min(since, m.sinceAt);
+    if (Number.isFinite(since)) {
+      this.minAt = since;
+      this.anchorAt = since;
+    } else this.baseline = true;
+  }
+
+  /** Without a start on the market's clock: the first answer's rows are history (the stream sends none either). */
+  private learnBaseline(rows: TokenTrade[], asOf: number): PollOutcome {
+    this.baseline = false;
+    this.minAt = 0;
+    this.anchorAt = Number.isFinite(asOf) ? asOf : 0;
+    for (const r of rows) {
+      this.known.set(tradeKey(r), { at: r.at, preconfirmed: r.preconfirmed });
+      this.anchorAt = Math.max(this.anchorAt, r.at);
+    }
+    this.prune();
+    return { delays: [] };
+  }
+
+  /** `asOf`: the newest answer's market time (a delay is measured on that clock); `t`: ours, for the replay window. */
+  private deliver(rows: TokenTrade[], oldestFetched: number, asOf: number, t: number): PollOutcome {
     const floor = Math.max(this.minAt ?? 0, this.anchorAt - LOOKBACK_MS);
     const fresh: TokenTrade[] = [];
     const delays: number[] = [];
@@ -90,19 +114,19 @@ export class TradesPoller {
         continue;
       }
       fresh.push(r);
-      if (!seen) delays.push(Math.max(0, t + this.skewMs - r.at));
+      if (!seen) delays.push(Math.max(0, asOf - r.at));
       this.known.set(k, { at: r.at, preconfirmed: r.preconfirmed });
     }
     // §3: a preconfirmed row that vanished from the tape (within the range just read) was reverted.
     const reverted = [...(this.shared.replay?.preconfirmed() ?? [])].filter((r) => r.at >= oldestFetched && !present.has(tradeKey(r)));
     if (fresh.length > 0) {
       fresh.sort((a, b) => a.at - b.at || a.block - b.block || a.logIndex - b.logIndex);
-      this.shared.onEvent({ upId: this.shared.upId, channel: "trades", kind: "trades", data: fresh, meta: { asOf: t, polled: true } }, t);
+      this.shared.onEvent({ upId: this.shared.upId, channel: "trades", kind: "trades", data: fresh, meta: { asOf, polled: true } }, t);
       this.anchorAt = Math.max(this.anchorAt, fresh[fresh.length - 1]?.at ?? 0);
     }
     if (reverted.length > 0) {
       const keys = reverted.map((r) => ({ txHash: r.txHash, block: r.block, logIndex: r.logIndex }));
-      this.shared.onEvent({ upId: this.shared.upId, channel: "trades", kind: "revert", data: keys, meta: { asOf: t, polled: true } }, t);
+      this.shared.onEvent({ upId: this.shared.upId, channel: "trades", kind: "revert", data: keys, meta: { asOf, polled: true } }, t);
     }
     this.prune();
     return { delays };
