@@ -78,15 +78,15 @@ describe("trades poller", () => {
     expect(first.delays.sort((a, b) => a - b)).toEqual([1_000, 19_950, 20_000]);
   });
 
-  it("without a sinceAt takes its first answer as history and delivers every row not in it, late ones included", async () => {
+  it("without a sinceAt starts a lookback before its first answer, on the market's clock", async () => {
     const s = setup(undefined);
-    s.setTape([trade(1, 900), trade(2, 1_000)]);
-    await s.poll(5_000);
-    expect(s.got).toEqual([]);
-    // A row stamped before the first answer that REST had not indexed yet, and a new one.
-    s.setTape([trade(1, 900), trade(2, 1_000), trade(3, 4_990), trade(4, 5_400)]);
-    await s.poll(5_500);
-    expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([4_990, 5_400]);
+    // The subscription came while the market read 100 000; the first answer comes 20 s of market time later.
+    s.setTape([trade(1, 60_000), trade(2, 100_050), trade(3, 119_000)]);
+    await s.poll(120_000);
+    expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([100_050, 119_000]);
+    s.setTape([trade(1, 60_000), trade(2, 100_050), trade(3, 119_000), trade(4, 119_500), trade(5, 120_400)]);
+    await s.poll(121_000);
+    expect(s.got.flatMap((g) => g.rows.map((r) => r.at))).toEqual([100_050, 119_000, 119_500, 120_400]);
   });
 
   it("pages back through a burst of more than one page since the last poll", async () => {

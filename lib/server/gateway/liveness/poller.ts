@@ -27,10 +27,11 @@ export class TradesPoller {
    * `sinceAt`: the market's clock need not run at the pace of ours, nor agree with it). A demoted resource continues
    * from the newest row the stream delivered and has no such floor (0). A fresh one (or one that lost its stream
    * before any row) starts from where its browsers' tapes end (their `sinceAt`), learned at its first poll, as its
-   * browsers join after it is created; without any, its first answer is the baseline (`null` until then).
+   * browsers join after it is created; without any, from the first answer's `asOf` less the lookback (a trade made
+   * between the subscription and that answer is within it). `null` until then.
    */
   private minAt: number | null;
-  private baseline = false;
+  private fromFirstAnswer = false;
   private readonly known = new Map<string, { at: number; preconfirmed: boolean }>();
   private pools: string[] | undefined;
 
@@ -62,15 +63,18 @@ export class TradesPoller {
         { maxAgeMs },
       )) as { data: TokenTrade[]; meta: { asOf: number; hasMore: boolean; nextCursor: string | null } };
       asOf = Math.max(asOf, env.meta.asOf);
+      if (this.fromFirstAnswer) {
+        this.fromFirstAnswer = false;
+        this.minAt = env.meta.asOf - LOOKBACK_MS;
+        this.anchorAt = this.minAt;
+      }
       for (const r of env.data) {
         rows.push(r);
         oldestFetched = Math.min(oldestFetched, r.at);
       }
-      // A baseline needs one page: what it holds is known, and anything not in it is new from then on.
-      reachedKnown = this.baseline || env.data.length === 0 || oldestFetched < this.anchorAt - LOOKBACK_MS || !env.meta.hasMore || !env.meta.nextCursor;
+      reachedKnown = env.data.length === 0 || oldestFetched < this.anchorAt - LOOKBACK_MS || !env.meta.hasMore || !env.meta.nextCursor;
       cursor = env.meta.nextCursor ?? undefined;
     }
-    if (this.baseline) return this.learnBaseline(rows, asOf);
     return this.deliver(rows, oldestFetched, asOf, now());
   }
 
@@ -81,20 +85,7 @@ export class TradesPoller {
     if (Number.isFinite(since)) {
       this.minAt = since;
       this.anchorAt = since;
-    } else this.baseline = true;
-  }
-
-  /** Without a start on the market's clock: the first answer's rows are history (the stream sends none either). */
-  private learnBaseline(rows: TokenTrade[], asOf: number): PollOutcome {
-    this.baseline = false;
-    this.minAt = 0;
-    this.anchorAt = Number.isFinite(asOf) ? asOf : 0;
-    for (const r of rows) {
-      this.known.set(tradeKey(r), { at: r.at, preconfirmed: r.preconfirmed });
-      this.anchorAt = Math.max(this.anchorAt, r.at);
-    }
-    this.prune();
-    return { delays: [] };
+    } else this.fromFirstAnswer = true;
   }
 
   /** `asOf`: the newest answer's market time (a delay is measured on that clock); `t`: ours, for the replay window. */
