@@ -353,14 +353,23 @@ export class UpstreamPool {
 
   /** Browsers that were receiving before the loss repair their gap from REST as soon as this one is back. */
   private resync(shared: SharedSub): void {
-    const perBrowser = new Map<Subscriber, string[]>();
-    for (const [sub, id, m] of shared.members()) {
-      if (!m.needsResync) continue;
+    this.sendResync(shared, "upstream_reconnected", (m) => {
+      if (!m.needsResync) return false;
       m.needsResync = false;
-      perBrowser.set(sub, [...(perBrowser.get(sub) ?? []), id]);
-    }
+      return true;
+    });
+  }
+
+  /** Every browser receiving `shared` repairs its gap from REST itself (a gap the gateway could not repair). */
+  resyncAll(shared: SharedSub, reason: string): void {
+    if (this.byKey.get(shared.key) === shared) this.sendResync(shared, reason, (m) => m.acked);
+  }
+
+  private sendResync(shared: SharedSub, reason: string, pick: (m: Member) => boolean): void {
+    const perBrowser = new Map<Subscriber, string[]>();
+    for (const [sub, id, m] of shared.members()) if (pick(m)) perBrowser.set(sub, [...(perBrowser.get(sub) ?? []), id]);
     for (const [sub, ids] of perBrowser) {
-      sub.sendFrame({ type: "resync", ids, reason: "upstream_reconnected" });
+      sub.sendFrame({ type: "resync", ids, reason });
       this.o.counters.resyncs++;
     }
   }

@@ -52,9 +52,20 @@ const POLL_CREDITS: Record<Channel, number> = { trades: 1, ohlcv: 5, "token-upda
 const TOKEN_BATCH = 100;
 const DELAY_SAMPLES = 2_000;
 const REFUSING_CODES = new Set(["token_not_found", "invalid_parameter", "unknown_chain", "not_found"]);
+/** The gap repair at a promotion: waits before each retry (so at most 1 + this many attempts), then its browsers resync. */
+export const REPAIR_RETRY_MS: readonly number[] = [500, 1_000, 2_000, 4_000, 8_000];
+
+type Poller = { poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> };
+
+/** A promoted resource's gap repair still owed: its poller (and what it knows) is kept until a poll succeeds. */
+interface Repair {
+  poller: Poller;
+  failures: number;
+  timer: TimerHandle | undefined;
+}
 
 interface PollState {
-  poller: { poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> } | null;
+  poller: Poller | null;
   intervalMs: number;
   nextAt: number;
   inFlight: boolean;
@@ -83,6 +94,7 @@ export class LivenessController implements LivenessHooks {
   private pool: UpstreamPool | null = null;
   private state: SchedulerState = EMPTY_SCHEDULER_STATE;
   private readonly polls = new Map<SharedSub, PollState>();
+  private readonly repairs = new Map<SharedSub, Repair>();
   private readonly sched: SchedulerOptions;
   private tickTimer: TimerHandle | undefined;
   private pollTimer: TimerHandle | undefined;
@@ -107,6 +119,7 @@ export class LivenessController implements LivenessHooks {
     this.o.clock.clearTimeout(this.tickTimer);
     this.o.clock.clearTimeout(this.pollTimer);
     this.polls.clear();
+    for (const s of [...this.repairs.keys()]) this.dropRepair(s);
   }
 
   stats(): LivenessStats {
@@ -170,7 +183,10 @@ export class LivenessController implements LivenessHooks {
   }
 
   polled(shared: SharedSub): void {
-    if (!this.polls.has(shared)) this.polls.set(shared, this.newPollState(shared));
+    // Polled again with a promotion's repair still owed: its poller goes on from where it was (the gap included).
+    const owed = this.repairs.get(shared)?.poller;
+    this.dropRepair(shared);
+    if (!this.polls.has(shared)) this.polls.set(shared, this.newPollState(shared, owed));
     const st = this.polls.get(shared) as PollState;
     st.nextAt = this.o.clock.now();
     const delayMs = this.delayMs(shared);
@@ -189,11 +205,47 @@ export class LivenessController implements LivenessHooks {
     this.announce(shared, "stream");
     // Gap repair at the switch: rows between the last poll and the upstream's acknowledgement come from REST; the
     // shared replay window drops what the stream delivers as well.
-    if (shared.channel === "trades" && st?.poller) void st.poller.poll(this.o.clock.now, 0).catch(() => {});
+    if (shared.channel === "trades" && st?.poller) this.repair(shared, { poller: st.poller, failures: 0, timer: undefined });
   }
 
   disposed(shared: SharedSub): void {
     this.polls.delete(shared);
+    this.dropRepair(shared);
+  }
+
+  /**
+   * One attempt at a promotion's gap repair (uncached). A failure (a REST timeout under load) is retried after
+   * `REPAIR_RETRY_MS`; past the last, the browsers are sent `resync` and repair from REST themselves.
+   */
+  private repair(s: SharedSub, r: Repair): void {
+    this.repairs.set(s, r);
+    r.timer = undefined;
+    r.poller.poll(this.o.clock.now, 0).then(
+      () => {
+        if (this.repairs.get(s) === r) this.repairs.delete(s);
+      },
+      (e: unknown) => {
+        if (this.repairs.get(s) !== r || this.closed) return;
+        this.counts.pollErrors++;
+        const wait = REPAIR_RETRY_MS[r.failures++];
+        if (wait !== undefined) {
+          r.timer = this.o.clock.setTimeout(() => {
+            if (this.repairs.get(s) === r) this.repair(s, r);
+          }, wait);
+          return;
+        }
+        this.repairs.delete(s);
+        this.o.onWarn?.(`gap repair of ${s.key} after its promotion failed ${r.failures} times; its browsers resync from REST: ${e instanceof Error ? e.message : String(e)}`);
+        this.pool?.resyncAll(s, "gap_repair_failed");
+      },
+    );
+  }
+
+  private dropRepair(s: SharedSub): void {
+    const r = this.repairs.get(s);
+    if (!r) return;
+    this.o.clock.clearTimeout(r.timer);
+    this.repairs.delete(s);
   }
 
   delayMs(shared: SharedSub): number {
@@ -283,17 +335,18 @@ export class LivenessController implements LivenessHooks {
 
   // ---- polling ----
 
-  private newPollState(shared: SharedSub): PollState {
+  private newPollState(shared: SharedSub, owed?: Poller): PollState {
     const now = this.o.clock.now();
     const ladder = this.o.ladderMs ?? DEFAULT_LADDER_MS;
     const poller =
-      shared.channel === "trades"
+      owed ??
+      (shared.channel === "trades"
         ? new TradesPoller(shared, this.o.rest)
         : shared.channel === "ohlcv"
           ? new CandlePoller(shared, this.o.rest)
           : shared.channel === "pulse"
             ? new PulsePoller(shared, this.o.rest)
-            : null; // token updates are batched
+            : null); // token updates are batched
     const provisional = ladder[Math.min(ladder.length - 1, 2)] ?? 3_000;
     return { poller, intervalMs: provisional, nextAt: now, inFlight: false, latencyMs: 0, delayEwmaMs: null, sentDelayMs: null, lastUpdate: "" };
   }
