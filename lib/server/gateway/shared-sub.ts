@@ -39,6 +39,11 @@ export class SharedSub {
   releaseTimer: unknown;
   /** Running while the upstream has lost this subscription and not acknowledged it again. */
   resubscribeTimer: unknown;
+  /**
+   * A lower bound of its creation on the market's clock (the market time the pool had seen lately), if any: a poller
+   * taking over before any row was delivered (a stream lost early) repairs from there.
+   */
+  startAt: number | undefined;
   readonly groups = new Map<string, Group>();
   memberCount = 0;
 

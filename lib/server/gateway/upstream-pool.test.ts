@@ -61,3 +61,40 @@ describe("upstream pool under tiered liveness: a new resource the upstream never
     expect(rows()).toEqual(tape.map((r) => r.txHash));
   });
 });
+
+describe("upstream pool under tiered liveness: a streamed resource whose link drops before any row was streamed", () => {
+  it("is polled from its own start, so a trade made between the subscription and the loss still arrives", async () => {
+    const SKEW = 5_000_000; // the market's clock is far from ours
+    const tape: TokenTrade[] = [];
+    let market = () => 0;
+    h = await startHarness({
+      gateway: {
+        liveness: { rest: (id, req, o) => fakeRest(market, tape)(id, req, o), pollCreditsPerMinute: 6_000, pollTickMs: 50 },
+      },
+    });
+    const hh = h;
+    market = () => hh.clock.now() + SKEW;
+    const b = await hh.browser();
+    // Another token's stream tells the gateway what time the market's clock reads.
+    b.subscribe("x", "trades", tradesParams(2));
+    await b.waitFor((f) => f.type === "subscribed" && f.id === "x", "x acknowledged");
+    hh.up.emit(keyOf("trades", tradesParams(2)), { kind: "trades", data: [trade(90, market() - 10)], meta: { asOf: market() } });
+    await b.waitFor((f) => f.type === "event" && f.id === "x", "x event");
+    // A browser without a sinceAt subscribes to token 1; its trade comes, but the stream is lost before it is sent.
+    b.subscribe("t", "trades", tradesParams(1));
+    const ack = await b.waitFor((f) => f.type === "subscribed" && f.id === "t", "t acknowledged");
+    expect(ack.mode).toBe("stream");
+    hh.clock.advance(1_000);
+    const made = trade(1, market());
+    tape.push(made);
+    hh.clock.advance(60_000); // the stream stays quiet a minute (well past the poller's 30 s lookback)
+    hh.up.killAll();
+    await b.waitFor((f) => f.type === "mode" && f.mode === "poll" && (f.ids as string[]).includes("t"), "t polled");
+    const rows = () => b.of("event", "t").flatMap((f) => f.data as TokenTrade[]).map((r) => r.txHash);
+    await until(() => {
+      if (!rows().includes(made.txHash)) hh.clock.advance(50);
+      return rows().includes(made.txHash);
+    }, "the trade made before the loss");
+    expect(rows()).toEqual([made.txHash]);
+  });
+});

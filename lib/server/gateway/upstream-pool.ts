@@ -60,6 +60,8 @@ export interface LivenessHooks {
 /** Upstream refusals that mean "no room", which a polled resource absorbs instead of its browsers. */
 const BUDGET_CODES: ReadonlySet<StreamErrorCode> = new Set(["limit_tracked", "limit_subscriptions"]);
 const RELEASE_ACK_TIMEOUT_MS = 5_000;
+/** A market time seen longer ago than this (our clock) is too stale to date a new resource's start by. */
+const MARKET_READING_FRESH_MS = 10_000;
 const FIRST_ACK_FALLBACK_MS = 5_000;
 
 export type AttachResult = { ok: true } | { ok: false; code: StreamErrorCode; message: string; limit?: number };
@@ -77,6 +79,8 @@ export class UpstreamPool {
   private closed = false;
   private authRejections = 0;
   private authBlockedUntil = 0;
+  /** The newest market time seen (upstream events, REST answers), and when on our clock. */
+  private market = { at: Number.NEGATIVE_INFINITY, seenAt: Number.NEGATIVE_INFINITY };
 
   constructor(private readonly o: PoolOptions) {}
 
@@ -115,6 +119,17 @@ export class UpstreamPool {
     }, this.o.releaseGraceMs);
   }
 
+  /** A market time (`meta.asOf` of an upstream event or a REST answer): the market's clock reads at least that now. */
+  noteMarketTime(asOf: unknown): void {
+    if (typeof asOf !== "number" || !Number.isFinite(asOf)) return;
+    this.market = { at: Math.max(this.market.at, asOf), seenAt: this.o.clock.now() };
+  }
+
+  /** A lower bound of the market's clock now, when one was seen lately enough to date a resource's start by. */
+  private marketNow(): number | undefined {
+    return this.o.clock.now() - this.market.seenAt <= MARKET_READING_FRESH_MS ? this.market.at : undefined;
+  }
+
   /** Every resource, for the liveness controller's demand. */
   resources(): IterableIterator<SharedSub> {
     return this.byKey.values();
@@ -149,6 +164,7 @@ export class UpstreamPool {
   /** Tiered liveness: a new resource is never refused for budget; it starts polled when it cannot (or should not) stream. */
   private createLive(key: string, channel: Channel, params: ChannelParams[Channel]): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
     const shared = new SharedSub(key, "", channel, params, trackedKeys(channel, params), this.o.replay);
+    shared.startAt = this.marketNow();
     shared.mode = "poll";
     shared.status = "active";
     this.byKey.set(key, shared);
@@ -257,6 +273,7 @@ export class UpstreamPool {
       return { ok: false, code: "limit_subscriptions", message: `the stream already carries ${limit} distinct subscriptions, the most the key allows`, limit };
     }
     const shared = new SharedSub(key, `g${(++this.seq).toString(36)}`, channel, params, keys, this.o.replay);
+    shared.startAt = this.marketNow();
     shared.linkId = link.id;
     this.byKey.set(key, shared);
     this.byUpId.set(shared.upId, shared);
@@ -401,8 +418,8 @@ export class UpstreamPool {
           continue;
         }
         if (this.o.liveness) {
-          // Tiered liveness: its browsers are polled (gap repaired from the last streamed row) until a link is back
-          // and the controller promotes it again, instead of waiting for the upstream.
+          // Tiered liveness: its browsers are polled (gap repaired from the last streamed row, or from its start when
+          // none was streamed yet) until a link is back and the controller promotes it again, instead of waiting.
           this.forgetUpstream(s);
           s.mode = "poll";
           const fresh = s.status === "pending";
@@ -456,6 +473,7 @@ export class UpstreamPool {
     },
     onEvent: (e: UpstreamEvent) => {
       this.o.counters.messagesIn++;
+      this.noteMarketTime(e.meta.asOf);
       const s = this.byUpId.get(e.upId);
       if (!s) {
         this.o.counters.dropped++;

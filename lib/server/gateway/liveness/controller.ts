@@ -103,9 +103,16 @@ export class LivenessController implements LivenessHooks {
   private delayCursor = 0;
   private readonly counts = { promotions: 0, demotions: 0, polls: 0, pollErrors: 0 };
   private closed = false;
+  /** REST for the pollers: each answer's `asOf` tells the pool how far the market's clock has got at least. */
+  private readonly rest: RestCaller;
 
   constructor(private readonly o: LivenessOptions) {
     this.sched = { ...DEFAULT_SCHEDULER_OPTIONS, ...o.scheduler, budget: o.fleet?.localBudget ?? o.budget };
+    this.rest = async (id, request, options) => {
+      const r = await o.rest(id, request, options);
+      this.pool?.noteMarketTime((r as { meta?: { asOf?: unknown } } | null)?.meta?.asOf);
+      return r;
+    };
   }
 
   start(pool: UpstreamPool): void {
@@ -341,11 +348,11 @@ export class LivenessController implements LivenessHooks {
     const poller =
       owed ??
       (shared.channel === "trades"
-        ? new TradesPoller(shared, this.o.rest)
+        ? new TradesPoller(shared, this.rest)
         : shared.channel === "ohlcv"
-          ? new CandlePoller(shared, this.o.rest)
+          ? new CandlePoller(shared, this.rest)
           : shared.channel === "pulse"
-            ? new PulsePoller(shared, this.o.rest)
+            ? new PulsePoller(shared, this.rest)
             : null); // token updates are batched
     const provisional = ladder[Math.min(ladder.length - 1, 2)] ?? 3_000;
     return { poller, intervalMs: provisional, nextAt: now, inFlight: false, latencyMs: 0, delayEwmaMs: null, sentDelayMs: null, lastUpdate: "" };
@@ -388,7 +395,7 @@ export class LivenessController implements LivenessHooks {
     this.counts.polls++;
     try {
       const items = batch.map(([s]) => ({ chain: (s.params as TokenUpdatesParams).chain, address: (s.params as TokenUpdatesParams).address }));
-      const env = (await this.o.rest("tokenBatch", { body: { items } }, { maxAgeMs: this.o.pollMaxAgeMs ?? 500 })) as {
+      const env = (await this.rest("tokenBatch", { body: { items } }, { maxAgeMs: this.o.pollMaxAgeMs ?? 500 })) as {
         data: ({ data: unknown } | { error: { code: string; message: string } })[];
         meta: { asOf: number; degraded?: boolean };
       };

@@ -26,9 +26,10 @@ export class TradesPoller {
    * Rows older than this are not delivered; on the market's clock only (REST `asOf`, trade `at`, a browser's
    * `sinceAt`: the market's clock need not run at the pace of ours, nor agree with it). A demoted resource continues
    * from the newest row the stream delivered and has no such floor (0). A fresh one (or one that lost its stream
-   * before any row) starts from where its browsers' tapes end (their `sinceAt`), learned at its first poll, as its
-   * browsers join after it is created; without any, from the first answer's `asOf` less the lookback (a trade made
-   * between the subscription and that answer is within it). `null` until then.
+   * before any row) starts from its own start (`SharedSub.startAt`) or where its browsers' tapes end (their `sinceAt`),
+   * whichever is older, learned at its first poll, as its browsers join after it is created; without either, from the
+   * first answer's `asOf` less the lookback (a trade made between the subscription and that answer is within it).
+   * `null` until then.
    */
   private minAt: number | null;
   private fromFirstAnswer = false;
@@ -78,9 +79,9 @@ export class TradesPoller {
     return this.deliver(rows, oldestFetched, asOf, now());
   }
 
-  /** The floor of a resource nothing was delivered on yet: the oldest `sinceAt` of its browsers. */
+  /** The floor of a resource nothing was delivered on yet: its start, or the oldest `sinceAt` of its browsers. */
   private startFloor(): void {
-    let since = Number.POSITIVE_INFINITY;
+    let since = this.shared.startAt ?? Number.POSITIVE_INFINITY;
     for (const [, , m] of this.shared.members()) if (m.sinceAt !== undefined) since = Math.min(since, m.sinceAt);
     if (Number.isFinite(since)) {
       this.minAt = since;
