@@ -66,12 +66,15 @@ async function promoteWithRestDown(): Promise<Setup> {
   rest.down = true;
   tape.push(trade(2, hh.clock.now()));
   b.send({ type: "unsubscribe", id: "a" });
-  const promoted = () => b.of("mode").some((f) => f.mode === "stream" && (f.ids as string[]).includes("b"));
+  // The clock moves only until the promotion is sent upstream: the repair's backoff is measured from its acknowledgement.
+  const keyB = keyOf("trades", tradesParams(2));
+  const sent = () => hh.up.log.some((e) => e.type === "subscribe" && e.key === keyB);
   await until(() => {
-    if (!promoted()) hh.clock.advance(100);
-    return promoted();
-  }, "b promoted");
-  expect(hh.up.subscriptions().map((s) => s.key)).toEqual([keyOf("trades", tradesParams(2))]);
+    if (!sent()) hh.clock.advance(100);
+    return sent();
+  }, "b's promotion sent upstream");
+  await b.waitFor((f) => f.type === "mode" && f.mode === "stream" && (f.ids as string[]).includes("b"), "b promoted");
+  expect(hh.up.subscriptions().map((s) => s.key)).toEqual([keyB]);
   return { hh, b, tape, rest, warnings, rows };
 }
 
