@@ -11,14 +11,29 @@ afterEach(async () => {
   h = undefined;
 });
 
-const rowsOf = (b: TestBrowser, id: string) => b.of("event", id).flatMap((f) => f.data as { txHash: string; block: number; logIndex: number }[]);
+const rowsOf = (b: TestBrowser, id: string) =>
+  b.of("event", id).flatMap((f) => f.data as { txHash: string; block: number; logIndex: number }[]);
 
 /** Advances the virtual clock (backoff timers) until the condition holds. */
 async function advanceUntil(hh: Harness, cond: () => boolean, what: string) {
-  await until(() => {
-    if (!cond()) hh.clock.advance(250);
-    return cond();
-  }, what, 5_000);
+  await until(
+    () => {
+      if (!cond()) hh.clock.advance(250);
+      return cond();
+    },
+    what,
+    5_000,
+  );
+}
+
+/** Two browsers on the same trades subscription, both acknowledged: one to stall, one to keep reading. */
+async function slowAndFast(harness: Harness): Promise<[TestBrowser, TestBrowser]> {
+  const slow = await harness.browser();
+  const fast = await harness.browser();
+  slow.subscribe("t", "trades", tradesParams(1));
+  fast.subscribe("t", "trades", tradesParams(1));
+  await until(() => slow.of("subscribed").length === 1 && fast.of("subscribed").length === 1, "acks");
+  return [slow, fast];
 }
 
 describe("stream gateway: upstream loss and slow browsers", () => {
@@ -26,7 +41,18 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     const sent: ReturnType<typeof trade>[] = [];
     // This upstream repeats its recent rows to every new subscription: the gateway must not pass them on twice.
     h = await startHarness({
-      upstream: { onSubscribe: (sub, send) => sub.channel === "trades" && send({ type: "event", id: sub.id, channel: "trades", kind: "trades", data: sent.slice(-3), meta: { asOf: 1 } }) },
+      upstream: {
+        onSubscribe: (sub, send) =>
+          sub.channel === "trades" &&
+          send({
+            type: "event",
+            id: sub.id,
+            channel: "trades",
+            kind: "trades",
+            data: sent.slice(-3),
+            meta: { asOf: 1 },
+          }),
+      },
     });
     const a = await h.browser();
     const b = await h.browser();
@@ -47,7 +73,11 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     await advanceUntil(h, () => h?.up.subscriptions().length === 3, "resubscribed");
     // One resync per subscription, each as soon as it is acknowledged again.
     await until(() => a.of("resync").length === 2 && b.of("resync").length === 2, "resyncs");
-    const resynced = (br: TestBrowser) => br.of("resync").flatMap((f) => f.ids as string[]).sort();
+    const resynced = (br: TestBrowser) =>
+      br
+        .of("resync")
+        .flatMap((f) => f.ids as string[])
+        .sort();
     expect(resynced(a)).toEqual(["p", "t"]);
     expect(resynced(b)).toEqual(["c", "t2"]);
     expect(a.of("resync")[0]).toMatchObject({ reason: "upstream_reconnected" });
@@ -66,12 +96,19 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     }
     expect(h.gw.stats().duplicateRows).toBe(3);
     // Nothing is subscribed twice upstream.
-    expect(h.up.subscriptions().map((s) => s.key).sort()).toEqual([k, keyOf("ohlcv", ohlcvParams(2)), keyOf("pulse", pulseParams)].sort());
+    expect(
+      h.up
+        .subscriptions()
+        .map((s) => s.key)
+        .sort(),
+    ).toEqual([k, keyOf("ohlcv", ohlcvParams(2)), keyOf("pulse", pulseParams)].sort());
   });
 
   it("resyncs each subscription as it comes back, and answers one never re-acknowledged with upstream_unavailable", async () => {
     const warnings: string[] = [];
-    h = await startHarness({ gateway: { subscribeTimeoutMs: 5_000, log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    h = await startHarness({
+      gateway: { subscribeTimeoutMs: 5_000, log: { warn: (m: unknown) => void warnings.push(String(m)) } },
+    });
     const a = await h.browser();
     a.subscribe("t", "trades", tradesParams(1));
     a.subscribe("c", "ohlcv", ohlcvParams(2));
@@ -83,11 +120,18 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     h.clock.advance(1_000); // the first retry (under 250 ms of backoff), and no more: the 5 s timeout stays ahead
     await until(() => h?.up.subscriptions().length === 2, "resubscribed");
     // The trades subscription is back: its browser hears so now, not once every other one is.
-    expect(await a.waitFor((f) => f.type === "resync")).toEqual({ type: "resync", ids: ["t"], reason: "upstream_reconnected" });
+    expect(await a.waitFor((f) => f.type === "resync")).toEqual({
+      type: "resync",
+      ids: ["t"],
+      reason: "upstream_reconnected",
+    });
     h.clock.advance(5_000);
     expect(await a.waitFor((f) => f.type === "error")).toMatchObject({ id: "c", code: "upstream_unavailable" });
     expect(a.of("resync")).toHaveLength(1);
-    await until(() => h?.up.log.some((l) => l.type === "unsubscribe" && l.key === candles) ?? false, "the dead subscription released upstream");
+    await until(
+      () => h?.up.log.some((l) => l.type === "unsubscribe" && l.key === candles) ?? false,
+      "the dead subscription released upstream",
+    );
     // The browser may retry with the same id; the gateway subscribes afresh.
     h.up.withholdAcks(null);
     a.subscribe("c", "ohlcv", ohlcvParams(2));
@@ -96,7 +140,9 @@ describe("stream gateway: upstream loss and slow browsers", () => {
 
   it("answers browsers of a lost subscription when the upstream stays away", async () => {
     const warnings: string[] = [];
-    h = await startHarness({ gateway: { subscribeTimeoutMs: 5_000, log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    h = await startHarness({
+      gateway: { subscribeTimeoutMs: 5_000, log: { warn: (m: unknown) => void warnings.push(String(m)) } },
+    });
     const a = await h.browser();
     a.subscribe("t", "trades", tradesParams(1));
     await a.waitFor((f) => f.type === "subscribed");
@@ -150,7 +196,9 @@ describe("stream gateway: upstream loss and slow browsers", () => {
   });
 
   it("passes on the upstream's refusal of a subscription with each browser's own id", async () => {
-    h = await startHarness({ upstream: { limits: { connections: 5, subscriptionsPerConnection: 20, trackedTokens: 1 } } });
+    h = await startHarness({
+      upstream: { limits: { connections: 5, subscriptionsPerConnection: 20, trackedTokens: 1 } },
+    });
     const a = await h.browser();
     a.subscribe("one", "trades", tradesParams(1));
     await a.waitFor((f) => f.type === "subscribed");
@@ -162,13 +210,11 @@ describe("stream gateway: upstream loss and slow browsers", () => {
   it("closes a browser that stops reading with slow_consumer while the others keep receiving, memory bounded", async () => {
     const cap = 256 * 1024;
     // The read-lag bound is lifted here: this is the queue's bound, reached once the kernel's buffers are full.
-    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 64 * 1024, maxQueuedBytes: cap, maxUnreadBytes: 2 ** 30 } } });
+    h = await startHarness({
+      gateway: { browser: { sendHighWaterBytes: 64 * 1024, maxQueuedBytes: cap, maxUnreadBytes: 2 ** 30 } },
+    });
     const gw = h.gw;
-    const slow = await h.browser();
-    const fast = await h.browser();
-    slow.subscribe("t", "trades", tradesParams(1));
-    fast.subscribe("t", "trades", tradesParams(1));
-    await until(() => slow.of("subscribed").length === 1 && fast.of("subscribed").length === 1, "acks");
+    const [slow, fast] = await slowAndFast(h);
     // What the gateway held for the stalled reader each time the fast one got a frame (same process: read in step).
     const receipts: Array<{ queued: number; slowClosed: boolean }> = [];
     fast.ws.on("message", () => {
@@ -200,18 +246,16 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     await until(() => slow.closed !== null, "slow browser sees the close", 5_000);
     expect(slow.closed?.code).toBe(CLOSE_CODES.slowConsumer);
     // Every frame reached the fast browser once, in order.
-    expect(fast.of("event").map((f) => (f.meta as { asOf: number }).asOf)).toEqual(Array.from({ length: FRAMES }, (_, i) => i));
+    expect(fast.of("event").map((f) => (f.meta as { asOf: number }).asOf)).toEqual(
+      Array.from({ length: FRAMES }, (_, i) => i),
+    );
   }, 60_000); // ~15 MB through loopback sockets: slow on a loaded machine
 
   it("closes a browser that stops reading long before the kernel's buffers fill: its read-lag probe goes unanswered", async () => {
     const maxReadLagMs = 2_000;
     h = await startHarness({ gateway: { browser: { maxReadLagMs, probeEveryBytes: 8 * 1024 } } });
     const gw = h.gw;
-    const slow = await h.browser();
-    const fast = await h.browser();
-    slow.subscribe("t", "trades", tradesParams(1));
-    fast.subscribe("t", "trades", tradesParams(1));
-    await until(() => slow.of("subscribed").length === 1 && fast.of("subscribed").length === 1, "acks");
+    const [slow, fast] = await slowAndFast(h);
     slow.ws.pause();
     const k = keyOf("trades", tradesParams(1));
     const pad = "x".repeat(2 * 1024);
@@ -239,7 +283,9 @@ describe("stream gateway: upstream loss and slow browsers", () => {
   }, 30_000);
 
   it("keeps a browser that reads, however much it is sent: its probes are answered", async () => {
-    h = await startHarness({ gateway: { browser: { maxReadLagMs: 1_000, maxUnreadBytes: 256 * 1024, probeEveryBytes: 8 * 1024 } } });
+    h = await startHarness({
+      gateway: { browser: { maxReadLagMs: 1_000, maxUnreadBytes: 256 * 1024, probeEveryBytes: 8 * 1024 } },
+    });
     const a = await h.browser();
     a.subscribe("t", "trades", tradesParams(1));
     await a.waitFor((f) => f.type === "subscribed");
@@ -256,7 +302,9 @@ describe("stream gateway: upstream loss and slow browsers", () => {
   }, 30_000);
 
   it("conflates a slow browser's latest-wins frames (token updates)", async () => {
-    h = await startHarness({ gateway: { browser: { sendHighWaterBytes: 1, maxQueuedBytes: 1024 * 1024, maxUnreadBytes: 2 ** 30 } } });
+    h = await startHarness({
+      gateway: { browser: { sendHighWaterBytes: 1, maxQueuedBytes: 1024 * 1024, maxUnreadBytes: 2 ** 30 } },
+    });
     const a = await h.browser();
     a.subscribe("u", "token-updates", tradesParams(1));
     await a.waitFor((f) => f.type === "subscribed");
@@ -265,29 +313,45 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     const { tokenUpdate, EVM_TOKEN } = await import("./test-fixtures");
     // A paused reader's socket still takes a few MB; past that, updates wait in the queue and get conflated.
     const pad = "x".repeat(32 * 1024);
-    for (let i = 0; i < 600; i++) h.up.emit(k, { kind: "update", data: tokenUpdate(EVM_TOKEN(1), i, i), meta: { asOf: i, pad } });
+    for (let i = 0; i < 600; i++)
+      h.up.emit(k, { kind: "update", data: tokenUpdate(EVM_TOKEN(1), i, i), meta: { asOf: i, pad } });
     await until(() => (h?.gw.stats().conflated ?? 0) > 0, "conflation", 10_000);
     a.ws.resume();
-    await until(() => (a.of("event").at(-1)?.meta as { asOf: number } | undefined)?.asOf === 599, "latest update arrives", 10_000);
+    await until(
+      () => (a.of("event").at(-1)?.meta as { asOf: number } | undefined)?.asOf === 599,
+      "latest update arrives",
+      10_000,
+    );
     expect(a.of("event").length).toBeLessThan(600);
     expect(a.closed).toBeNull();
   }, 20_000);
 
   it("survives fuzzed browser frames: every answer is a known frame, the connection stays usable", async () => {
-    h = await startHarness({ gateway: { browser: { frameRatePerSec: 1e6, frameBurst: 1e6, subscribeRatePerSec: 1e6, subscribeBurst: 1e6 } } });
+    h = await startHarness({
+      gateway: { browser: { frameRatePerSec: 1e6, frameBurst: 1e6, subscribeRatePerSec: 1e6, subscribeBurst: 1e6 } },
+    });
     const b = await h.browser();
     const frameArb = fc.oneof(
       fc.string({ maxLength: 200 }),
       fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-      fc.record({
-        type: fc.constantFrom("subscribe", "unsubscribe", "ping", "auth", "event", "", "SUBSCRIBE"),
-        id: fc.oneof(fc.string({ maxLength: 70 }), fc.integer(), fc.constant("s1")),
-        channel: fc.constantFrom("trades", "ohlcv", "token-updates", "pulse", "nope", "__proto__"),
-        params: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(tradesParams(1)), fc.constant({ view: "new", chains: ["solana"] })),
-        sinceAt: fc.oneof(fc.integer(), fc.double(), fc.constant(undefined)),
-        t: fc.oneof(fc.double(), fc.string()),
-        key: fc.string(),
-      }, { requiredKeys: ["type"] }).map((v) => JSON.stringify(v)),
+      fc
+        .record(
+          {
+            type: fc.constantFrom("subscribe", "unsubscribe", "ping", "auth", "event", "", "SUBSCRIBE"),
+            id: fc.oneof(fc.string({ maxLength: 70 }), fc.integer(), fc.constant("s1")),
+            channel: fc.constantFrom("trades", "ohlcv", "token-updates", "pulse", "nope", "__proto__"),
+            params: fc.oneof(
+              fc.jsonValue({ maxDepth: 2 }),
+              fc.constant(tradesParams(1)),
+              fc.constant({ view: "new", chains: ["solana"] }),
+            ),
+            sinceAt: fc.oneof(fc.integer(), fc.double(), fc.constant(undefined)),
+            t: fc.oneof(fc.double(), fc.string()),
+            key: fc.string(),
+          },
+          { requiredKeys: ["type"] },
+        )
+        .map((v) => JSON.stringify(v)),
     );
     let pings = 0;
     await fc.assert(
