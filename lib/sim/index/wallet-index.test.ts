@@ -69,3 +69,27 @@ describe("wallet trade budget", () => {
     );
   });
 });
+
+describe("wallet trades page", () => {
+  const sameMs = (chain: string, maker: string) => {
+    const ix = new WalletIndex(DEFAULT_INDEX_CAPS, prices);
+    // 110 trades, seven to a millisecond (control-API trades made in one market tick share one)
+    for (let i = 0; i < 110; i++)
+      ix.apply(tradeRecord(i, { chain, maker, at: 1_000 + Math.floor(i / 7) }), "Token", `${chain}|tok`);
+    return ix;
+  };
+
+  it("is full on Solana, which has no next page (§4.2): rows sharing a millisecond are not held back", () => {
+    const maker = `Sol${"1".repeat(40)}`;
+    expect(sameMs("solana", maker).trades("solana", maker, 100).rows).toHaveLength(100);
+  });
+
+  it("on EVM never splits a millisecond across pages, so beforeAt (strict) loses nothing", () => {
+    const maker = small(7);
+    const ix = sameMs("evm:1", maker);
+    const first = ix.trades("evm:1", maker, 100);
+    expect(first.rows).toHaveLength(96); // the 100th row shares its millisecond with the 101st: that millisecond waits
+    const next = ix.trades("evm:1", maker, 100, first.oldestAt as number);
+    expect(first.rows.length + next.rows.length).toBe(110);
+  });
+});

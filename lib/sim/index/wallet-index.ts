@@ -167,8 +167,9 @@ export class WalletIndex {
     }
     picked.sort((a, b) => b.at - a.at || b.seq - a.seq);
     let page = picked.slice(0, limit);
-    // Never split rows sharing a millisecond across pages: `beforeAt` is strict.
-    if (picked.length > limit && page.length > 1) {
+    // Never split rows sharing a millisecond across pages: `beforeAt` is strict. Solana has no `beforeAt` (§4.2, one
+    // page only), so its page is always full.
+    if (chain !== "solana" && picked.length > limit && page.length > 1) {
       const edge = (page[page.length - 1] as TradeRecord).at;
       if ((picked[limit] as TradeRecord).at === edge) {
         const trimmed = page.filter((r) => r.at !== edge);
