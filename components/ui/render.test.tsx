@@ -288,6 +288,15 @@ describe("TableHead", () => {
         '<th scope="col" class="px-2 font-medium"><span class="sr-only">Transaction</span></th></tr></thead></table>',
     );
   });
+
+  it("a column's title becomes its header's tooltip", () => {
+    const out = html(
+      <table>
+        <TableHead columns={[{ name: "Peak", className: "text-right", title: "Peak market cap" }]} />
+      </table>,
+    );
+    expect(out).toContain('<th scope="col" class="text-right font-medium" title="Peak market cap">Peak</th>');
+  });
 });
 
 describe("NotFoundPanel", () => {

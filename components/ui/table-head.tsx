@@ -8,6 +8,8 @@ export interface HeadColumn {
   hidden?: boolean;
   /** Padding, alignment, responsive visibility. */
   className: string;
+  /** A tooltip explaining the column. */
+  title?: string;
 }
 
 /** The column header row of a compact data table: small uppercase muted labels, one `<th scope="col">` a column. */
@@ -16,7 +18,7 @@ export function TableHead({ columns, className }: { columns: readonly HeadColumn
     <thead className={cn(className, "text-[10px] uppercase tracking-wide text-muted")}>
       <tr>
         {columns.map((c) => (
-          <th key={c.name} scope="col" className={cn(c.className, "font-medium")}>
+          <th key={c.name} scope="col" className={cn(c.className, "font-medium")} title={c.title}>
             {c.hidden ? <span className="sr-only">{c.name}</span> : c.name}
           </th>
         ))}

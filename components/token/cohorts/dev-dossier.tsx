@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
+import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import type { ChainId } from "@/lib/api";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { getQuery } from "@/lib/client/queries/shared";
@@ -19,6 +20,13 @@ const ago = (ms: number | null) =>
       : ms < 3600_000
         ? `${Math.round(ms / 60_000)} min`
         : `${Math.round(ms / 3600_000)} h`;
+
+const COLUMNS: readonly HeadColumn[] = [
+  { name: "Token", className: "py-0.5 text-left" },
+  { name: "Status", className: "py-0.5 text-left" },
+  { name: "Peak", className: "py-0.5 text-right", title: "Peak market cap from the launch's sparkline closes" },
+  { name: "1st sell", className: "py-0.5 text-right", title: "Time from launch to the dev's first sell" },
+];
 
 function DossierBody({ chain, dev, current }: { chain: ChainId; dev: string; current: string }) {
   const tradesQ = useQuery(getQuery("walletTrades", { chain, wallet: dev, limit: 100 }));
@@ -68,18 +76,7 @@ function DossierBody({ chain, dev, current }: { chain: ChainId; dev: string; cur
       </p>
       {launches.length > 0 ? (
         <table className="w-full text-[11px]">
-          <thead className="text-[10px] uppercase text-muted">
-            <tr>
-              <th className="py-0.5 text-left font-medium">Token</th>
-              <th className="py-0.5 text-left font-medium">Status</th>
-              <th className="py-0.5 text-right font-medium" title="Peak market cap from the launch's sparkline closes">
-                Peak
-              </th>
-              <th className="py-0.5 text-right font-medium" title="Time from launch to the dev's first sell">
-                1st sell
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {launches.map((l) => (
               <tr key={l.address} className="border-t border-border/40">
