@@ -19,6 +19,7 @@ import {
 import { createManualScheduler } from "@/lib/client/stream/scheduler";
 import { createStreamStore } from "@/lib/client/stream/store";
 import { pulseToken } from "@/lib/client/stream/test/fixtures";
+import { percentile } from "./lib/percentile";
 import { figure, pick } from "./lib/report";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? pick(5, 2));
@@ -216,7 +217,7 @@ for (let round = 0; round < ROUNDS; round++) {
     timings.set(c, [...(timings.get(c) ?? []), ops / (ms / 1000)]);
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => percentile(xs, 50);
 console.log(`client stream benchmark, ${ROUNDS} rounds, medians (Node ${process.version})\n`);
 for (const group of [...new Set(cases.map((c) => c.group))]) {
   const rows = cases.filter((c) => c.group === group);

@@ -10,6 +10,7 @@
 import { Agent, request } from "undici";
 import { WebSocket } from "ws";
 import { FLEET_KEY, startFleet, until } from "../test/fleet/harness";
+import { percentile } from "./lib/percentile";
 import { figure, pick } from "./lib/report";
 
 const N = pick(2_000, 300);
@@ -23,11 +24,6 @@ async function timedGet(url: string): Promise<{ ms: number; cache: string }> {
   if (r.statusCode !== 200) throw new Error(`${url} → ${r.statusCode}`);
   return { ms, cache: String(r.headers["x-cache"]) };
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 
 const fleet = await startFleet({ instances: 3, speed: 10, env: { PROXY_RATE_LIMIT_RPS: "0", LOG_LEVEL: "warn" } });
 
@@ -80,12 +76,12 @@ try {
     local.push(l.ms);
     shared.push(r.ms);
   }
-  const lp50 = pct(local, 50);
-  const lp99 = pct(local, 99);
+  const lp50 = percentile(local, 50);
+  const lp99 = percentile(local, 99);
   figure({
     id: "hit.redis.p50",
     label: "cache hit from Redis (another instance's copy), p50",
-    value: pct(shared, 50),
+    value: percentile(shared, 50),
     unit: "ms",
     baseline: { label: "hit from own cache", value: lp50 },
     target: { of: "delta", op: "<=", limit: 2 },
@@ -94,7 +90,7 @@ try {
   figure({
     id: "hit.redis.p99",
     label: "cache hit from Redis (another instance's copy), p99",
-    value: pct(shared, 99),
+    value: percentile(shared, 99),
     unit: "ms",
     baseline: { label: "hit from own cache", value: lp99 },
     target: { of: "delta", op: "<=", limit: 10 },
@@ -142,7 +138,7 @@ try {
   figure({
     id: "event.delay.p50",
     label: "trade event, market → leader → Redis → instance → browser, p50",
-    value: delays.length ? pct(delays, 50) : null,
+    value: delays.length ? percentile(delays, 50) : null,
     unit: "ms",
     baseline: { label: "the market's own stream", value: 0 },
     target: { of: "delta", op: "<=", limit: 50 },
@@ -151,7 +147,7 @@ try {
   figure({
     id: "event.delay.p99",
     label: "trade event, market → leader → Redis → instance → browser, p99",
-    value: delays.length ? pct(delays, 99) : null,
+    value: delays.length ? percentile(delays, 99) : null,
     unit: "ms",
     baseline: { label: "the market's own stream", value: 0 },
     target: { of: "delta", op: "<=", limit: 250 },

@@ -8,6 +8,7 @@ import { formatUsd } from "@/lib/format/number";
 import { formatUsdPrice } from "@/lib/format/price";
 import { safeText } from "@/lib/format/safe-text";
 import { safeHttpsUrl } from "@/lib/format/safe-url";
+import { percentile } from "./lib/percentile";
 import { figure, pick } from "./lib/report";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? pick(7, 3));
@@ -124,7 +125,7 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => percentile(xs, 50);
 console.log(`format bench: ${ROUNDS} interleaved rounds, median ns per call (node ${process.version})\n`);
 console.log(`${"group".padEnd(14)}${"case".padEnd(34)}${"ns/op".padStart(10)}${"× floor".padStart(10)}`);
 for (const group of [...new Set(cases.map((c) => c.group))]) {

@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import { WebSocket } from "ws";
 import { type TokenTrade, tradeKey } from "@/lib/api";
 import { startChild } from "./gateway/child";
+import { percentile } from "./lib/percentile";
 import { figure, pick } from "./lib/report";
 
 const CLIENTS = pick(2_000, 400);
@@ -71,14 +72,19 @@ interface Client {
 async function main() {
   process.env.LIVENESS_TOKENS = String(TOKENS);
   const market = startChild("../liveness/sim-proc.ts");
-  const sim = await market.next<{ baseUrl: string; streamUrl: string; key: string }>((m) => m.type === "ready", 600_000);
+  const sim = await market.next<{ baseUrl: string; streamUrl: string; key: string }>(
+    (m) => m.type === "ready",
+    600_000,
+  );
   process.env.LIVENESS_SIM_BASE = sim.baseUrl;
   process.env.LIVENESS_SIM_STREAM = sim.streamUrl;
   process.env.LIVENESS_SIM_KEY = sim.key;
   const server = startChild("../liveness/server-proc.ts");
   const ready = await server.next<Ready>((m) => m.type === "ready", 600_000);
   const { tokens } = ready;
-  console.log(`liveness: ${CLIENTS} clients over ${tokens.length} tokens (Zipf s=${ZIPF_S}), ${SECONDS} s, ${TRADES_PER_SEC} control trades/s`);
+  console.log(
+    `liveness: ${CLIENTS} clients over ${tokens.length} tokens (Zipf s=${ZIPF_S}), ${SECONDS} s, ${TRADES_PER_SEC} control trades/s`,
+  );
 
   const zipf = zipfSampler(tokens.length, ZIPF_S, 42);
   const clients: Client[] = [];
@@ -99,8 +105,22 @@ async function main() {
       clients.push(c);
       byRank.set(rank, [...(byRank.get(rank) ?? []), c]);
       ws.on("message", (data) => {
-        const f = JSON.parse(String(data)) as { type: string; mode?: string; kind?: string; data?: TokenTrade[]; code?: string };
-        if (f.type === "authed") ws.send(JSON.stringify({ type: "subscribe", id: "t", channel: "trades", params: { chain: t.chain, address: t.address, pools: [t.pool] } }));
+        const f = JSON.parse(String(data)) as {
+          type: string;
+          mode?: string;
+          kind?: string;
+          data?: TokenTrade[];
+          code?: string;
+        };
+        if (f.type === "authed")
+          ws.send(
+            JSON.stringify({
+              type: "subscribe",
+              id: "t",
+              channel: "trades",
+              params: { chain: t.chain, address: t.address, pools: [t.pool] },
+            }),
+          );
         else if ((f.type === "subscribed" || f.type === "mode") && f.mode) c.mode = f.mode;
         else if (f.type === "error") errors++;
         else if (f.type === "event" && f.kind === "trades" && f.data) {
@@ -111,7 +131,8 @@ async function main() {
             if (!c.rows.has(key)) c.rows.set(key, at);
             const m = made.get(key);
             // Delay on the market's clock: from the trade's own time to its arrival here (offset measured below).
-            if (m && measuring && c.rows.get(key) === at) (c.mode === "stream" ? streamedDelays : polledDelays).push(at + offset.ms - row.at);
+            if (m && measuring && c.rows.get(key) === at)
+              (c.mode === "stream" ? streamedDelays : polledDelays).push(at + offset.ms - row.at);
           }
         }
       });
@@ -128,7 +149,18 @@ async function main() {
   await new Promise((r) => setTimeout(r, 12_000)); // the scheduler settles (past its 10 s dwell) and plans the cadence
 
   const usage = async () => {
-    const all = (await (await fetch(`${ready.simBase}/__control/usage`)).json()) as { data: Record<string, { stream: { peak: { connections: number; subscriptionsPerConnection: number; tracked: number }; refused: Record<string, number> }; restCredits: number }> };
+    const all = (await (await fetch(`${ready.simBase}/__control/usage`)).json()) as {
+      data: Record<
+        string,
+        {
+          stream: {
+            peak: { connections: number; subscriptionsPerConnection: number; tracked: number };
+            refused: Record<string, number>;
+          };
+          restCredits: number;
+        }
+      >;
+    };
     return Object.values(all.data)[0];
   };
   const creditsBefore = (await usage())?.restCredits ?? 0;
@@ -156,7 +188,11 @@ async function main() {
     const rank = pool[Math.floor(Math.random() * pool.length)] as number;
     const t = tokens[rank] as Tok;
     const sentAt = now();
-    void fetch(`${ready.simBase}/__control/scenario`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 20 }) })
+    void fetch(`${ready.simBase}/__control/scenario`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 20 }),
+    })
       .then(async (res) => {
         if (!res.ok) return void tradeErrors++;
         const d = ((await res.json()) as { data: { trade: { txHash: string; block: number; logIndex: number } } }).data;
@@ -168,7 +204,11 @@ async function main() {
   await new Promise((r) => setTimeout(r, SECONDS * 1_000));
   clearInterval(tradeTimer);
   // Rows up to this market time must have reached every viewer by the end of the wait below.
-  const cutoffAt = ((await (await fetch(`${ready.simBase}/v1/meta/chains`, { headers: { authorization: ready.key } })).json()) as { meta: { asOf: number } }).meta.asOf;
+  const cutoffAt = (
+    (await (await fetch(`${ready.simBase}/v1/meta/chains`, { headers: { authorization: ready.key } })).json()) as {
+      meta: { asOf: number };
+    }
+  ).meta.asOf;
   await new Promise((r) => setTimeout(r, 8_000)); // the last polls land
   measuring = false;
   const minutes = (Date.now() - windowStart) / 60_000;
@@ -180,7 +220,14 @@ async function main() {
   // A trade on another pool of the token is not for these pool-restricted viewers, and a Base trade may revert (§3):
   // either way it is not on their REST tape, and is no loss.
   const tapeOf = async (t: Tok) =>
-    ((await (await fetch(`${ready.simBase}/v1/token/trades?chain=${t.chain}&address=${t.address}&pools=${t.pool}&limit=500`, { headers: { authorization: ready.key } })).json()) as { data: TokenTrade[] }).data;
+    (
+      (await (
+        await fetch(
+          `${ready.simBase}/v1/token/trades?chain=${t.chain}&address=${t.address}&pools=${t.pool}&limit=500`,
+          { headers: { authorization: ready.key } },
+        )
+      ).json()) as { data: TokenTrade[] }
+    ).data;
   let missingMade = 0;
   let elsewhere = 0;
   for (const [key, m] of made) {
@@ -189,7 +236,13 @@ async function main() {
     const onTape = (await tapeOf(tokens[m.rank] as Tok)).some((r) => tradeKey(r) === key);
     if (!onTape) elsewhere++;
     else missingMade += absent.length;
-    if (process.env.LIVENESS_DEBUG) console.log("  made, not at", absent.length, "viewers:", JSON.stringify({ rank: m.rank, onTape, modes: absent.map((c) => c.mode), token: tokens[m.rank] }));
+    if (process.env.LIVENESS_DEBUG)
+      console.log(
+        "  made, not at",
+        absent.length,
+        "viewers:",
+        JSON.stringify({ rank: m.rank, onTape, modes: absent.map((c) => c.mode), token: tokens[m.rank] }),
+      );
   }
   // A sample of tokens (both modes) against the REST tape, over the window.
   let missingRest = 0;
@@ -201,37 +254,89 @@ async function main() {
     if (!c) continue;
     const t = tokens[rank] as Tok;
     const tape = await tapeOf(t);
-    const firstSeen = Math.min(...[...c.rows.keys()].map((k) => tape.find((r) => tradeKey(r) === k)?.at ?? Number.POSITIVE_INFINITY));
+    const firstSeen = Math.min(
+      ...[...c.rows.keys()].map((k) => tape.find((r) => tradeKey(r) === k)?.at ?? Number.POSITIVE_INFINITY),
+    );
     for (const r of tape) {
       if (!Number.isFinite(firstSeen) || r.at < firstSeen || r.at > cutoffAt) continue;
       compared++;
       if (!c.rows.has(tradeKey(r))) {
         missingRest++;
         if (process.env.LIVENESS_DEBUG)
-          console.log("  missing", JSON.stringify({ rank, mode: c.mode, chain: t.chain, at: r.at, firstSeen, pre: r.preconfirmed, key: tradeKey(r), newest: tape[0]?.at }));
+          console.log(
+            "  missing",
+            JSON.stringify({
+              rank,
+              mode: c.mode,
+              chain: t.chain,
+              at: r.at,
+              firstSeen,
+              pre: r.preconfirmed,
+              key: tradeKey(r),
+              newest: tape[0]?.at,
+            }),
+          );
       }
     }
   }
   for (const c of clients) duplicates += c.states.length - new Set(c.states).size;
 
   const onStream = clients.filter((c) => c.mode === "stream").length;
-  const pctl = (xs: number[], p: number) => {
-    const sorted = [...xs].sort((a, b) => a - b);
-    return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number) : null;
-  };
+  const pctl = (xs: number[], p: number) => (xs.length ? percentile(xs, p) : null);
   console.log(
     `  trades made: ${made.size} (errors ${tradeErrors}), streamed samples ${streamedDelays.length}, polled samples ${polledDelays.length}; ` +
       `gateway: streamed ${stats.liveStreamed}, polled ${stats.livePolled}, promotions ${stats.promotions} (${(stats.promotions ?? 0) - (statsBefore.promotions ?? 0)} while measured), demotions ${stats.demotions}, ` +
       `cadence p50 ${stats.pollIntervalP50Ms} ms, slowest ${stats.pollIntervalMaxMs} ms, poll errors ${stats.pollErrors}`,
   );
   const peak = u?.stream.peak;
-  figure({ id: "upstream.connections", label: "upstream connections, peak", value: peak?.connections ?? null, unit: "conn", target: { of: "value", op: "<=", limit: ready.budget.connections } });
-  figure({ id: "upstream.subs-per-conn", label: "upstream subscriptions per connection, peak", value: peak?.subscriptionsPerConnection ?? null, unit: "subs", target: { of: "value", op: "<=", limit: ready.budget.subscriptionsPerConnection } });
-  figure({ id: "upstream.tracked", label: "tracked tokens or pools, peak", value: peak?.tracked ?? null, unit: "tracked", target: { of: "value", op: "<=", limit: ready.budget.trackedTokens } });
-  figure({ id: "upstream.refusals", label: "upstream limit refusals", value: u ? Object.values(u.stream.refused).reduce((a, b) => a + b, 0) : null, unit: "", target: { of: "value", op: "<=", limit: 0 } });
-  figure({ id: "acked", label: `subscriptions acknowledged of ${CLIENTS}`, value: acked(), unit: "subs", target: { of: "value", op: ">=", limit: CLIENTS } });
-  figure({ id: "share.streamed", label: "viewers on streamed resources", value: (onStream / CLIENTS) * 100, unit: "%", note: `${stats.liveStreamed} resources streamed, ${stats.livePolled} polled` });
-  figure({ id: "delay.stream.p50", label: "trade → browser, streamed, p50", value: pctl(streamedDelays, 50), unit: "ms" });
+  figure({
+    id: "upstream.connections",
+    label: "upstream connections, peak",
+    value: peak?.connections ?? null,
+    unit: "conn",
+    target: { of: "value", op: "<=", limit: ready.budget.connections },
+  });
+  figure({
+    id: "upstream.subs-per-conn",
+    label: "upstream subscriptions per connection, peak",
+    value: peak?.subscriptionsPerConnection ?? null,
+    unit: "subs",
+    target: { of: "value", op: "<=", limit: ready.budget.subscriptionsPerConnection },
+  });
+  figure({
+    id: "upstream.tracked",
+    label: "tracked tokens or pools, peak",
+    value: peak?.tracked ?? null,
+    unit: "tracked",
+    target: { of: "value", op: "<=", limit: ready.budget.trackedTokens },
+  });
+  figure({
+    id: "upstream.refusals",
+    label: "upstream limit refusals",
+    value: u ? Object.values(u.stream.refused).reduce((a, b) => a + b, 0) : null,
+    unit: "",
+    target: { of: "value", op: "<=", limit: 0 },
+  });
+  figure({
+    id: "acked",
+    label: `subscriptions acknowledged of ${CLIENTS}`,
+    value: acked(),
+    unit: "subs",
+    target: { of: "value", op: ">=", limit: CLIENTS },
+  });
+  figure({
+    id: "share.streamed",
+    label: "viewers on streamed resources",
+    value: (onStream / CLIENTS) * 100,
+    unit: "%",
+    note: `${stats.liveStreamed} resources streamed, ${stats.livePolled} polled`,
+  });
+  figure({
+    id: "delay.stream.p50",
+    label: "trade → browser, streamed, p50",
+    value: pctl(streamedDelays, 50),
+    unit: "ms",
+  });
   figure({
     id: "delay.stream.p99",
     label: "trade → browser, streamed, p99",
@@ -251,12 +356,45 @@ async function main() {
     target: { of: "delta", op: "<=", limit: 1_000 },
     note: `cadence p50 ${stats.pollIntervalP50Ms} ms; with the default budget the issue asks p99 ≤ 5 s`,
   });
-  figure({ id: "delay.poll.p99.abs", label: "trade → browser, polled, p99 (default budget)", value: pctl(polledDelays, 99), unit: "ms", target: { of: "value", op: "<=", limit: 5_000 } });
+  figure({
+    id: "delay.poll.p99.abs",
+    label: "trade → browser, polled, p99 (default budget)",
+    value: pctl(polledDelays, 99),
+    unit: "ms",
+    target: { of: "value", op: "<=", limit: 5_000 },
+  });
   const spent = u ? (u.restCredits - creditsBefore) / minutes : null;
-  figure({ id: "poll.credits", label: "polling credits per minute", value: spent, unit: "credits/min", baseline: { label: "budget", value: ready.pollCreditsPerMinute }, target: { of: "ratio", op: "<=", limit: 1 } });
-  figure({ id: "trades.missing", label: "trades made, missing at a viewer", value: made.size ? missingMade : null, unit: "rows", target: { of: "value", op: "<=", limit: 0 }, note: `${made.size} made, ${elsewhere} on another pool or reverted (not on the REST tape either)` });
-  figure({ id: "sample.missing", label: `sample of ${sample.length} tokens vs REST: missing rows`, value: compared ? missingRest : null, unit: "rows", target: { of: "value", op: "<=", limit: 0 }, note: `${compared} REST rows compared` });
-  figure({ id: "duplicates", label: `duplicate rows at all ${CLIENTS} clients`, value: duplicates, unit: "rows", target: { of: "value", op: "<=", limit: 0 } });
+  figure({
+    id: "poll.credits",
+    label: "polling credits per minute",
+    value: spent,
+    unit: "credits/min",
+    baseline: { label: "budget", value: ready.pollCreditsPerMinute },
+    target: { of: "ratio", op: "<=", limit: 1 },
+  });
+  figure({
+    id: "trades.missing",
+    label: "trades made, missing at a viewer",
+    value: made.size ? missingMade : null,
+    unit: "rows",
+    target: { of: "value", op: "<=", limit: 0 },
+    note: `${made.size} made, ${elsewhere} on another pool or reverted (not on the REST tape either)`,
+  });
+  figure({
+    id: "sample.missing",
+    label: `sample of ${sample.length} tokens vs REST: missing rows`,
+    value: compared ? missingRest : null,
+    unit: "rows",
+    target: { of: "value", op: "<=", limit: 0 },
+    note: `${compared} REST rows compared`,
+  });
+  figure({
+    id: "duplicates",
+    label: `duplicate rows at all ${CLIENTS} clients`,
+    value: duplicates,
+    unit: "rows",
+    target: { of: "value", op: "<=", limit: 0 },
+  });
 
   for (const c of clients) c.ws.terminate();
   await server.stop();

@@ -9,6 +9,7 @@ import { type MarketFeed, NO_FAULTS } from "@/lib/sim/feed";
 import { startSimService } from "@/lib/sim/service";
 import { createSimStreamServer, type SimStreamServer } from "@/lib/sim/stream/server";
 import { pulseToken, TestFeed } from "@/lib/sim/stream/test-feed";
+import { percentile } from "./lib/percentile";
 import { figure, pick } from "./lib/report";
 
 const KEY = "bench-key";
@@ -104,10 +105,6 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 
 // ---- 1. events published by the real engine at default speed and at high activity ----
@@ -168,8 +165,8 @@ async function engineActivity() {
       "frames sent/s": fmt((s1.framesSent - s0.framesSent) / wall),
       "KB/s": fmt((s1.bytesSent - s0.bytesSent) / wall / 1e3),
       "CPU % (engine+stream+clients)": fmt(((cpu() - c0) / (wall * 1000)) * 100),
-      "lag p50 ms": fmt(pct(lags, 50), 2),
-      "lag p99 ms": fmt(pct(lags, 99), 2),
+      "lag p50 ms": fmt(percentile(lags, 50), 2),
+      "lag p99 ms": fmt(percentile(lags, 99), 2),
     });
     offTrades();
     for (const c of cs) c.ws.terminate();
@@ -245,8 +242,8 @@ async function saturation() {
       "frames received/s": fmt(received / wall),
       "MB/s": fmt((s1.bytesSent - s0.bytesSent) / wall / 1e6, 1),
       "CPU % (server+clients)": fmt(((cpu() - c0) / (wall * 1000)) * 100),
-      "lag p50 ms": fmt(pct(lags, 50), 2),
-      "lag p99 ms": fmt(pct(lags, 99), 2),
+      "lag p50 ms": fmt(percentile(lags, 50), 2),
+      "lag p99 ms": fmt(percentile(lags, 99), 2),
     });
     for (const c of cs) c.ws.terminate();
     await r.close();
@@ -284,7 +281,7 @@ async function fanout() {
           deliver.push(performance.now() - t0);
         }
       }
-      measured[mode] = { serverUs: pct(server, 50), deliverMs: pct(deliver, 50) };
+      measured[mode] = { serverUs: percentile(server, 50), deliverMs: percentile(deliver, 50) };
       for (const c of cs) c.ws.terminate();
       await r.close();
     }
@@ -343,15 +340,15 @@ async function lag() {
       figure({
         id: "lag.500.p99",
         label: "engine trade → frame received p99, 500 subscribers, 50 trades/s",
-        value: pct(lags, 99),
+        value: percentile(lags, 99),
         unit: "ms",
         target: { of: "value", op: "<=", limit: 50 },
       });
     rows.push({
       subscribers: String(n),
       samples: fmt(lags.length),
-      "p50 ms": fmt(pct(lags, 50), 2),
-      "p99 ms": fmt(pct(lags, 99), 2),
+      "p50 ms": fmt(percentile(lags, 50), 2),
+      "p99 ms": fmt(percentile(lags, 99), 2),
       "max ms": fmt(Math.max(...lags), 2),
     });
     for (const c of cs) c.ws.terminate();

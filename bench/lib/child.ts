@@ -9,7 +9,12 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-export async function readyChild<T>(proc: ChildProcess, script: string, timeoutMs: number, what: string): Promise<Child<T>> {
+export async function readyChild<T>(
+  proc: ChildProcess,
+  script: string,
+  timeoutMs: number,
+  what: string,
+): Promise<Child<T>> {
   const info = await new Promise<T>((resolve, reject) => {
     const rl = createInterface({ input: proc.stdout as NodeJS.ReadableStream });
     const timer = setTimeout(() => reject(new Error(`${script} did not ${what}`)), timeoutMs);

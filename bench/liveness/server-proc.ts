@@ -13,7 +13,10 @@ const send = (m: unknown) => process.send?.(m);
 async function main() {
   const tokensWanted = Number(process.env.LIVENESS_TOKENS ?? 500);
   const config = loadConfig({});
-  const sim = { baseUrl: process.env.LIVENESS_SIM_BASE as string, streamUrl: process.env.LIVENESS_SIM_STREAM as string };
+  const sim = {
+    baseUrl: process.env.LIVENESS_SIM_BASE as string,
+    streamUrl: process.env.LIVENESS_SIM_STREAM as string,
+  };
   const KEY = process.env.LIVENESS_SIM_KEY as string;
   const tp = createTestProxy({ baseUrl: sim.baseUrl, key: KEY }, { rateLimitPerSec: 0 });
   const gw = createStreamGateway({
@@ -35,13 +38,20 @@ async function main() {
 
   // The seeded market has fewer tokens than the benchmark wants: launch the rest through the control API.
   const control = async (body: unknown) => {
-    const res = await fetch(`${sim.baseUrl}/__control/scenario`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${sim.baseUrl}/__control/scenario`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as { data: { chain: string; address: string; pool: string } };
   };
-  const get = async <T>(path: string) => ((await (await fetch(`${sim.baseUrl}${path}`, { headers: { authorization: KEY } })).json()) as { data: T }).data;
+  const get = async <T>(path: string) =>
+    ((await (await fetch(`${sim.baseUrl}${path}`, { headers: { authorization: KEY } })).json()) as { data: T }).data;
   const tokens = new Map<string, { chain: string; address: string; pool: string }>();
   for (const q of ["a", "e", "o", "i", "u", "n", "r", "s", "t", "l"])
-    for (const t of await get<{ chain: string; address: string; pool: { address: string } }[]>(`/v1/search?q=${q}&limit=50`))
+    for (const t of await get<{ chain: string; address: string; pool: { address: string } }[]>(
+      `/v1/search?q=${q}&limit=50`,
+    ))
       tokens.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address, pool: t.pool.address });
   const chains = ["solana", "evm:56", "evm:1", "evm:42161", "evm:10", "evm:137"];
   for (let i = 0; tokens.size < tokensWanted; i++) {

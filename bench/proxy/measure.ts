@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { percentileOfSorted } from "../lib/percentile";
 
 // One autocannon run with exact latencies: autocannon's own histogram has 1 ms resolution, so every response time
 // (hrtime, fractional ms) is also collected here and the percentiles are computed from those.
@@ -31,11 +32,6 @@ async function cpuNow(urls: string[]): Promise<number[]> {
 }
 
 const MAX_SAMPLES = 500_000;
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 export async function run(opts: RunOptions): Promise<RunResult> {
   const samples = new Float64Array(MAX_SAMPLES);
@@ -71,8 +67,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   return {
     count: result.requests.total,
     rps: result.requests.total / Math.max(elapsedSec, result.duration),
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
+    p50: percentileOfSorted(sorted, 50),
+    p99: percentileOfSorted(sorted, 99),
     non2xx,
     cpuUs: cpu1.map((c, i) => (c - cpu0[i]) / Math.max(1, result.requests.total)),
   };

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { percentileOfSorted } from "../lib/percentile";
 
 // A fixed-rate load (autocannon `overallRate`) with exact per-response latencies (autocannon's own histogram
 // has 1 ms resolution).
@@ -43,8 +44,7 @@ export async function fixedRate(
   });
   const result = await instance;
   samples.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? Number.NaN;
+  const pct = (p: number) => percentileOfSorted(samples, p);
   return {
     count: result.requests.total,
     rps: result.requests.total / ((performance.now() - started) / 1000),

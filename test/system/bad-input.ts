@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { ENDPOINT_LIST, type EndpointDef } from "@/lib/api/endpoints";
-import { type Case, invalidCases, type Notable as RegistryNotable, validCases } from "@/lib/server/testing/registry-cases";
+import {
+  type Case,
+  invalidCases,
+  type Notable as RegistryNotable,
+  validCases,
+} from "@/lib/server/testing/registry-cases";
 import type { System } from "./harness";
 import { check, notable, openStream, pool, sleep, upstreamReceived } from "./util";
 
@@ -47,16 +52,20 @@ function invalidArb(valid: Case[]): fc.Arbitrary<Req> {
       return { ...r, path: `${r.path}&${name}=${encodeURIComponent(value)}` };
     }),
     // A POST body that is not JSON, not an object, or sent with another content type.
-    fc.tuple(fc.constantFrom(...valid.filter((c) => c.body !== undefined)), junk, fc.boolean()).map(([c, text, asText]) => ({
-      ...toReq(c),
-      body: asText ? JSON.stringify(c.body) : `{,${text}`,
-      contentType: asText ? "text/plain" : "application/json",
-    })),
+    fc
+      .tuple(fc.constantFrom(...valid.filter((c) => c.body !== undefined)), junk, fc.boolean())
+      .map(([c, text, asText]) => ({
+        ...toReq(c),
+        body: asText ? JSON.stringify(c.body) : `{,${text}`,
+        contentType: asText ? "text/plain" : "application/json",
+      })),
     // An endpoint that does not exist, or a known one with the wrong method.
-    fc.tuple(fc.stringMatching(/^[a-z0-9/._-]{1,30}$/), fc.constantFrom("GET", "POST", "DELETE", "PATCH")).map(([p, m]) => ({
-      method: m,
-      path: `/api/v1/zz${p}`,
-    })),
+    fc
+      .tuple(fc.stringMatching(/^[a-z0-9/._-]{1,30}$/), fc.constantFrom("GET", "POST", "DELETE", "PATCH"))
+      .map(([p, m]) => ({
+        method: m,
+        path: `/api/v1/zz${p}`,
+      })),
     fc.constantFrom(...valid).map((c) => {
       const r = toReq(c);
       return { ...r, method: r.method === "GET" ? "DELETE" : "PUT" };
@@ -67,7 +76,14 @@ function invalidArb(valid: Case[]): fc.Arbitrary<Req> {
 /** Anything at all on the routes: some valid, most not (upstream calls allowed here; 5xx and non-JSON errors not). */
 function anyArb(valid: Case[]): fc.Arbitrary<Req> {
   return fc
-    .tuple(fc.constantFrom(...valid), fc.dictionary(fc.constantFrom("chain", "address", "limit", "q", "pools", "cursor", "interval", "view", "chains", "wallet"), junk, { maxKeys: 3 }))
+    .tuple(
+      fc.constantFrom(...valid),
+      fc.dictionary(
+        fc.constantFrom("chain", "address", "limit", "q", "pools", "cursor", "interval", "view", "chains", "wallet"),
+        junk,
+        { maxKeys: 3 },
+      ),
+    )
     .map(([c, extra]) => toReq({ ...c, query: { ...(c.query ?? {}), ...extra } }));
 }
 
@@ -104,7 +120,9 @@ async function send(sys: System, r: Req, i: number, t: Tally): Promise<number> {
 
 export async function badInput(sys: System): Promise<string> {
   const n = (await notable(sys)) as unknown as RegistryNotable;
-  const tradesRes = await fetch(`${sys.appUrl}/api/v1/token/trades?chain=${n.baseToken.chain}&address=${n.baseToken.address}&pools=${n.baseToken.pools.join(",")}&limit=5`);
+  const tradesRes = await fetch(
+    `${sys.appUrl}/api/v1/token/trades?chain=${n.baseToken.chain}&address=${n.baseToken.address}&pools=${n.baseToken.pools.join(",")}&limit=5`,
+  );
   const trades = await tradesRes.json();
   check(tradesRes.ok, `the base token's tape: ${tradesRes.status} ${JSON.stringify(trades).slice(0, 200)}`);
   const valid = validCases(n, trades.data[0]?.maker ?? n.evmWallet.address);
@@ -117,13 +135,22 @@ export async function badInput(sys: System): Promise<string> {
   const accepted: string[] = [];
   await pool(invalid, 16, async (r, i) => {
     const status = await send(sys, r, i, t);
-    if (status < 400) accepted.push(`${r.method} ${r.path.slice(0, 160)} ${r.contentType ?? ""} ${r.body?.slice(0, 60) ?? ""} → ${status}`);
+    if (status < 400)
+      accepted.push(
+        `${r.method} ${r.path.slice(0, 160)} ${r.contentType ?? ""} ${r.body?.slice(0, 60) ?? ""} → ${status}`,
+      );
   });
   await sleep(500);
   const after = await upstreamReceived(sys);
   const upstreamCalls = after.total - before.total;
-  check(accepted.length === 0, `${accepted.length} invalid requests were answered as valid: ${accepted.slice(0, 6).join("; ")}`);
-  check(upstreamCalls === 0, `invalid requests reached the market ${upstreamCalls} times: ${JSON.stringify(after.byRoute)}`);
+  check(
+    accepted.length === 0,
+    `${accepted.length} invalid requests were answered as valid: ${accepted.slice(0, 6).join("; ")}`,
+  );
+  check(
+    upstreamCalls === 0,
+    `invalid requests reached the market ${upstreamCalls} times: ${JSON.stringify(after.byRoute)}`,
+  );
 
   const mixed = fc.sample(anyArb(valid), { numRuns: 1_000, seed: SEED + 1 });
   await pool(mixed, 16, async (r, i) => {
@@ -134,7 +161,14 @@ export async function badInput(sys: System): Promise<string> {
   const frames = fc.sample(
     fc.oneof(
       fc.json().map((j) => j),
-      fc.record({ type: fc.constantFrom("subscribe", "unsubscribe", "ping", "auth", "x"), id: junk, channel: fc.constantFrom("trades", "pulse", "ohlcv", "token-updates", "nope"), params: fc.object() }).map((o) => JSON.stringify(o)),
+      fc
+        .record({
+          type: fc.constantFrom("subscribe", "unsubscribe", "ping", "auth", "x"),
+          id: junk,
+          channel: fc.constantFrom("trades", "pulse", "ohlcv", "token-updates", "nope"),
+          params: fc.object(),
+        })
+        .map((o) => JSON.stringify(o)),
       junk,
     ),
     { numRuns: 600, seed: SEED + 2 },
@@ -144,23 +178,32 @@ export async function badInput(sys: System): Promise<string> {
   for (let c = 0; c < 6; c++) {
     const s = openStream(sys, { "x-forwarded-for": `10.200.0.${c}` });
     await s.opened;
-    const closed = new Promise<void>((resolve) => s.ws.once("close", (code) => {
-      if (code === 1006 || code === 1011) badCloses.push(String(code));
-      resolve();
-    }));
+    const closed = new Promise<void>((resolve) =>
+      s.ws.once("close", (code) => {
+        if (code === 1006 || code === 1011) badCloses.push(String(code));
+        resolve();
+      }),
+    );
     for (const f of frames.slice(c * 100, c * 100 + 100)) if (s.ws.readyState === 1) s.send(f);
     await Promise.race([sleep(1_500), closed]);
     for (const f of s.frames) {
       const parsed = JSON.parse(f);
       check(typeof parsed.type === "string", `stream answered a non-frame: ${f.slice(0, 100)}`);
-      if (parsed.type === "error") check(typeof parsed.code === "string" || typeof parsed.error?.code === "string", `error frame without a code: ${f.slice(0, 100)}`);
+      if (parsed.type === "error")
+        check(
+          typeof parsed.code === "string" || typeof parsed.error?.code === "string",
+          `error frame without a code: ${f.slice(0, 100)}`,
+        );
     }
     streamAnswers += s.frames.length;
     s.close();
   }
 
   check(t.fiveXx.length === 0, `${t.fiveXx.length} answers were 5xx: ${t.fiveXx.slice(0, 5).join("; ")}`);
-  check(t.badErrors.length === 0, `${t.badErrors.length} errors without a JSON error.code: ${t.badErrors.slice(0, 5).join("; ")}`);
+  check(
+    t.badErrors.length === 0,
+    `${t.badErrors.length} errors without a JSON error.code: ${t.badErrors.slice(0, 5).join("; ")}`,
+  );
   check(badCloses.length === 0, `stream connections closed abnormally: ${badCloses.join(",")}`);
   return `${t.sent} HTTP requests (${invalid.length} invalid by construction: ${corpus.length} corpus + ${generated.length} fast-check, seed ${SEED}; ${mixed.length} random) + ${frames.length} stream frames (${streamAnswers} answers): 0 5xx, every error JSON with error.code, 0 upstream requests for the invalid ones`;
 }

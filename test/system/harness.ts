@@ -73,7 +73,10 @@ function stopChild(child: ChildProcess): Promise<void> {
  * Deliberately broken variants (`SYSTEM_BREAK=<name> npm run test:system`): each starts the system with one defect
  * its check exists to catch, and runs that check only, which must then fail. They show every check can go red.
  */
-export const BROKEN_VARIANTS: Record<string, { check: string; defect: string; app?: Record<string, string>; market?: string[] }> = {
+export const BROKEN_VARIANTS: Record<
+  string,
+  { check: string; defect: string; app?: Record<string, string>; market?: string[] }
+> = {
   "bad-input": {
     check: "bad input",
     defect: "the market answers every REST call 503 (--rest-error-rate 1), so valid requests end in 5xx",
@@ -91,12 +94,14 @@ export const BROKEN_VARIANTS: Record<string, { check: string; defect: string; ap
   },
   "slow-consumer": {
     check: "slow consumer",
-    defect: "the read-lag bound lifted (STREAM_MAX_READ_LAG_MS=3600000, STREAM_MAX_UNREAD_BYTES=1 GiB): only the send queue's bound is left, behind the kernel's buffers",
+    defect:
+      "the read-lag bound lifted (STREAM_MAX_READ_LAG_MS=3600000, STREAM_MAX_UNREAD_BYTES=1 GiB): only the send queue's bound is left, behind the kernel's buffers",
     app: { STREAM_MAX_READ_LAG_MS: "3600000", STREAM_MAX_UNREAD_BYTES: String(1024 ** 3) },
   },
   "stream-chaos": {
     check: "stream chaos",
-    defect: "the market never sends 30 % of its pulse deltas (--stream-skip-delta-rate 0.3), as a gateway losing them would",
+    defect:
+      "the market never sends 30 % of its pulse deltas (--stream-skip-delta-rate 0.3), as a gateway losing them would",
     market: ["--stream-skip-delta-rate", "0.3"],
   },
 };
@@ -118,7 +123,20 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
   const [appPort, simPort] = pinned ? [pinned, pinned + 1] : [await freePort(), await freePort()];
   const sim = spawn(
     TSX,
-    ["sim.ts", "--port", String(simPort), "--seed", "7", "--key", key, "--speed", "4", "--warmup-min", "10", ...(broken?.market ?? [])],
+    [
+      "sim.ts",
+      "--port",
+      String(simPort),
+      "--seed",
+      "7",
+      "--key",
+      key,
+      "--speed",
+      "4",
+      "--warmup-min",
+      "10",
+      ...(broken?.market ?? []),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, SIM_KEY: "", SIM_PORT: "", SIM_SEED: "", SIM_SPEED: "" },

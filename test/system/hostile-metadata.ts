@@ -17,9 +17,12 @@ interface Launch {
 
 export async function hostileMetadata(sys: System): Promise<string> {
   const n = await notable(sys);
-  const res = await fetch(`${sys.appUrl}/api/v1/pulse?view=new&chains=solana,evm:8453,evm:56,evm:1,evm:42161&limit=100`);
+  const res = await fetch(
+    `${sys.appUrl}/api/v1/pulse?view=new&chains=solana,evm:8453,evm:56,evm:1,evm:42161&limit=100`,
+  );
   const launches = (await res.json()).data as Launch[];
-  const isHostile = (t: Launch) => /[<>"]/.test(t.name + t.symbol) || HIDDEN.test(t.name + t.symbol) || /[\u0400-\u04ff]/.test(t.symbol);
+  const isHostile = (t: Launch) =>
+    /[<>"]/.test(t.name + t.symbol) || HIDDEN.test(t.name + t.symbol) || /[\u0400-\u04ff]/.test(t.symbol);
   const picked = [n.hostileToken as Launch, ...launches.filter(isHostile)]
     .filter((t, i, all) => all.findIndex((u) => u.address === t.address) === i)
     .slice(0, 6);
@@ -27,7 +30,13 @@ export async function hostileMetadata(sys: System): Promise<string> {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
   });
   const problems: string[] = [];
   let links = 0;
@@ -55,7 +64,9 @@ export async function hostileMetadata(sys: System): Promise<string> {
           const re = new RegExp(hidden);
           const hrefs = [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href") ?? "");
           const handlers = [...document.querySelectorAll("*")].flatMap((el) =>
-            [...el.attributes].filter((a) => a.name.toLowerCase().startsWith("on")).map((a) => `${el.tagName} ${a.name}`),
+            [...el.attributes]
+              .filter((a) => a.name.toLowerCase().startsWith("on"))
+              .map((a) => `${el.tagName} ${a.name}`),
           );
           const texts = [...document.querySelectorAll("bdi")].map((b) => b.textContent ?? "").filter((s) => re.test(s));
           return {
@@ -71,7 +82,9 @@ export async function hostileMetadata(sys: System): Promise<string> {
       links += found.hrefs.length;
       if (found.ran) problems.push(`${path}: a script ran`);
       if (found.handlers.length) problems.push(`${path}: inline handlers ${found.handlers.slice(0, 3).join(", ")}`);
-      const unsafe = found.hrefs.filter((h) => !(h.startsWith("/") && !h.startsWith("//")) && !h.startsWith("https://") && !h.startsWith("#"));
+      const unsafe = found.hrefs.filter(
+        (h) => !(h.startsWith("/") && !h.startsWith("//")) && !h.startsWith("https://") && !h.startsWith("#"),
+      );
       if (unsafe.length) problems.push(`${path}: non-https links ${unsafe.slice(0, 3).join(", ")}`);
       if (found.texts.length) problems.push(`${path}: hidden characters rendered in ${JSON.stringify(found.texts[0])}`);
       if (HIDDEN.test(t.name + t.symbol) || /[\u0400-\u04ff]/.test(t.symbol)) {

@@ -46,10 +46,25 @@ export async function keySecrecy(sys: System): Promise<string> {
   const stream = openStream(sys);
   await stream.opened;
   const t = n.establishedToken;
-  stream.send({ type: "subscribe", id: "p1", channel: "pulse", params: { view: "new", chains: ["solana", "evm:8453"] } });
+  stream.send({
+    type: "subscribe",
+    id: "p1",
+    channel: "pulse",
+    params: { view: "new", chains: ["solana", "evm:8453"] },
+  });
   stream.send({ type: "subscribe", id: "t1", channel: "trades", params: { chain: t.chain, address: t.address } });
-  stream.send({ type: "subscribe", id: "u1", channel: "token-updates", params: { chain: t.chain, address: t.address } });
-  stream.send({ type: "subscribe", id: "c1", channel: "ohlcv", params: { chain: t.chain, address: t.address, interval: "1s" } });
+  stream.send({
+    type: "subscribe",
+    id: "u1",
+    channel: "token-updates",
+    params: { chain: t.chain, address: t.address },
+  });
+  stream.send({
+    type: "subscribe",
+    id: "c1",
+    channel: "ohlcv",
+    params: { chain: t.chain, address: t.address, interval: "1s" },
+  });
   stream.send({ type: "subscribe", id: "bad", channel: "nope", params: {} });
   stream.send("not json");
   const streamEnds = sleep(30_000);
@@ -107,8 +122,16 @@ export async function keySecrecy(sys: System): Promise<string> {
     "/api/stream",
   ];
   for (const api of apis) await get(api);
-  await get("/api/v1/token/price", { method: "POST", body: "{bad json", headers: { "content-type": "application/json" } });
-  await get("/api/v1/token/price", { method: "POST", body: JSON.stringify({ items: [{ chain: "x" }] }), headers: { "content-type": "application/json" } });
+  await get("/api/v1/token/price", {
+    method: "POST",
+    body: "{bad json",
+    headers: { "content-type": "application/json" },
+  });
+  await get("/api/v1/token/price", {
+    method: "POST",
+    body: JSON.stringify({ items: [{ chain: "x" }] }),
+    headers: { "content-type": "application/json" },
+  });
   await get("/api/health", { method: "DELETE" });
   await get("/api/v1/search?q=a", { method: "PUT" });
 

@@ -1,11 +1,11 @@
 import { badInput } from "./bad-input";
-import { brokenVariant, startSystem, type System } from "./harness";
+import { brokenVariant, type System, startSystem } from "./harness";
 import { hostileMetadata } from "./hostile-metadata";
 import { findKey, keySecrecy } from "./key-secrecy";
 import { slowConsumer } from "./slow-consumer";
 import { soak } from "./soak";
-import { streamChaos } from "./stream-chaos";
 import { ssrf } from "./ssrf";
+import { streamChaos } from "./stream-chaos";
 import { upstreamFaults } from "./upstream-faults";
 import { check } from "./util";
 
@@ -57,7 +57,9 @@ async function main() {
   const started = performance.now();
   console.log("Starting the market (npm run sim) and the app in remote mode (npm start)…");
   const sys = await startSystem();
-  console.log(`  app ${sys.appUrl} (pid ${sys.appPid}), market ${sys.simUrl}; up in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `  app ${sys.appUrl} (pid ${sys.appPid}), market ${sys.simUrl}; up in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   const results: { name: string; ok: boolean }[] = [];
   const checksStarted = performance.now();
   try {
@@ -69,7 +71,9 @@ async function main() {
         console.log(`  ✓ ${c.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n      ${figures}`);
       } catch (error) {
         results.push({ name: c.name, ok: false });
-        console.log(`  ✗ ${c.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n      ${(error as Error).message}`);
+        console.log(
+          `  ✗ ${c.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n      ${(error as Error).message}`,
+        );
       }
     }
   } finally {

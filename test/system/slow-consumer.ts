@@ -1,6 +1,6 @@
 import WebSocket from "ws";
 import { CLOSE_CODES } from "@/lib/api";
-import { type System, rssMb } from "./harness";
+import { rssMb, type System } from "./harness";
 import { check, notable, percentile, sleep, streamUrl } from "./util";
 
 // Slow consumers at a high rate: browsers that subscribe to the busiest resources and to every pulse board (100-entry
@@ -26,7 +26,8 @@ type Frame = { type: string; id?: string; channel?: string; kind?: string; data?
 /** Keys of what an event frame carries, so the same event can be matched on two connections. */
 function eventKeys(f: Frame): string[] {
   if (f.type !== "event") return [];
-  if (f.channel === "trades") return (f.data as { txHash: string; logIndex: number }[]).map((r) => `t:${r.txHash}:${r.logIndex}`);
+  if (f.channel === "trades")
+    return (f.data as { txHash: string; logIndex: number }[]).map((r) => `t:${r.txHash}:${r.logIndex}`);
   if (f.channel === "pulse" && f.kind !== "snapshot") {
     const d = f.data as { chain: string; address: string };
     return [`p:${f.kind}:${d.chain}:${d.address}:${f.meta?.asOf}`];
@@ -118,10 +119,25 @@ export async function slowConsumer(sys: System): Promise<string> {
     for (const { ws } of slow) {
       let i = 0;
       for (const t of tokens) {
-        ws.send(JSON.stringify({ type: "subscribe", id: `t${i++}`, channel: "trades", params: { chain: t.chain, address: t.address } }));
-        ws.send(JSON.stringify({ type: "subscribe", id: `c${i++}`, channel: "ohlcv", params: { chain: t.chain, address: t.address, interval: "1s" } }));
+        ws.send(
+          JSON.stringify({
+            type: "subscribe",
+            id: `t${i++}`,
+            channel: "trades",
+            params: { chain: t.chain, address: t.address },
+          }),
+        );
+        ws.send(
+          JSON.stringify({
+            type: "subscribe",
+            id: `c${i++}`,
+            channel: "ohlcv",
+            params: { chain: t.chain, address: t.address, interval: "1s" },
+          }),
+        );
       }
-      for (const b of boards.slice(0, 20 - i - 1)) ws.send(JSON.stringify({ type: "subscribe", id: `p${i++}`, channel: "pulse", params: b }));
+      for (const b of boards.slice(0, 20 - i - 1))
+        ws.send(JSON.stringify({ type: "subscribe", id: `p${i++}`, channel: "pulse", params: b }));
     }
     let churn = 0;
     churner = setInterval(() => {
@@ -156,7 +172,11 @@ export async function slowConsumer(sys: System): Promise<string> {
       // Read what they were sent: the close frame is at the end of it (the server drops the socket 2 s after).
       for (const { ws } of slow) ws.resume();
     }
-    await Promise.all(slow.map((s) => (s.close ? null : new Promise((r) => s.ws.once("close", r)))).map((p) => Promise.race([p, sleep(5_000)])));
+    await Promise.all(
+      slow
+        .map((s) => (s.close ? null : new Promise((r) => s.ws.once("close", r))))
+        .map((p) => Promise.race([p, sleep(5_000)])),
+    );
     const evictMs = evictedAt - paused;
     await sleep(AFTER_MS);
     const t3 = performance.now();
@@ -165,9 +185,21 @@ export async function slowConsumer(sys: System): Promise<string> {
 
     const base = delays(directSeen, viewerSeen, t0, t1);
     // While they do not read (until 1 s after the last is closed), and afterwards.
-    const during = delays(directSeen, viewerSeen, paused, (Number.isNaN(evictedAt) ? paused + EVICT_WITHIN_MS * 3 : evictedAt) + 1_000);
-    const after = delays(directSeen, viewerSeen, (Number.isNaN(evictedAt) ? paused + EVICT_WITHIN_MS * 3 : evictedAt) + 1_000, t3);
-    const missed = [...directSeen.entries()].filter(([k, at]) => at >= t0 && at < t3 - 2_000 && !viewerSeen.has(k)).length;
+    const during = delays(
+      directSeen,
+      viewerSeen,
+      paused,
+      (Number.isNaN(evictedAt) ? paused + EVICT_WITHIN_MS * 3 : evictedAt) + 1_000,
+    );
+    const after = delays(
+      directSeen,
+      viewerSeen,
+      (Number.isNaN(evictedAt) ? paused + EVICT_WITHIN_MS * 3 : evictedAt) + 1_000,
+      t3,
+    );
+    const missed = [...directSeen.entries()].filter(
+      ([k, at]) => at >= t0 && at < t3 - 2_000 && !viewerSeen.has(k),
+    ).length;
     const p99Base = percentile(base, 99);
     const p99During = percentile(during, 99);
     const closeCodes = slow.map((s) => s.close?.code ?? "open");
@@ -184,7 +216,10 @@ export async function slowConsumer(sys: System): Promise<string> {
       slow.every((s) => s.close?.code === CLOSE_CODES.slowConsumer && s.close.reason === "slow_consumer"),
       `slow clients not closed 4009 slow_consumer: ${figures}`,
     );
-    check(viewerClosed === null && missed === 0, `the healthy viewer was closed (${viewerClosed}) or missed events: ${figures}`);
+    check(
+      viewerClosed === null && missed === 0,
+      `the healthy viewer was closed (${viewerClosed}) or missed events: ${figures}`,
+    );
     check(rssPeak - rssBefore <= RSS_BOUND_MB, `server memory grew past the bound: ${figures}`);
     check(p99During <= p99Base * P99_RATIO + P99_SLACK_MS, `the healthy viewer was slowed: ${figures}`);
     return figures;

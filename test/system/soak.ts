@@ -1,4 +1,4 @@
-import { type System, rssMb } from "./harness";
+import { rssMb, type System } from "./harness";
 import { check, notable, percentile, sleep } from "./util";
 
 // 100 clients mixing page loads (35 %) and API calls for 3 minutes, each with its own address and a think time:

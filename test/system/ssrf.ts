@@ -87,7 +87,11 @@ export async function ssrf(sys: System): Promise<string> {
       problems.push(`${what} → ${status} without a JSON body`);
   };
   for (const path of paths) {
-    const r = await raw(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}`).catch((e: Error) => ({ status: 0, headers: "", body: e.message }));
+    const r = await raw(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}`).catch((e: Error) => ({
+      status: 0,
+      headers: "",
+      body: e.message,
+    }));
     if (r.status === 0) problems.push(`${path}: ${r.body}`);
     else judge(path, r.status, r.headers, r.body);
   }
@@ -122,39 +126,65 @@ async function imageCorpus(sys: System, t: { chain: string; address: string }): 
   const c = `127.0.0.1:${(canary.address() as { port: number }).port}`;
   const sim = new URL(sys.simUrl).host;
   const corpus: [string, number][] = [
-    [`http://${c}/a.png`, 400], [`https://${c}/a.png`, 400], [`http://${c}/assets/a.png`, 400],
-    [`http://${sim}/__control/state`, 400], [`http://${sim}/assets/../__control/state`, 400], [`http://${sim}/assets/a.png?x=1`, 400],
-    ["http://169.254.169.254/latest/meta-data/", 400], ["https://169.254.169.254/latest/meta-data/", 400],
-    ["https://[::1]/a.png", 400], ["https://[::ffff:127.0.0.1]/a.png", 400], ["https://0x7f000001/a.png", 400],
-    ["https://2130706433/a.png", 400], ["https://10.0.0.1/a.png", 400], ["https://ipfs.io:8443/a.png", 400],
-    ["https://ipfs.io/a.svg", 400], ["file:///etc/passwd", 400], ["gopher://127.0.0.1:6379/_INFO", 400],
-    ["javascript:alert(1)", 400], ["data:image/png;base64,AAAA", 400], [`//${EVIL}/a.png`, 400], ["", 400],
-    [`https://${EVIL}/a.png`, 403], [`https://ipfs.io.${EVIL}/a.png`, 403], ["https://localhost/a.png", 400],
+    [`http://${c}/a.png`, 400],
+    [`https://${c}/a.png`, 400],
+    [`http://${c}/assets/a.png`, 400],
+    [`http://${sim}/__control/state`, 400],
+    [`http://${sim}/assets/../__control/state`, 400],
+    [`http://${sim}/assets/a.png?x=1`, 400],
+    ["http://169.254.169.254/latest/meta-data/", 400],
+    ["https://169.254.169.254/latest/meta-data/", 400],
+    ["https://[::1]/a.png", 400],
+    ["https://[::ffff:127.0.0.1]/a.png", 400],
+    ["https://0x7f000001/a.png", 400],
+    ["https://2130706433/a.png", 400],
+    ["https://10.0.0.1/a.png", 400],
+    ["https://ipfs.io:8443/a.png", 400],
+    ["https://ipfs.io/a.svg", 400],
+    ["file:///etc/passwd", 400],
+    ["gopher://127.0.0.1:6379/_INFO", 400],
+    ["javascript:alert(1)", 400],
+    ["data:image/png;base64,AAAA", 400],
+    [`//${EVIL}/a.png`, 400],
+    ["", 400],
+    [`https://${EVIL}/a.png`, 403],
+    [`https://ipfs.io.${EVIL}/a.png`, 403],
+    ["https://localhost/a.png", 400],
   ];
   const problems: string[] = [];
   try {
     for (const [i, [url, want]] of corpus.entries()) {
-      const res = await fetch(`${sys.appUrl}/api/image?url=${encodeURIComponent(url)}`, { headers: { "x-forwarded-for": `10.93.0.${i + 1}` } });
+      const res = await fetch(`${sys.appUrl}/api/image?url=${encodeURIComponent(url)}`, {
+        headers: { "x-forwarded-for": `10.93.0.${i + 1}` },
+      });
       const body = await res.text();
       let code: unknown;
       try {
         code = JSON.parse(body).error?.code;
       } catch {}
-      if (res.status !== want || typeof code !== "string") problems.push(`${url || "(empty)"} → ${res.status} ${String(code)} (want ${want})`);
+      if (res.status !== want || typeof code !== "string")
+        problems.push(`${url || "(empty)"} → ${res.status} ${String(code)} (want ${want})`);
     }
     // The market's own icon (its metadata names its host) is served, from this origin.
-    const token = (await (await fetch(`${sys.appUrl}/api/v1/token?chain=${encodeURIComponent(t.chain)}&address=${t.address}`)).json()).data;
+    const token = (
+      await (await fetch(`${sys.appUrl}/api/v1/token?chain=${encodeURIComponent(t.chain)}&address=${t.address}`)).json()
+    ).data;
     const iconUrl = JSON.stringify(token).match(/"(https?:[^"]*\/assets\/[^"]*)"/)?.[1];
     check(iconUrl, "the market names no icon for the established token");
-    const icon = await fetch(`${sys.appUrl}/api/image?url=${encodeURIComponent(iconUrl)}`, { headers: { "x-forwarded-for": "10.93.1.1" } });
-    if (icon.status !== 200 || !/^image\//.test(icon.headers.get("content-type") ?? "")) problems.push(`the market's icon → ${icon.status}`);
+    const icon = await fetch(`${sys.appUrl}/api/image?url=${encodeURIComponent(iconUrl)}`, {
+      headers: { "x-forwarded-for": "10.93.1.1" },
+    });
+    if (icon.status !== 200 || !/^image\//.test(icon.headers.get("content-type") ?? ""))
+      problems.push(`the market's icon → ${icon.status}`);
     // The per-address limit: one address well past the burst (cheap 400s), then another address.
     // 8 at a time, so the requests outpace the refill (50/s) on a busy machine too.
     let served = 0;
     let limited: Response | undefined;
     for (let i = 0; i < 400 && !limited; i++) {
       const batch = await Promise.all(
-        Array.from({ length: 8 }, () => fetch(`${sys.appUrl}/api/image`, { headers: { "x-forwarded-for": "10.93.2.1" } })),
+        Array.from({ length: 8 }, () =>
+          fetch(`${sys.appUrl}/api/image`, { headers: { "x-forwarded-for": "10.93.2.1" } }),
+        ),
       );
       for (const res of batch) {
         if (res.status === 429 && !limited) limited = res;

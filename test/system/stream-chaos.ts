@@ -1,6 +1,11 @@
 import { chromium } from "@playwright/test";
 import type { PulseToken } from "@/lib/api";
-import { applyPulseDelta, applyPulseSnapshot, emptyPulse, type PulseListState } from "@/lib/client/stream/reducers/pulse";
+import {
+  applyPulseDelta,
+  applyPulseSnapshot,
+  emptyPulse,
+  type PulseListState,
+} from "@/lib/client/stream/reducers/pulse";
 import type { System } from "./harness";
 import { check, notable, openStream, percentile, sleep } from "./util";
 
@@ -22,7 +27,11 @@ const BOARD = { view: "new" as const, chains: ["solana", "evm:8453"] };
 
 type Row = { txHash: string; logIndex: number; at: number; preconfirmed: boolean };
 const rowKey = (r: { txHash: string; logIndex: number }) => `${r.txHash}:${r.logIndex}`;
-const top = (items: readonly PulseToken[]) => items.slice(0, TOP).map((t) => `${t.chain}:${t.address}`).join(",");
+const top = (items: readonly PulseToken[]) =>
+  items
+    .slice(0, TOP)
+    .map((t) => `${t.chain}:${t.address}`)
+    .join(",");
 
 interface PulseFrame {
   kind: string;
@@ -48,7 +57,9 @@ function tradesViewer(sys: System, ip: string, t: { chain: string; address: stri
     const f = JSON.parse(String(raw));
     if (f.type === "event" && f.channel === "trades") rows.push(...(f.data as Row[]));
   });
-  void s.opened.then(() => s.send({ type: "subscribe", id: "t", channel: "trades", params: { chain: t.chain, address: t.address } }));
+  void s.opened.then(() =>
+    s.send({ type: "subscribe", id: "t", channel: "trades", params: { chain: t.chain, address: t.address } }),
+  );
   return { s, rows };
 }
 
@@ -57,8 +68,15 @@ export async function streamChaos(sys: System): Promise<string> {
   const t = n.establishedToken;
   const keyName = `${sys.key.slice(0, 4)}…${sys.key.length}`;
   const upstream = async () => {
-    const u = (await sys.sim<{ data: Record<string, { stream?: { now?: { connections: number; subscriptionsPerConnection: number[] } } }> }>("GET", "/__control/usage")).data[keyName]?.stream?.now;
-    return { connections: u?.connections ?? 0, subscriptions: (u?.subscriptionsPerConnection ?? []).reduce((a, b) => a + b, 0) };
+    const u = (
+      await sys.sim<{
+        data: Record<string, { stream?: { now?: { connections: number; subscriptionsPerConnection: number[] } } }>;
+      }>("GET", "/__control/usage")
+    ).data[keyName]?.stream?.now;
+    return {
+      connections: u?.connections ?? 0,
+      subscriptions: (u?.subscriptionsPerConnection ?? []).reduce((a, b) => a + b, 0),
+    };
   };
   const market = async <T>(path: string): Promise<T> => {
     const res = await fetch(`${sys.simUrl}${path}`, { headers: { authorization: sys.key } });
@@ -83,28 +101,47 @@ export async function streamChaos(sys: System): Promise<string> {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${sys.appUrl}/token/${encodeURIComponent(t.chain)}/${t.address}`);
     await page.getByTestId("trade-row").first().waitFor({ timeout: 30_000 });
     const before = await upstream();
-    check(before.connections >= 1 && before.subscriptions >= 2, `the gateway is not streaming before the chaos: ${JSON.stringify(before)}`);
+    check(
+      before.connections >= 1 && before.subscriptions >= 2,
+      `the gateway is not streaming before the chaos: ${JSON.stringify(before)}`,
+    );
 
     // The drops, and the market's view of the gateway coming back after each.
     const dropped: number[] = [];
     const backAfterMs: number[] = [];
     // Before each drop (after the gateway came back from the previous one), the market's pulse list at that moment.
     const restBoards: { asOf: number; ids: string; streamed: boolean }[] = [];
-    const restPulse = () => market<{ data: PulseToken[]; meta: { asOf: number } }>(`/v1/pulse?view=${BOARD.view}&chains=${BOARD.chains.join(",")}&limit=${TOP}`);
+    const restPulse = () =>
+      market<{ data: PulseToken[]; meta: { asOf: number } }>(
+        `/v1/pulse?view=${BOARD.view}&chains=${BOARD.chains.join(",")}&limit=${TOP}`,
+      );
     for (let i = 0; i < DROPS; i++) {
       const mode = i % 2 === 0 ? "abrupt" : "shutdown";
       const streamedBefore = pulseMode === "stream";
       const board = await restPulse();
-      restBoards.push({ asOf: board.meta.asOf, ids: top(board.data), streamed: streamedBefore && pulseMode === "stream" });
+      restBoards.push({
+        asOf: board.meta.asOf,
+        ids: top(board.data),
+        streamed: streamedBefore && pulseMode === "stream",
+      });
       const at = performance.now();
-      dropped.push((await sys.sim<{ data: { dropped: number } }>("POST", "/__control/scenario", { action: "drop-streams", mode })).data.dropped);
+      dropped.push(
+        (await sys.sim<{ data: { dropped: number } }>("POST", "/__control/scenario", { action: "drop-streams", mode }))
+          .data.dropped,
+      );
       let back = Number.NaN;
       while (performance.now() - at < EVERY_MS - 200) {
         await sleep(100);
@@ -119,9 +156,11 @@ export async function streamChaos(sys: System): Promise<string> {
     // The browser's tape against REST over the span it shows.
     await page.getByTestId("trade-tape").hover();
     await sleep(500);
-    const shown = await page.getByTestId("trade-row").evaluateAll((els) =>
-      els.map((e) => ({ key: (e as HTMLElement).dataset.key ?? "", tx: (e as HTMLElement).dataset.tx ?? "" })),
-    );
+    const shown = await page
+      .getByTestId("trade-row")
+      .evaluateAll((els) =>
+        els.map((e) => ({ key: (e as HTMLElement).dataset.key ?? "", tx: (e as HTMLElement).dataset.tx ?? "" })),
+      );
     // The market's own tape (not the app's cache), paged back past the start of the stream clients' rows.
     const since = Math.min(...viewers.flatMap((v) => v.rows.map((r) => r.at)));
     const rest: Row[] = [];
@@ -138,7 +177,10 @@ export async function streamChaos(sys: System): Promise<string> {
 
     const txs = new Set(shown.map((r) => r.tx));
     const inRest = confirmed.filter((r) => txs.has(r.txHash));
-    check(shown.length > 5 && inRest.length > 0, `the tape shows ${shown.length} rows, ${inRest.length} of them in the REST tape`);
+    check(
+      shown.length > 5 && inRest.length > 0,
+      `the tape shows ${shown.length} rows, ${inRest.length} of them in the REST tape`,
+    );
     const newest = Math.max(...inRest.map((r) => r.at));
     const oldest = Math.min(...inRest.map((r) => r.at));
     const browserMissing = confirmed.filter((r) => r.at > oldest && r.at < newest && !txs.has(r.txHash)).length;
@@ -153,7 +195,13 @@ export async function streamChaos(sys: System): Promise<string> {
       const span = confirmed.filter((r) => r.at >= first && r.at <= asOf - 10_000);
       const missing = span.filter((r) => !got.has(rowKey(r))).length;
       const duplicates = [...got.values()].filter((c) => c > 1).length;
-      return { rows: v.rows.length, span: span.length, missing, duplicates, spanS: Math.round((asOf - 10_000 - first) / 1000) };
+      return {
+        rows: v.rows.length,
+        span: span.length,
+        missing,
+        duplicates,
+        spanS: Math.round((asOf - 10_000 - first) / 1000),
+      };
     });
 
     // The pulse board: each streamed snapshot against the list the streamed deltas built before it…
@@ -195,14 +243,26 @@ export async function streamChaos(sys: System): Promise<string> {
       `browser tape ${shown.length} rows (${inRest.length} in REST over ${Math.round((newest - oldest) / 1000)} s of market time): ${browserDuplicates} duplicates, ${browserMissing} missing; ` +
       `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing`).join(" / ")}; ` +
       `pulse board (top ${TOP}): ${restCompared.length} of ${restBoards.length} REST lists compared (the others read while it was polled), ${restDiffer.length} differ; ${pulseFrames.filter((f) => f.kind === "snapshot").length} snapshots received, ${compared} of them compared with the streamed deltas before them, ${differ.length} differ`;
-    check(dropped.every((d) => d >= 1), `a drop found no gateway connection to cut: ${figures}`);
+    check(
+      dropped.every((d) => d >= 1),
+      `a drop found no gateway connection to cut: ${figures}`,
+    );
     check(reconnected.length === DROPS, `the gateway was not back after every drop: ${figures}`);
     check(browserDuplicates === 0 && browserMissing === 0, `browser tape: ${figures}`);
-    check(clientFigures.every((c) => c.span > 0 && c.missing === 0 && c.duplicates === 0), `stream clients' trades: ${figures}`);
+    check(
+      clientFigures.every((c) => c.span > 0 && c.missing === 0 && c.duplicates === 0),
+      `stream clients' trades: ${figures}`,
+    );
     check(differ.length === 0, `pulse snapshots: ${differ.slice(0, 3).join("; ")}: ${figures}`);
-    check(restCompared.length >= DROPS / 2 && restCompared.at(-1) === restBoards.at(-1), `too few pulse boards compared with REST: ${figures}`);
+    check(
+      restCompared.length >= DROPS / 2 && restCompared.at(-1) === restBoards.at(-1),
+      `too few pulse boards compared with REST: ${figures}`,
+    );
     const firstDiff = restDiffer[0];
-    check(!firstDiff, `pulse board ≠ REST at ${firstDiff?.asOf}: board ${firstDiff ? boardAt(firstDiff.asOf).slice(0, 160) : ""} REST ${firstDiff?.ids.slice(0, 160)}: ${figures}`);
+    check(
+      !firstDiff,
+      `pulse board ≠ REST at ${firstDiff?.asOf}: board ${firstDiff ? boardAt(firstDiff.asOf).slice(0, 160) : ""} REST ${firstDiff?.ids.slice(0, 160)}: ${figures}`,
+    );
     return figures;
   } finally {
     pulse.close();

@@ -54,13 +54,19 @@ export async function upstreamFaults(sys: System): Promise<string> {
     await sleep(STALE_AFTER_MS);
     await sys.sim("PUT", "/__control/faults", fault);
     const results = await Promise.all(urls.map((u) => timed(u, `10.77.1.${++ip % 250}`)));
-    const cold = await timed(`${sys.appUrl}/api/v1/token/stats?${tok(n.bondingToken)}&windows=${["5m", "1h", "6h"][ip % 3]}`, "10.77.2.1");
+    const cold = await timed(
+      `${sys.appUrl}/api/v1/token/stats?${tok(n.bondingToken)}&windows=${["5m", "1h", "6h"][ip % 3]}`,
+      "10.77.2.1",
+    );
     check(cold.ms <= MAX_MS, `${name}: an uncached request took ${Math.round(cold.ms)} ms`);
     const health = await (await fetch(`${sys.appUrl}/api/health`)).json();
     const slowest = Math.max(...results.map((r) => r.ms));
     check(slowest <= MAX_MS, `${name}: a request took ${Math.round(slowest)} ms`);
     for (const r of results) {
-      check(r.status === 200, `${name}: a cached resource answered ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+      check(
+        r.status === 200,
+        `${name}: a cached resource answered ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`,
+      );
       if (name !== "latency")
         check(
           r.body.meta?.degraded === true && r.body.meta?.staleAgeMs > 0,

@@ -14,8 +14,11 @@ export async function notable(sys: System): Promise<Notable> {
 
 /** REST requests the app sent the market with its key since start, refused ones included (GET /__control/usage). */
 export async function upstreamReceived(sys: System): Promise<{ total: number; byRoute: Record<string, number> }> {
-  const report = (await sys.sim<{ data?: Record<string, unknown> } & Record<string, unknown>>("GET", "/__control/usage"));
-  const byKey = (report.data ?? report) as Record<string, { received?: Record<string, number>; receivedTotal?: number }>;
+  const report = await sys.sim<{ data?: Record<string, unknown> } & Record<string, unknown>>("GET", "/__control/usage");
+  const byKey = (report.data ?? report) as Record<
+    string,
+    { received?: Record<string, number>; receivedTotal?: number }
+  >;
   const mine = byKey[`${sys.key.slice(0, 4)}…${sys.key.length}`];
   return { total: mine?.receivedTotal ?? 0, byRoute: mine?.received ?? {} };
 }
@@ -40,11 +43,7 @@ export function openStream(sys: System, headers: Record<string, string> = {}) {
   };
 }
 
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+export { percentile } from "../../bench/lib/percentile";
 
 /** Runs `task` over `items` with at most `concurrency` at once. */
 export async function pool<T>(items: T[], concurrency: number, task: (item: T, i: number) => Promise<void>) {
