@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "@playwright/test";
 import { startApp } from "./lib/app";
 import { launchChromium } from "./lib/browser";
-import { figure, pick } from "./lib/report";
+import { figure, pick, type Target } from "./lib/report";
 
 const app = await startApp();
 const BASE = app.base;
@@ -253,38 +253,32 @@ async function main() {
   for (const r of rows) console.log(line(r));
   const loaded = phases[2] as Phase;
   const label = `pulse board at ${TARGET_PER_SEC} market actions/s (${loaded.deltasPerSec.toFixed(0)} pulse deltas/s)`;
-  figure({
-    id: "board.fps-median",
-    label: `${label}, median fps`,
-    value: loaded.fpsMedian,
-    unit: "fps",
-    baseline: { label: "board at the market's own pace", value: base.fpsMedian },
-    target: { of: "value", op: ">=", limit: 58 },
+  /** The loaded phase's figure against the same figure at the market's own pace. */
+  const versus = (id: string, what: string, of: (p: Phase) => number, unit: string, target?: Target, note?: string) =>
+    figure({
+      id: `board.${id}`,
+      label: `${label}, ${what}`,
+      value: of(loaded),
+      unit,
+      baseline: { label: "board at the market's own pace", value: of(base) },
+      target,
+      note,
+    });
+  versus("fps-median", "median fps", (p) => p.fpsMedian, "fps", { of: "value", op: ">=", limit: 58 });
+  versus(
+    "long-frames",
+    `frames over 50 ms in ${SECONDS} s`,
+    (p) => p.longFrames,
+    "frames",
+    { of: "value", op: "<=", limit: 0 },
+    `${loaded.longTasks} long tasks, worst ${loaded.maxMs.toFixed(0)} ms`,
+  );
+  versus("heap-growth", `heap growth after GC over ${SECONDS} s`, (p) => p.heapGrowthMb, "MB", {
+    of: "value",
+    op: "<",
+    limit: 10,
   });
-  figure({
-    id: "board.long-frames",
-    label: `${label}, frames over 50 ms in ${SECONDS} s`,
-    value: loaded.longFrames,
-    unit: "frames",
-    baseline: { label: "board at the market's own pace", value: base.longFrames },
-    target: { of: "value", op: "<=", limit: 0 },
-    note: `${loaded.longTasks} long tasks, worst ${loaded.maxMs.toFixed(0)} ms`,
-  });
-  figure({
-    id: "board.heap-growth",
-    label: `${label}, heap growth after GC over ${SECONDS} s`,
-    value: loaded.heapGrowthMb,
-    unit: "MB",
-    baseline: { label: "board at the market's own pace", value: base.heapGrowthMb },
-    target: { of: "value", op: "<", limit: 10 },
-  });
-  figure({
-    id: "board.renderer-cpu",
-    label: `${label}, renderer CPU`,
-    value: (loaded.rendererCpuMs / (SECONDS * 1000)) * 100,
-    unit: "% of a core",
-    baseline: { label: "board at the market's own pace", value: (base.rendererCpuMs / (SECONDS * 1000)) * 100 },
-  });
+  versus("renderer-cpu", "renderer CPU", (p) => (p.rendererCpuMs / (SECONDS * 1000)) * 100, "% of a core");
 }
 
 main().catch(async (e) => {
