@@ -1,9 +1,26 @@
 import { cn } from "@/components/ui/cn";
+import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import type { CohortId, CohortReport } from "@/lib/api";
 import { formatCount } from "@/lib/format";
 import { COHORT_FILL, COHORT_LABEL, cohortDefinition, DUMP_FLAG_PCT, spanLabel } from "./cohort-view";
 
 const pct = (v: number | null) => (v === null ? "—" : `${v.toFixed(v >= 10 ? 1 : 2)}%`);
+
+function columns(report: CohortReport): HeadColumn[] {
+  const span = spanLabel(report.rules.recentWindowMs);
+  return [
+    { name: "Cohort", className: "px-2 py-1 text-left" },
+    { name: "Wallets", className: "px-1 py-1 text-right" },
+    { name: "Hold", className: "px-1 py-1 text-right", title: "Share of supply held now" },
+    { name: "Bought", className: "px-1 py-1 text-right", title: "Share of supply bought" },
+    {
+      name: `Sold ${span.replace(" min", "m")}`,
+      className: "px-1 py-1 text-right",
+      title: `Share of their holding sold in the last ${span}`,
+    },
+    { name: "Chart", className: "px-2 py-1 text-right" },
+  ];
+}
 
 /** One row per cohort: members, share of supply held now and bought, recent selling, and its chart markers. */
 export function CohortTable({
@@ -17,25 +34,7 @@ export function CohortTable({
 }) {
   return (
     <table className="w-full border-b border-border text-xs" data-testid="cohort-table">
-      <thead className="whitespace-nowrap text-[10px] uppercase tracking-wide text-muted">
-        <tr className="border-b border-border">
-          <th className="px-2 py-1 text-left font-medium">Cohort</th>
-          <th className="px-1 py-1 text-right font-medium">Wallets</th>
-          <th className="px-1 py-1 text-right font-medium" title="Share of supply held now">
-            Hold
-          </th>
-          <th className="px-1 py-1 text-right font-medium" title="Share of supply bought">
-            Bought
-          </th>
-          <th
-            className="px-1 py-1 text-right font-medium"
-            title={`Share of their holding sold in the last ${spanLabel(report.rules.recentWindowMs)}`}
-          >
-            Sold {spanLabel(report.rules.recentWindowMs).replace(" min", "m")}
-          </th>
-          <th className="px-2 py-1 text-right font-medium">Chart</th>
-        </tr>
-      </thead>
+      <TableHead className="whitespace-nowrap border-b border-border" columns={columns(report)} />
       <tbody>
         {report.cohorts.map((c) => {
           const dumping = c.soldRecentPct !== null && c.soldRecentPct >= DUMP_FLAG_PCT;
