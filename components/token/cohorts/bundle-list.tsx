@@ -1,3 +1,4 @@
+import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import type { ChainId, CohortReport } from "@/lib/api";
 import { chainInfo } from "@/lib/api";
 import { formatUnitsCompact, shortAddress } from "@/lib/format";
@@ -12,6 +13,14 @@ const before = (ms: number) =>
       : `${Math.round(ms / 3600_000)} h`;
 
 /** Each bundle opens to its wallets, the common funder and the funding transfers behind it. */
+const EVIDENCE_COLUMNS: readonly HeadColumn[] = [
+  { name: "Wallet", className: "py-0.5 text-left" },
+  { name: "Funding tx", className: "py-0.5 text-left" },
+  { name: "Funded", className: "py-0.5 text-right" },
+  { name: "Amount", className: "py-0.5 text-right" },
+  { name: "Holds", className: "py-0.5 text-right" },
+];
+
 export function BundleList({ report, chain }: { report: CohortReport; chain: ChainId }) {
   const info = chainInfo(chain);
   const decimals = info?.nativeDecimals ?? (chain === "solana" ? 9 : 18);
@@ -48,15 +57,7 @@ export function BundleList({ report, chain }: { report: CohortReport; chain: Cha
               <WalletLink address={b.funder} chain={chain} chars={6} />
             </p>
             <table className="w-full text-[11px]">
-              <thead className="text-[10px] uppercase text-muted">
-                <tr>
-                  <th className="py-0.5 text-left font-medium">Wallet</th>
-                  <th className="py-0.5 text-left font-medium">Funding tx</th>
-                  <th className="py-0.5 text-right font-medium">Funded</th>
-                  <th className="py-0.5 text-right font-medium">Amount</th>
-                  <th className="py-0.5 text-right font-medium">Holds</th>
-                </tr>
-              </thead>
+              <TableHead columns={EVIDENCE_COLUMNS} />
               <tbody>
                 {b.wallets.map((w) => (
                   <tr key={w.address} className="border-t border-border/40">
