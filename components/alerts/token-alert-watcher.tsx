@@ -11,9 +11,9 @@ import { rankedPools } from "../token/pools";
 import { useAlertEval } from "./use-alert-eval";
 
 /** The dev's recent sells are read from REST this often, besides the live tape (1 credit each, per watched token). */
-export const DEV_SELLS_REFRESH_MS = 30_000;
+const DEV_SELLS_REFRESH_MS = 30_000;
 /** A sell older than this when first seen on a page is news from before this page: it does not fire. */
-export const DEV_SELLS_RECENT_MS = 10 * 60_000;
+const DEV_SELLS_RECENT_MS = 10 * 60_000;
 
 /**
  * One token's rules, evaluated on its live updates, its live trades (dev sells) and its cohort report. The dev's

@@ -38,7 +38,7 @@ export function retryDelay(failureCount: number, error: unknown, random: () => n
  * render (a board is ~1 MB) alive for the whole `gcTime` after the response was sent: memory then grows with the
  * page rate. Here no query gets a timer; the cache goes with the request's client.
  */
-export class ServerQueryCache extends QueryCache {
+class ServerQueryCache extends QueryCache {
   override build<
     TQueryFnData = unknown,
     TError = DefaultError,
