@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fnv1a, identicon, identiconPath } from "./identicon";
+import { fnv1a, IDENTICON_CACHE_MAX, identicon, identiconPath } from "./identicon";
 
 describe("identicon", () => {
   it("is deterministic and ignores EVM case", () => {
@@ -57,5 +57,19 @@ describe("identicon", () => {
     expect(identiconPath(new Array(25).fill(true))).toBe(
       "M10 10h30v6h-30zM10 16h30v6h-30zM10 22h30v6h-30zM10 28h30v6h-30zM10 34h30v6h-30z",
     );
+  });
+});
+
+describe("identicon cache", () => {
+  it("draws a seed once while it is among the last IDENTICON_CACHE_MAX used, and stays bounded", () => {
+    const first = identicon("CacheSeed1111111111111111111111111111111111");
+    expect(identicon("CacheSeed1111111111111111111111111111111111")).toBe(first);
+    expect(identicon("0xABCDEF0000000000000000000000000000000001")).toBe(
+      identicon("0xabcdef0000000000000000000000000000000001"),
+    );
+    for (let i = 0; i < IDENTICON_CACHE_MAX + 10; i++) identicon(`evict-${i}`);
+    const again = identicon("CacheSeed1111111111111111111111111111111111");
+    expect(again).not.toBe(first); // dropped as the oldest, drawn anew
+    expect(again).toEqual(first); // and drawn the same
   });
 });

@@ -57,9 +57,26 @@ export function identiconPath(cells: readonly boolean[]): string {
   return d;
 }
 
+/** Faces kept, newest used last: a tape or board draws the same makers again on every update. */
+export const IDENTICON_CACHE_MAX = 512;
+const faces = new Map<string, Identicon>();
+
 export function identicon(seed: string): Identicon {
   // EVM addresses are case-insensitive (§1.8): the same wallet gets the same face however it is written.
   const norm = seed.startsWith("0x") ? seed.toLowerCase() : seed;
+  const cached = faces.get(norm);
+  if (cached) {
+    faces.delete(norm);
+    faces.set(norm, cached);
+    return cached;
+  }
+  const face = draw(norm);
+  if (faces.size >= IDENTICON_CACHE_MAX) faces.delete(faces.keys().next().value as string);
+  faces.set(norm, face);
+  return face;
+}
+
+function draw(norm: string): Identicon {
   const h = fnv1a(norm);
   const rand = xorshift(h);
   const hue = Math.floor(rand() * 360);
