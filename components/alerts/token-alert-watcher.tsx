@@ -5,9 +5,8 @@ import { useEffect, useMemo } from "react";
 import type { ChainId } from "@/lib/api";
 import type { TokenAlertRule } from "@/lib/client/alerts";
 import { cohortsOptions, tokenOptions, tokenPoolsOptions, tokenTradesInfiniteOptions } from "@/lib/client/queries";
-import { serverClock } from "@/lib/client/server-clock";
 import { useStreamStore, useSubscription, useTokenUpdates } from "@/lib/client/stream/hooks";
-import { rankedPools } from "../token/pools";
+import { selectPools } from "../token/pools";
 import { useAlertEval } from "./use-alert-eval";
 
 /** The dev's recent sells are read from REST this often, besides the live tape (1 credit each, per watched token). */
@@ -37,15 +36,14 @@ export function TokenAlertWatcher({
   const needsCohorts = rules.some((r) => r.kind === "cohort-dump");
   const tradesKey = useSubscription("trades", needsTrades ? ref : null);
   const tape = useStreamStore((s) => (tradesKey ? s.tapes[tradesKey] : undefined));
+  const serverOffsetMs = useStreamStore((s) => s.serverOffsetMs);
   const deployer = token?.deployer ?? null;
   const pools = useQuery({ ...tokenPoolsOptions(ref), enabled: needsTrades && deployer !== null }).data?.data;
   const devSells = useInfiniteQuery({
     ...tokenTradesInfiniteOptions({
       chain,
       address,
-      pools: rankedPools(pools ?? [])
-        .slice(0, 50)
-        .map((p) => p.address),
+      pools: selectPools(pools ?? [], null),
       limit: 20,
       filters: { maker: deployer ?? "", type: "sell" },
     }),
@@ -68,9 +66,9 @@ export function TokenAlertWatcher({
   }, [tape, token, rules, feed]);
   useEffect(() => {
     if (!devSells || !token) return;
-    const since = Date.now() + serverClock.offsetMs() - DEV_SELLS_RECENT_MS;
+    const since = Date.now() + serverOffsetMs - DEV_SELLS_RECENT_MS;
     feed(rules, { type: "trades", rows: devSells.filter((t) => t.at >= since), deployer: token.deployer });
-  }, [devSells, token, rules, feed]);
+  }, [devSells, token, rules, feed, serverOffsetMs]);
   useEffect(() => {
     if (cohorts) feed(rules, { type: "cohorts", report: cohorts });
   }, [cohorts, rules, feed]);
