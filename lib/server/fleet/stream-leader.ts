@@ -130,39 +130,39 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
   /** Unsubscribes the upstream has not acknowledged yet, by upstream id: they still count against the limits. */
   const releasing = new Map<string, { keys: readonly string[]; conn: number; at: number }>();
 
-  function append(resource: string, kind: "event" | "error", payload: unknown) {
+  /** Appends one entry to `resource`'s stream through a lease-fenced script (a deposed leader's appends are refused). */
+  function fenced(
+    script: string,
+    resource: string,
+    kind: string,
+    extraKeys: string[],
+    payload: string,
+    extraArgs: string[] = [],
+  ) {
     const r = o.link.client();
     if (!r || !leaseValue) return;
     r.eval(
-      APPEND,
-      2,
+      script,
+      2 + extraKeys.length,
       LEASE_KEY,
       `${EVENTS_PREFIX}${resource}`,
+      ...extraKeys,
       leaseValue,
       epoch,
       STREAM_MAXLEN,
       kind,
-      JSON.stringify(payload),
+      ...extraArgs,
+      payload,
     ).catch((e: unknown) => o.link.failed(e));
+  }
+
+  function append(resource: string, kind: "event" | "error", payload: unknown) {
+    fenced(APPEND, resource, kind, [], JSON.stringify(payload));
   }
 
   /** Tells the relays that `resource` is live upstream from here on (`sub`), or no longer (`end`). */
   function mark(resource: string, marker: "sub" | "end", reason: EndReason = "lost") {
-    const r = o.link.client();
-    if (!r || !leaseValue) return;
-    r.eval(
-      MARK,
-      3,
-      LEASE_KEY,
-      `${EVENTS_PREFIX}${resource}`,
-      HELD_KEY,
-      leaseValue,
-      epoch,
-      STREAM_MAXLEN,
-      marker,
-      resource,
-      marker === "end" ? JSON.stringify({ reason }) : "{}",
-    ).catch((e: unknown) => o.link.failed(e));
+    fenced(MARK, resource, marker, [HELD_KEY], marker === "end" ? JSON.stringify({ reason }) : "{}", [resource]);
   }
 
   function openConn(i: number) {
