@@ -11,12 +11,12 @@ import type { RedisLink } from "./redis-link";
 // (Redis away, no leader yet) the controller decides alone on this instance's share of the budget.
 
 export const WANT_PREFIX = `${KEY_PREFIX}want:`;
-export const WANT_INSTANCES = `${KEY_PREFIX}want:instances`;
+const WANT_INSTANCES = `${KEY_PREFIX}want:instances`;
 /** The decision: resource → "stream" | "poll" (every resource some instance reported), `_` = the leader's epoch. */
 export const MODES_KEY = `${KEY_PREFIX}modes`;
 /** Published (with the instance id) when an instance's demand gains a resource, so the leader decides at once. */
 export const DEMAND_CHANNEL = `${KEY_PREFIX}demand-changed`;
-export const REPORT_TTL_MS = 5_000;
+const REPORT_TTL_MS = 5_000;
 const REFRESH_MS = 250;
 
 export interface FleetLiveness extends SharedLiveness {
