@@ -101,10 +101,11 @@ export async function readReports(link: RedisLink): Promise<Map<string, Reported
   const all = await Promise.all(
     instances.map((i) => r.hgetall(`${WANT_PREFIX}${i}`) as Promise<Record<string, string>>),
   );
+  const expired: string[] = [];
   for (const [n, fields] of all.entries()) {
     const inst = instances[n] as string;
     if (!("_" in fields)) {
-      await r.srem(WANT_INSTANCES, inst);
+      expired.push(inst);
       continue;
     }
     out.set(
@@ -114,5 +115,6 @@ export async function readReports(link: RedisLink): Promise<Map<string, Reported
         .map(([, v]) => JSON.parse(v) as ReportedDemand),
     );
   }
+  if (expired.length > 0) await r.srem(WANT_INSTANCES, ...expired);
   return out;
 }
