@@ -253,21 +253,13 @@ export async function streamChaos(sys: System): Promise<string> {
       clientFigures.every((c) => c.span > 0 && c.missing === 0 && c.duplicates === 0),
       `stream clients' trades: ${figures}`,
     );
-    // Known defect, open: after a drop a pulse board can miss the deltas of the outage until the next snapshot (seen
-    // in 1 of 3 runs: 1 of 13 snapshots and 1 of 13 REST lists differed). Reported here, not failing the run, until the
-    // gateway repairs a pulse view at the switch; SYSTEM_KNOWN_DEFECTS=1 enforces it.
-    const pulseEnforced = process.env.SYSTEM_KNOWN_DEFECTS === "1" || process.env.SYSTEM_BREAK === "stream-chaos";
-    const pulseCheck = (ok: boolean, message: string) => {
-      if (pulseEnforced) check(ok, message);
-      else if (!ok) console.log(`      known defect (not failing the run): ${message.slice(0, 300)}`);
-    };
-    pulseCheck(differ.length === 0, `pulse snapshots: ${differ.slice(0, 3).join("; ")}: ${figures}`);
+    check(differ.length === 0, `pulse snapshots: ${differ.slice(0, 3).join("; ")}: ${figures}`);
     check(
       restCompared.length >= DROPS / 2 && restCompared.at(-1) === restBoards.at(-1),
       `too few pulse boards compared with REST: ${figures}`,
     );
     const firstDiff = restDiffer[0];
-    pulseCheck(
+    check(
       !firstDiff,
       `pulse board ≠ REST at ${firstDiff?.asOf}: board ${firstDiff ? boardAt(firstDiff.asOf).slice(0, 160) : ""} REST ${firstDiff?.ids.slice(0, 160)}: ${figures}`,
     );
