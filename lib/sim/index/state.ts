@@ -44,7 +44,7 @@ export const DEFAULT_INDEX_CAPS: IndexCaps = {
   walletTradesTotal: 120_000,
   positionsPerWallet: 300,
   positionsTotal: 60_000,
-  makersPerToken: 2_500,
+  makersPerToken: 20_000, // a busy token's last hours of distinct wallets (hundreds every 5 minutes on Solana)
   fundings: 60_000,
 };
 
