@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./test/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // The embedded market's loopback port and key are fixed for tests: e2e/sim.ts drives its control API, and the
@@ -35,18 +36,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
+        launchOptions: chromiumLaunchOptions(["--disable-component-update", "--disable-sync", "--no-first-run"]),
       },
     },
   ],

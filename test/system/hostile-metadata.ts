@@ -1,4 +1,5 @@
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../chromium";
 import type { System } from "./harness";
 import { check, notable } from "./util";
 
@@ -28,16 +29,7 @@ export async function hostileMetadata(sys: System): Promise<string> {
     .slice(0, 6);
   check(picked.length >= 2, `expected hostile tokens in the market, found ${picked.length}`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-dev-shm-usage",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions(["--no-first-run"]));
   const problems: string[] = [];
   let links = 0;
   let flagged = 0;

@@ -6,6 +6,7 @@ import {
   emptyPulse,
   type PulseListState,
 } from "@/lib/client/stream/reducers/pulse";
+import { chromiumLaunchOptions } from "../chromium";
 import type { System } from "./harness";
 import { check, notable, openStream, percentile, sleep } from "./util";
 
@@ -99,16 +100,7 @@ export async function streamChaos(sys: System): Promise<string> {
   pulse.send({ type: "subscribe", id: "p1", channel: "pulse", params: BOARD });
   const viewers = [tradesViewer(sys, "10.90.0.2", t), tradesViewer(sys, "10.90.0.3", t)];
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-dev-shm-usage",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions(["--no-first-run"]));
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${sys.appUrl}/token/${encodeURIComponent(t.chain)}/${t.address}`);
