@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 interface Fixtures {
   /** ws:// URL of the stream gateway on the server under test. */
@@ -34,4 +34,53 @@ export { expect };
 export function need<T>(value: T | null | undefined, what: string): T {
   expect(value, what).toBeTruthy();
   return value as T;
+}
+
+/** A stream gateway frame as a client receives it (the fields the specs read). */
+export interface StreamFrame {
+  type: string;
+  id?: string;
+  kind?: string;
+  code?: string;
+  data?: unknown;
+  limits?: Record<string, number>;
+  t?: number;
+}
+
+/**
+ * Opens a WebSocket to `url` from inside the page, sends `request` once the gateway greets it (`authed`) and returns
+ * every frame received up to the first one carrying all of `until`'s fields; fails after 10 s.
+ */
+export function pageStreamFrames(
+  page: Page,
+  url: string,
+  request: Record<string, unknown>,
+  until: Partial<StreamFrame>,
+): Promise<StreamFrame[]> {
+  return page.evaluate(
+    (args) =>
+      new Promise<StreamFrame[]>((resolve, reject) => {
+        const received: StreamFrame[] = [];
+        const ws = new WebSocket(args.url);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(`no ${JSON.stringify(args.until)} within 10 s: ${JSON.stringify(received).slice(0, 300)}`),
+            ),
+          10_000,
+        );
+        ws.onerror = () => reject(new Error("websocket error"));
+        ws.onmessage = (event) => {
+          const f = JSON.parse(String(event.data)) as StreamFrame;
+          received.push(f);
+          if (f.type === "authed") ws.send(JSON.stringify(args.request));
+          if (Object.entries(args.until).every(([k, v]) => (f as unknown as Record<string, unknown>)[k] === v)) {
+            clearTimeout(timer);
+            ws.close();
+            resolve(received);
+          }
+        };
+      }),
+    { url, request, until },
+  );
 }

@@ -1,16 +1,7 @@
 import { WebSocket as NodeWebSocket } from "ws";
-import { expect, test } from "./fixtures";
+import { expect, type StreamFrame as Frame, pageStreamFrames, test } from "./fixtures";
 
 // The stream gateway at /api/stream, in front of the embedded market: a real browser socket, no key.
-
-interface Frame {
-  type: string;
-  id?: string;
-  kind?: string;
-  code?: string;
-  data?: unknown;
-  limits?: Record<string, number>;
-}
 
 test("a page's WebSocket is greeted without a key, subscribes to pulse and receives a snapshot", async ({
   page,
@@ -18,36 +9,11 @@ test("a page's WebSocket is greeted without a key, subscribes to pulse and recei
   pageErrors,
 }) => {
   await page.goto("/");
-  const frames = await page.evaluate(
-    (url) =>
-      new Promise<Frame[]>((resolve, reject) => {
-        const received: Frame[] = [];
-        const ws = new WebSocket(url);
-        const timer = setTimeout(
-          () => reject(new Error(`no snapshot within 10 s: ${JSON.stringify(received).slice(0, 300)}`)),
-          10_000,
-        );
-        ws.onerror = () => reject(new Error("websocket error"));
-        ws.onmessage = (event) => {
-          const f = JSON.parse(String(event.data)) as Frame;
-          received.push(f);
-          if (f.type === "authed")
-            ws.send(
-              JSON.stringify({
-                type: "subscribe",
-                id: "e2e-pulse",
-                channel: "pulse",
-                params: { view: "new", chains: ["solana", "evm:8453"] },
-              }),
-            );
-          if (f.type === "event" && f.kind === "snapshot") {
-            clearTimeout(timer);
-            ws.close();
-            resolve(received);
-          }
-        };
-      }),
+  const frames = await pageStreamFrames(
+    page,
     streamUrl,
+    { type: "subscribe", id: "e2e-pulse", channel: "pulse", params: { view: "new", chains: ["solana", "evm:8453"] } },
+    { type: "event", kind: "snapshot" },
   );
   expect(frames[0]).toMatchObject({ type: "authed", limits: { subscriptionsPerConnection: 20, trackedTokens: 50 } });
   expect(frames.find((f) => f.type === "subscribed")).toMatchObject({ id: "e2e-pulse" });
