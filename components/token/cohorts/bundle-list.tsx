@@ -3,14 +3,7 @@ import type { ChainId, CohortReport } from "@/lib/api";
 import { chainInfo } from "@/lib/api";
 import { formatUnitsCompact, shortAddress } from "@/lib/format";
 import { WalletLink } from "../wallet-link";
-import { spanLabel } from "./cohort-view";
-
-const before = (ms: number) =>
-  ms < 60_000
-    ? `${Math.max(0, Math.round(ms / 1000))} s`
-    : ms < 3600_000
-      ? `${Math.round(ms / 60_000)} min`
-      : `${Math.round(ms / 3600_000)} h`;
+import { roundedSpan, spanLabel } from "./cohort-view";
 
 /** Each bundle opens to its wallets, the common funder and the funding transfers behind it. */
 const EVIDENCE_COLUMNS: readonly HeadColumn[] = [
@@ -68,7 +61,7 @@ export function BundleList({ report, chain }: { report: CohortReport; chain: Cha
                       {shortAddress(w.funding.txHash, 4, 4)}
                     </td>
                     <td className="num py-0.5 text-right text-muted" title={new Date(w.funding.fundedAt).toISOString()}>
-                      {before(b.at - w.funding.fundedAt)} before
+                      {roundedSpan(Math.max(0, b.at - w.funding.fundedAt))} before
                     </td>
                     <td className="num py-0.5 text-right">
                       {formatUnitsCompact(w.funding.amountNative, decimals, symbol)}

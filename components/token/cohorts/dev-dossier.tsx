@@ -10,16 +10,8 @@ import type { ChainId } from "@/lib/api";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { getQuery } from "@/lib/client/queries/shared";
 import { formatUsd, safeText } from "@/lib/format";
+import { roundedSpan } from "./cohort-view";
 import { buildLaunches, MAX_OTHER_LAUNCHES, sparkTimeframe, tradedTokens } from "./dossier";
-
-const ago = (ms: number | null) =>
-  ms === null
-    ? "—"
-    : ms < 60_000
-      ? `${Math.round(ms / 1000)} s`
-      : ms < 3600_000
-        ? `${Math.round(ms / 60_000)} min`
-        : `${Math.round(ms / 3600_000)} h`;
 
 const COLUMNS: readonly HeadColumn[] = [
   { name: "Token", className: "py-0.5 text-left" },
@@ -93,7 +85,9 @@ function DossierBody({ chain, dev, current }: { chain: ChainId; dev: string; cur
                   {l.graduated ? "graduated" : "bonding / dead"}
                 </td>
                 <td className="num py-0.5 text-right">{l.peakMcapUsd === null ? "—" : formatUsd(l.peakMcapUsd)}</td>
-                <td className="num py-0.5 text-right">{ago(l.firstSellAfterMs)}</td>
+                <td className="num py-0.5 text-right">
+                  {l.firstSellAfterMs === null ? "—" : roundedSpan(l.firstSellAfterMs)}
+                </td>
               </tr>
             ))}
           </tbody>

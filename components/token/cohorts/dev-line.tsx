@@ -1,13 +1,6 @@
 import type { ChainId, CohortReport } from "@/lib/api";
 import { WalletLink } from "../wallet-link";
-import { spanLabel } from "./cohort-view";
-
-const after = (ms: number) =>
-  ms < 60_000
-    ? `${Math.round(ms / 1000)} s`
-    : ms < 3600_000
-      ? `${Math.round(ms / 60_000)} min`
-      : spanLabel(Math.round(ms / 3600_000) * 3600_000);
+import { roundedSpan } from "./cohort-view";
 
 /** The deployer's holding, and whether (and how soon) it sold. */
 export function DevLine({ report, chain }: { report: CohortReport; chain: ChainId }) {
@@ -26,7 +19,9 @@ export function DevLine({ report, chain }: { report: CohortReport; chain: ChainI
       {d.sold ? (
         <span className="font-medium text-down" data-testid="dev-sold">
           sold <span className="num">{d.soldPct.toFixed(2)}%</span> of supply
-          {d.firstSellAt !== null ? <>, first sell {after(d.firstSellAt - report.createdAt)} after launch</> : null}
+          {d.firstSellAt !== null ? (
+            <>, first sell {roundedSpan(d.firstSellAt - report.createdAt)} after launch</>
+          ) : null}
         </span>
       ) : (
         <span className="text-up">has not sold</span>
