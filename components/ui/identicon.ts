@@ -1,3 +1,5 @@
+import { boundedMemo } from "@/lib/format/memo";
+
 // Deterministic avatar from an address: a two-colour gradient and a mirrored 5×5 pattern. No network, no image.
 
 /** Drawing grid (SVG user units): a disc of diameter 50 with the 5×5 pattern of 6-unit cells centred on it. */
@@ -59,21 +61,11 @@ export function identiconPath(cells: readonly boolean[]): string {
 
 /** Faces kept, newest used last: a tape or board draws the same makers again on every update. */
 export const IDENTICON_CACHE_MAX = 512;
-const faces = new Map<string, Identicon>();
+const faces = boundedMemo(draw, IDENTICON_CACHE_MAX);
 
 export function identicon(seed: string): Identicon {
   // EVM addresses are case-insensitive (§1.8): the same wallet gets the same face however it is written.
-  const norm = seed.startsWith("0x") ? seed.toLowerCase() : seed;
-  const cached = faces.get(norm);
-  if (cached) {
-    faces.delete(norm);
-    faces.set(norm, cached);
-    return cached;
-  }
-  const face = draw(norm);
-  if (faces.size >= IDENTICON_CACHE_MAX) faces.delete(faces.keys().next().value as string);
-  faces.set(norm, face);
-  return face;
+  return faces(seed.startsWith("0x") ? seed.toLowerCase() : seed);
 }
 
 function draw(norm: string): Identicon {
