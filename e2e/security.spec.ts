@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { XSS_SENTINEL } from "@/lib/format/testing/hostile-corpus";
+import { trapDialogs } from "../test/dialog-trap";
 import { expect, test } from "./fixtures";
 import {
   hostileToken,
@@ -142,18 +143,7 @@ test("a token with hostile metadata renders inert: no script runs, no dialog ope
 }) => {
   const hostile = await hostileToken(request);
   // Any dialog-opening payload flips the sentinel too.
-  await page.addInitScript((k) => {
-    const w = window as unknown as Record<string, unknown>;
-    for (const f of ["alert", "confirm", "prompt"])
-      w[f] = () => {
-        w[k] = 1;
-      };
-  }, XSS_SENTINEL);
-  let dialogs = 0;
-  page.on("dialog", (d) => {
-    dialogs++;
-    void d.dismiss();
-  });
+  const dialogs = await trapDialogs(page, XSS_SENTINEL, ["alert", "confirm", "prompt"]);
   const violations = await watchCsp(page);
   await openShell(page, tokenPath(hostile));
   await settle(page);
@@ -175,7 +165,7 @@ test("a token with hostile metadata renders inert: no script runs, no dialog ope
   await expect(row).toContainText("<img");
   expect(await inlineHandlers(page)).toEqual([]);
   expect(await page.evaluate((k) => (window as unknown as Record<string, unknown>)[k], XSS_SENTINEL)).toBeUndefined();
-  expect(dialogs).toBe(0);
+  expect(dialogs()).toBe(0);
   expect(
     await page
       .locator("a[href^='javascript:'], a[href^='data:'], a[href^='vbscript:'], img[src^='javascript:']")

@@ -1,5 +1,6 @@
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../chromium";
+import { trapDialogs } from "../dialog-trap";
 import type { System } from "./harness";
 import { check, notable } from "./util";
 
@@ -35,18 +36,7 @@ export async function hostileMetadata(sys: System): Promise<string> {
   let flagged = 0;
   try {
     const page = await browser.newPage();
-    await page.addInitScript((k) => {
-      const w = window as unknown as Record<string, unknown>;
-      for (const f of ["alert", "confirm", "prompt", "print"])
-        w[f] = () => {
-          w[k] = 1;
-        };
-    }, SENTINEL);
-    let dialogs = 0;
-    page.on("dialog", (d) => {
-      dialogs++;
-      void d.dismiss();
-    });
+    const dialogs = await trapDialogs(page, SENTINEL, ["alert", "confirm", "prompt", "print"]);
     for (const t of picked) {
       const path = `/token/${encodeURIComponent(t.chain)}/${t.address}`;
       await page.goto(`${sys.appUrl}${path}`, { waitUntil: "domcontentloaded" });
@@ -84,7 +74,7 @@ export async function hostileMetadata(sys: System): Promise<string> {
         else flagged++;
       }
     }
-    if (dialogs) problems.push(`${dialogs} dialogs opened`);
+    if (dialogs()) problems.push(`${dialogs()} dialogs opened`);
   } finally {
     await browser.close();
   }
