@@ -13,24 +13,33 @@ NGINX="${NGINX_PATH:-/usr/sbin/nginx}"
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+# apt_install REFUSAL LABEL PACKAGE...: installs the packages with apt, as root or through passwordless sudo;
+# without either, prints REFUSAL and stops.
+apt_install() {
+  local refusal="$1" label="$2"
+  shift 2
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo="sudo"
+    else
+      echo "$refusal" >&2
+      exit 1
+    fi
+  fi
+  say "Installing $label (apt)"
+  $sudo apt-get update
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "$@"
+}
+
 install_chromium() {
   if [ -x "$CHROMIUM" ]; then return; fi
   if [ "$CHROMIUM" != "$DEFAULT_CHROMIUM" ]; then
     echo "CHROMIUM_PATH=$CHROMIUM does not exist; fix the path or unset it to use $DEFAULT_CHROMIUM." >&2
     exit 1
   fi
-  local sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-      sudo="sudo"
-    else
-      echo "Chromium is missing. Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)" >&2
-      exit 1
-    fi
-  fi
-  say "Installing Chromium (apt)"
-  $sudo apt-get update
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium
+  apt_install "Chromium is missing. Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)" \
+    Chromium chromium
 }
 
 # The fleet tests start their own redis-server and nginx on free loopback ports; the packages' own services are
@@ -40,18 +49,7 @@ install_fleet_servers() {
   [ -x "$REDIS_SERVER" ] || missing+=(redis-server)
   [ -x "$NGINX" ] || missing+=(nginx)
   if [ ${#missing[@]} = 0 ]; then return; fi
-  local sudo=""
-  if [ "$(id -u)" != 0 ]; then
-    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-      sudo="sudo"
-    else
-      echo "${missing[*]} missing. Install with: sudo apt-get install -y ${missing[*]}" >&2
-      exit 1
-    fi
-  fi
-  say "Installing ${missing[*]} (apt)"
-  $sudo apt-get update
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "${missing[@]}"
+  apt_install "${missing[*]} missing. Install with: sudo apt-get install -y ${missing[*]}" "${missing[*]}" "${missing[@]}"
 }
 
 if [ "${1:-}" = "--install" ]; then
