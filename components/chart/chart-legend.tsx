@@ -34,26 +34,25 @@ export function ChartLegend({
       <span className="font-medium text-fg">{title}</span>
       {f ? (
         <span className="num flex flex-wrap gap-x-2 font-mono">
-          <span>
-            <span className="text-muted">O</span> <span className={tone}>{fmt(f.open)}</span>
-          </span>
-          <span>
-            <span className="text-muted">H</span> <span className={tone}>{fmt(f.high)}</span>
-          </span>
-          <span>
-            <span className="text-muted">L</span> <span className={tone}>{fmt(f.low)}</span>
-          </span>
-          <span>
-            <span className="text-muted">C</span> <span className={tone}>{fmt(f.close)}</span>
-          </span>
-          <span>
-            <span className="text-muted">V</span> <span className="text-fg">{formatCompact(f.volume)}</span>
-          </span>
+          <Field name="O" value={fmt(f.open)} tone={tone} />
+          <Field name="H" value={fmt(f.high)} tone={tone} />
+          <Field name="L" value={fmt(f.low)} tone={tone} />
+          <Field name="C" value={fmt(f.close)} tone={tone} />
+          <Field name="V" value={formatCompact(f.volume)} tone="text-fg" />
           <span className={tone} data-testid="legend-change">
             {f.changePct === null ? "" : formatPct(f.changePct, { signed: true })}
           </span>
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** One figure of the legend: its letter, muted, then the value in `tone`. */
+function Field({ name, value, tone }: { name: string; value: string; tone: string }) {
+  return (
+    <span>
+      <span className="text-muted">{name}</span> <span className={tone}>{value}</span>
+    </span>
   );
 }
