@@ -5,10 +5,10 @@ import { Chip } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SafeText } from "@/components/ui/safe-text";
-import { SkeletonRows } from "@/components/ui/skeleton";
 import type { ChainId } from "@/lib/api";
 import { tokenHoldersOptions } from "@/lib/client/queries";
 import { formatCompact, formatCount, formatPct } from "@/lib/format";
+import { PanelSkeleton } from "./panel-skeleton";
 import { WalletLink } from "./wallet-link";
 
 export const HOLDERS_LIMIT = 50;
@@ -16,12 +16,7 @@ export const HOLDERS_LIMIT = 50;
 /** Top holders with their share of supply, drawn as bars (SVG: no inline style needed). */
 export function HoldersPanel({ chain, address }: { chain: ChainId; address: string }) {
   const q = useQuery({ ...tokenHoldersOptions({ chain, address, limit: HOLDERS_LIMIT }), refetchInterval: 30_000 });
-  if (q.isPending)
-    return (
-      <div className="p-2">
-        <SkeletonRows rows={10} rowClassName="h-5" label="Loading holders" />
-      </div>
-    );
+  if (q.isPending) return <PanelSkeleton rows={10} label="Loading holders" />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} compact />;
   const rows = q.data.data;
   if (rows.length === 0) return <EmptyState compact title="No holders known yet" />;

@@ -5,9 +5,9 @@ import type { ReactNode } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
-import { SkeletonRows } from "@/components/ui/skeleton";
 import { type ChainId, STATS_WINDOWS, type TokenStatsWindow } from "@/lib/api";
 import { tokenStatsOptions } from "@/lib/client/queries";
+import { PanelSkeleton } from "./panel-skeleton";
 
 /** Buy share of the window's volume as a green/red split bar (SVG, no inline style). */
 function PressureBar({ w }: { w: TokenStatsWindow }) {
@@ -46,12 +46,7 @@ const ROWS: { label: string; cell: (w: TokenStatsWindow) => ReactNode; solanaOnl
 /** Token-wide stats per window (5m / 1h / 6h / 24h); wash-filtered counts on Solana. */
 export function StatsPanel({ chain, address }: { chain: ChainId; address: string }) {
   const q = useQuery({ ...tokenStatsOptions({ chain, address }), refetchInterval: 15_000 });
-  if (q.isPending)
-    return (
-      <div className="p-2">
-        <SkeletonRows rows={8} rowClassName="h-5" label="Loading stats" />
-      </div>
-    );
+  if (q.isPending) return <PanelSkeleton rows={8} label="Loading stats" />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} compact />;
   const windows = q.data.data.windows;
   const rows = ROWS.filter((r) => !r.solanaOnly || chain === "solana");

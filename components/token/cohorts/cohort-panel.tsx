@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ErrorState } from "@/components/ui/error-state";
-import { SkeletonRows } from "@/components/ui/skeleton";
 import { type ChainId, COHORT_IDS, type CohortId } from "@/lib/api";
 import { cohortsOptions } from "@/lib/client/queries";
 import { formatCount } from "@/lib/format";
+import { PanelSkeleton } from "../panel-skeleton";
 import { BundleList } from "./bundle-list";
 import { CohortTable } from "./cohort-table";
 import { COHORT_LABEL, cohortDefinition, dumpFlags, spanLabel } from "./cohort-view";
@@ -24,12 +24,7 @@ export interface CohortPanelProps {
 /** Who holds the token, by behaviour, each figure opening onto its evidence. */
 export function CohortPanel({ chain, address, marked, onMark }: CohortPanelProps) {
   const q = useQuery(cohortsOptions({ chain, address }));
-  if (q.isPending)
-    return (
-      <div className="p-2">
-        <SkeletonRows rows={8} rowClassName="h-5" label="Loading holder cohorts" />
-      </div>
-    );
+  if (q.isPending) return <PanelSkeleton rows={8} label="Loading holder cohorts" />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} title="Cohorts could not load" compact />;
   const r = q.data.data;
   const flags = dumpFlags(r);
