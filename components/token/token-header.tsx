@@ -1,6 +1,5 @@
 "use client";
 
-import type { ReactNode } from "react";
 import { Address } from "@/components/ui/address";
 import { Age } from "@/components/ui/age";
 import { Badge } from "@/components/ui/badge";
@@ -8,6 +7,7 @@ import { ChainTag } from "@/components/ui/chain-tag";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Flash } from "@/components/ui/flash";
 import { Liquidity } from "@/components/ui/liquidity";
+import { Metric } from "@/components/ui/metric";
 import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
 import { Price } from "@/components/ui/price";
@@ -25,15 +25,6 @@ import {
 import { LaunchpadBlock } from "./launchpad-block";
 import { SecurityFlags } from "./security-flags";
 import { TokenLinks } from "./token-links";
-
-function Metric({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="flex min-w-0 flex-col" data-testid={testId}>
-      <span className="text-[10px] uppercase tracking-wide text-muted">{label}</span>
-      <span className="text-[13px] leading-5 text-fg">{children}</span>
-    </div>
-  );
-}
 
 export interface TokenHeaderProps {
   chain: ChainId;

@@ -2,9 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { type ReactNode, useMemo } from "react";
+import { useMemo } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { Metric } from "@/components/ui/metric";
 import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
 import { SegmentedControl } from "@/components/ui/segmented-control";
@@ -23,15 +24,6 @@ const BASIS: Record<string, string> = {
   trade: "USD basis: trade time — each trade valued at the native price when it happened.",
 };
 const EVM_CHAINS = KNOWN_CHAINS.filter((c) => c.family === "evm");
-
-function Metric({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="flex flex-col" data-testid={testId}>
-      <span className="text-[10px] uppercase tracking-wide text-muted">{label}</span>
-      <span className="text-[15px] leading-5 font-semibold">{children}</span>
-    </div>
-  );
-}
 
 export interface PnlSectionProps {
   wallet: string;
@@ -90,16 +82,16 @@ export function PnlSection({ wallet, family, pnlChain, period, onPeriod, onChain
       ) : pnl ? (
         <>
           <div className="flex flex-wrap gap-x-8 gap-y-2" data-testid="pnl-summary">
-            <Metric label="Realized PnL" testId="pnl-realized">
+            <Metric size="lg" label="Realized PnL" testId="pnl-realized">
               <Usd value={pnl.summary.realizedPnlUsd} signed />
             </Metric>
-            <Metric label="Win rate" testId="pnl-winrate">
+            <Metric size="lg" label="Win rate" testId="pnl-winrate">
               <Pct value={pnl.summary.winRate} signed={false} colored={false} />
             </Metric>
-            <Metric label="Trades">
+            <Metric size="lg" label="Trades">
               <Count value={pnl.summary.trades} />
             </Metric>
-            <Metric label="Wins / losses">
+            <Metric size="lg" label="Wins / losses">
               <span className="num">
                 <span className="text-up">{pnl.summary.wins}</span> /{" "}
                 <span className="text-down">{pnl.summary.losses}</span>
