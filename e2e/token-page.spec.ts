@@ -298,8 +298,18 @@ test.describe("live tape", () => {
 
   test("a preconfirmed row on Base is flagged, and a reverted one disappears", async ({ page }) => {
     // At market speed a confirmation follows its preconfirmation within a second; the frames that end a
-    // preconfirmed row (its confirmed copy, a revert) are held back 2 s so the flagged state is observable.
+    // preconfirmed row (its confirmed copy, a revert) are held back until the page has drawn that row flagged (at
+    // most 20 s: a page that never flags it fails below), so the flagged state is observable however busy the
+    // machine is.
     const confirmed = new Set<string>();
+    const sentPreconfirmed = new Set<string>();
+    const drawnFlagged = async (txs: string[]) =>
+      page
+        .evaluate((ts) => {
+          const seen = (window as unknown as { __preconf?: Set<string> }).__preconf;
+          return !!seen && ts.every((t) => seen.has(t));
+        }, txs)
+        .catch(() => false);
     const revertedTx = new Set<string>();
     let tradesAcked = false;
     await page.routeWebSocket(/\/api\/stream/, (ws) => {
@@ -315,26 +325,49 @@ test.describe("live tape", () => {
         };
         if (frame.type === "subscribed" && frame.channel === "trades") tradesAcked = true;
         if (frame.type !== "event" || frame.channel !== "trades") return ws.send(m);
-        const later = (data: unknown[]) => setTimeout(() => ws.send(JSON.stringify({ ...frame, data })), 2_000);
+        const later = (data: { txHash: string }[]) =>
+          void (async () => {
+            const ends = data.map((r) => r.txHash).filter((tx) => sentPreconfirmed.has(tx));
+            const until = Date.now() + 20_000;
+            while (ends.length && Date.now() < until && !(await drawnFlagged(ends)))
+              await new Promise((r) => setTimeout(r, 100));
+            setTimeout(() => ws.send(JSON.stringify({ ...frame, data })), 500);
+          })();
         if (frame.kind === "revert") {
           for (const k of frame.data) revertedTx.add(k.txHash);
           return later(frame.data);
         }
-        // Rows share frames: preconfirmed ones go on now, confirmed ones follow 2 s later.
+        // Rows share frames: preconfirmed ones go on now, confirmed ones once their flagged row was drawn.
         const now = frame.data.filter((r) => r.preconfirmed);
         const held = frame.data.filter((r) => !r.preconfirmed);
         for (const r of held) confirmed.add(r.txHash);
+        for (const r of now) sentPreconfirmed.add(r.txHash);
         if (now.length) ws.send(JSON.stringify({ ...frame, data: now }));
         if (held.length) later(held);
       });
     });
+    const tapeRest = { inFlight: 0, lastDone: 0 };
+    const isTapeRest = (r: { url(): string }) => r.url().includes("/api/v1/token/trades");
+    page.on("request", (r) => {
+      if (isTapeRest(r)) tapeRest.inFlight++;
+    });
+    const done = (r: { url(): string }) => {
+      if (!isTapeRest(r)) return;
+      tapeRest.inFlight--;
+      tapeRest.lastDone = performance.now();
+    };
+    page.on("requestfinished", done);
+    page.on("requestfailed", done);
     const t = notable.baseToken;
     await page.goto(tokenUrl(t));
     await expect(page.getByTestId("trade-row").first()).toBeVisible();
     await watchPreconfirmed(page);
     // The first rows come from the server render; trade only once the live subscription is acknowledged, or the
-    // preconfirmed copy can pass before it and only the confirmed one reach the page.
+    // preconfirmed copy can pass before it and only the confirmed one reach the page; and once the tape's repair from
+    // REST after the acknowledgement is over, or its answer can already hold the trade confirmed (the market confirms
+    // within a second at its speed) and rightly replace the flagged row before it is drawn.
     await expect.poll(() => tradesAcked).toBe(true);
+    await expect.poll(() => tapeRest.inFlight === 0 && performance.now() - tapeRest.lastDone > 1_000).toBe(true);
 
     const ok = (await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 25 })).data;
     expect(ok.trade.preconfirmed).toBe(true);
