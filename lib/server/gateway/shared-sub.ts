@@ -52,12 +52,6 @@ export class SharedSub {
   private lastMeta: Record<string, unknown> | null = null;
   private lastData: unknown = null;
   private lateBody: Buffer | null = null;
-  /**
-   * The market time of the newest state event delivered (pulse, candles, token updates). A poll answered after a newer
-   * event (an in-flight REST call landing after the stream took over, or a cached answer) would move the browsers'
-   * state back in time; it is dropped. Trades need no such guard: their rows are deduplicated by identity.
-   */
-  private stateAsOf = Number.NEGATIVE_INFINITY;
   readonly replay: ReplayWindow | null;
 
   constructor(
@@ -107,7 +101,7 @@ export class SharedSub {
 
   /** Updates the late-joiner state and fans the event out once per distinct browser id. */
   onEvent(ev: UpstreamEvent, now: number): { delivered: number; duplicates: number } {
-    if (!this.replay && this.isStalePoll(ev)) return { delivered: 0, duplicates: 0 };
+    if (this.isStalePoll(ev)) return { delivered: 0, duplicates: 0 };
     let data = ev.data;
     let duplicates = 0;
     let conflate: readonly number[] | undefined;
@@ -150,15 +144,16 @@ export class SharedSub {
     return { delivered, duplicates };
   }
 
-  /** A polled state event older than what the browsers have, or landing after the stream took the resource back. */
+  /**
+   * A polled pulse list, candle or token update that would move the browsers' state back in time: older than the state
+   * they have (a cached answer), or landing after the stream took the resource back (a REST call in flight at the
+   * promotion). Trades need no such guard: their rows are deduplicated by identity.
+   */
   private isStalePoll(ev: UpstreamEvent): boolean {
-    const asOf = typeof ev.meta.asOf === "number" ? ev.meta.asOf : undefined;
-    if (ev.meta.polled === true) {
-      if (this.mode === "stream" && !this.promoting) return true;
-      if (asOf !== undefined && asOf < this.stateAsOf) return true;
-    }
-    if (asOf !== undefined && asOf > this.stateAsOf) this.stateAsOf = asOf;
-    return false;
+    if (ev.meta.polled !== true || this.channel === "trades") return false;
+    if (this.mode === "stream" && !this.promoting) return true;
+    const have = (this.lastMetaFor() as { asOf?: unknown } | null)?.asOf;
+    return typeof have === "number" && typeof ev.meta.asOf === "number" && ev.meta.asOf < have;
   }
 
   /** What a new browser subscriber gets at once: the current state, then (trades) rows since `sinceAt`. */
