@@ -8,6 +8,7 @@ import {
   formatDateTimeUtc,
   formatDuration,
   formatShortDay,
+  formatSpan,
   formatTimeOfDay,
   isoDateTime,
 } from "./time";
@@ -58,6 +59,20 @@ describe("duration", () => {
     [-1, "—"],
     [Number.NaN, "—"],
   ])("%s → %s", (ms, out) => expect(formatDuration(ms)).toBe(out));
+});
+
+describe("span", () => {
+  it.each([
+    [12_400, "12 s"],
+    [59_000, "59 s"],
+    [60_000, "1 min"],
+    [269_000, "4 min"],
+    [3_599_999, "60 min"],
+    [3_600_000, "1 h"],
+    [11_000_000, "3 h"],
+    [-1, "—"],
+    [null, "—"],
+  ])("%s → %s", (ms, out) => expect(formatSpan(ms)).toBe(out));
 });
 
 describe("absolute", () => {

@@ -37,6 +37,14 @@ export function formatDuration(ms: unknown): string {
   return `${Math.floor(ms / DAY)}d ${Math.floor((ms % DAY) / HOUR)}h`;
 }
 
+/** One unit, rounded: "12 s", "4 min", "3 h" (a measured span, said the way a trader would). Negative or unknown → "—". */
+export function formatSpan(ms: unknown): string {
+  if (!isFiniteNumber(ms) || ms < 0) return DASH;
+  if (ms < MIN) return `${Math.round(ms / SEC)} s`;
+  if (ms < HOUR) return `${Math.round(ms / MIN)} min`;
+  return `${Math.round(ms / HOUR)} h`;
+}
+
 function validMs(ms: unknown): ms is number {
   return isFiniteNumber(ms) && Math.abs(ms) <= MAX_DATE_MS;
 }

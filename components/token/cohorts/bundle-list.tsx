@@ -1,9 +1,9 @@
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import type { ChainId, CohortReport } from "@/lib/api";
 import { chainInfo } from "@/lib/api";
-import { formatUnitsCompact, shortAddress } from "@/lib/format";
+import { formatSpan, formatUnitsCompact, shortAddress } from "@/lib/format";
 import { WalletLink } from "../wallet-link";
-import { roundedSpan, spanLabel } from "./cohort-view";
+import { spanLabel } from "./cohort-view";
 
 /** Each bundle opens to its wallets, the common funder and the funding transfers behind it. */
 const EVIDENCE_COLUMNS: readonly HeadColumn[] = [
@@ -61,7 +61,7 @@ export function BundleList({ report, chain }: { report: CohortReport; chain: Cha
                       {shortAddress(w.funding.txHash, 4, 4)}
                     </td>
                     <td className="num py-0.5 text-right text-muted" title={new Date(w.funding.fundedAt).toISOString()}>
-                      {roundedSpan(Math.max(0, b.at - w.funding.fundedAt))} before
+                      {formatSpan(Math.max(0, b.at - w.funding.fundedAt))} before
                     </td>
                     <td className="num py-0.5 text-right">
                       {formatUnitsCompact(w.funding.amountNative, decimals, symbol)}

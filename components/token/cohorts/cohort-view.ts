@@ -37,13 +37,6 @@ export function spanLabel(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
-/** "12 s", "4 min", "3 h": a measured span, rounded in its largest unit (seconds, minutes or hours). */
-export function roundedSpan(ms: number): string {
-  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
-  if (ms < 3600_000) return `${Math.round(ms / 60_000)} min`;
-  return `${Math.round(ms / 3600_000)} h`;
-}
-
 export function cohortDefinition(id: CohortId, rules: CohortReport["rules"]): string {
   switch (id) {
     case "top10":

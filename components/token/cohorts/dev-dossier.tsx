@@ -9,8 +9,7 @@ import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import type { ChainId } from "@/lib/api";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { getQuery } from "@/lib/client/queries/shared";
-import { formatUsd, safeText } from "@/lib/format";
-import { roundedSpan } from "./cohort-view";
+import { formatSpan, formatUsd, safeText } from "@/lib/format";
 import { buildLaunches, MAX_OTHER_LAUNCHES, sparkTimeframe, tradedTokens } from "./dossier";
 
 const COLUMNS: readonly HeadColumn[] = [
@@ -85,9 +84,7 @@ function DossierBody({ chain, dev, current }: { chain: ChainId; dev: string; cur
                   {l.graduated ? "graduated" : "bonding / dead"}
                 </td>
                 <td className="num py-0.5 text-right">{l.peakMcapUsd === null ? "—" : formatUsd(l.peakMcapUsd)}</td>
-                <td className="num py-0.5 text-right">
-                  {l.firstSellAfterMs === null ? "—" : roundedSpan(l.firstSellAfterMs)}
-                </td>
+                <td className="num py-0.5 text-right">{formatSpan(l.firstSellAfterMs)}</td>
               </tr>
             ))}
           </tbody>

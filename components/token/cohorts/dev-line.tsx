@@ -1,6 +1,6 @@
 import type { ChainId, CohortReport } from "@/lib/api";
+import { formatSpan } from "@/lib/format";
 import { WalletLink } from "../wallet-link";
-import { roundedSpan } from "./cohort-view";
 
 /** The deployer's holding, and whether (and how soon) it sold. */
 export function DevLine({ report, chain }: { report: CohortReport; chain: ChainId }) {
@@ -20,7 +20,7 @@ export function DevLine({ report, chain }: { report: CohortReport; chain: ChainI
         <span className="font-medium text-down" data-testid="dev-sold">
           sold <span className="num">{d.soldPct.toFixed(2)}%</span> of supply
           {d.firstSellAt !== null ? (
-            <>, first sell {roundedSpan(d.firstSellAt - report.createdAt)} after launch</>
+            <>, first sell {formatSpan(d.firstSellAt - report.createdAt)} after launch</>
           ) : null}
         </span>
       ) : (
