@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import type { ServerFrame } from "@/lib/api";
 
 interface Fixtures {
   /** ws:// URL of the stream gateway on the server under test. */
@@ -36,17 +37,6 @@ export function need<T>(value: T | null | undefined, what: string): T {
   return value as T;
 }
 
-/** A stream gateway frame as a client receives it (the fields the specs read). */
-export interface StreamFrame {
-  type: string;
-  id?: string;
-  kind?: string;
-  code?: string;
-  data?: unknown;
-  limits?: Record<string, number>;
-  t?: number;
-}
-
 /**
  * Opens a WebSocket to `url` from inside the page, sends `request` once the gateway greets it (`authed`) and returns
  * every frame received up to the first one carrying all of `until`'s fields; fails after 10 s.
@@ -55,12 +45,12 @@ export function pageStreamFrames(
   page: Page,
   url: string,
   request: Record<string, unknown>,
-  until: Partial<StreamFrame>,
-): Promise<StreamFrame[]> {
+  until: Partial<ServerFrame>,
+): Promise<ServerFrame[]> {
   return page.evaluate(
     (args) =>
-      new Promise<StreamFrame[]>((resolve, reject) => {
-        const received: StreamFrame[] = [];
+      new Promise<ServerFrame[]>((resolve, reject) => {
+        const received: ServerFrame[] = [];
         const ws = new WebSocket(args.url);
         const timer = setTimeout(
           () =>
@@ -71,7 +61,7 @@ export function pageStreamFrames(
         );
         ws.onerror = () => reject(new Error("websocket error"));
         ws.onmessage = (event) => {
-          const f = JSON.parse(String(event.data)) as StreamFrame;
+          const f = JSON.parse(String(event.data)) as ServerFrame;
           received.push(f);
           if (f.type === "authed") ws.send(JSON.stringify(args.request));
           if (Object.entries(args.until).every(([k, v]) => (f as unknown as Record<string, unknown>)[k] === v)) {

@@ -1,5 +1,6 @@
 import { WebSocket as NodeWebSocket } from "ws";
-import { expect, type StreamFrame as Frame, pageStreamFrames, test } from "./fixtures";
+import type { EventFrame, ServerFrame } from "@/lib/api";
+import { expect, pageStreamFrames, test } from "./fixtures";
 
 // The stream gateway at /api/stream, in front of the embedded market: a real browser socket, no key.
 
@@ -17,7 +18,7 @@ test("a page's WebSocket is greeted without a key, subscribes to pulse and recei
   );
   expect(frames[0]).toMatchObject({ type: "authed", limits: { subscriptionsPerConnection: 20, trackedTokens: 50 } });
   expect(frames.find((f) => f.type === "subscribed")).toMatchObject({ id: "e2e-pulse" });
-  const snapshot = frames.at(-1) as Frame;
+  const snapshot = frames.at(-1) as EventFrame;
   expect(snapshot).toMatchObject({ type: "event", id: "e2e-pulse", kind: "snapshot" });
   expect(Array.isArray(snapshot.data) && snapshot.data.length).toBeGreaterThan(0);
   expect(pageErrors).toEqual([]);
@@ -25,7 +26,7 @@ test("a page's WebSocket is greeted without a key, subscribes to pulse and recei
 
 test("a socket from a foreign origin is closed with origin_forbidden", async ({ streamUrl }) => {
   const ws = new NodeWebSocket(streamUrl, { origin: "https://evil.example.com" });
-  const frames: Frame[] = [];
+  const frames: ServerFrame[] = [];
   ws.on("message", (d) => frames.push(JSON.parse(String(d))));
   const code = await new Promise<number>((resolve) => ws.on("close", (c) => resolve(c)));
   expect(code).toBe(4003);
