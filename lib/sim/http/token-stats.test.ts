@@ -55,7 +55,6 @@ describe("token stats makers", () => {
     // hour. The makers the market remembers per token must cover that hour, or the 1 h count of the very tokens
     // traders watch most would be unknown.
     const est = (await h.control("GET", "/__control/state")).notable.establishedToken;
-    const before = (await stats(est.chain, est.address))["1h"].makers as number;
     const crowd = 3_200;
     const rng = new Rng("a crowd of makers");
     for (let i = 0; i < crowd; i++) {
@@ -66,7 +65,8 @@ describe("token stats makers", () => {
     h.advance(5_000);
     const w = await stats(est.chain, est.address);
     expect(w["1h"].makers).not.toBeNull();
-    expect(w["1h"].makers).toBeGreaterThanOrEqual(Math.min(crowd, before + crowd - 100));
+    // every one of the crowd's wallets traded within the hour: the count holds them all
+    expect(w["1h"].makers).toBeGreaterThanOrEqual(crowd);
     expect(w["5m"].makers).not.toBeNull();
   }, 120_000);
 
