@@ -13,43 +13,33 @@ NGINX="${NGINX_PATH:-/usr/sbin/nginx}"
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-# apt_install REFUSAL LABEL PACKAGE...: installs the packages with apt, as root or through passwordless sudo;
-# without either, prints REFUSAL and stops.
-apt_install() {
-  local refusal="$1" label="$2"
-  shift 2
+# Debian's Chromium, and the redis-server and nginx the fleet tests start on free loopback ports (the packages' own
+# services are not needed, and not started by us): whatever is missing, in one apt run, as root or through
+# passwordless sudo.
+install_system_packages() {
+  local missing=()
+  if [ ! -x "$CHROMIUM" ]; then
+    if [ "$CHROMIUM" != "$DEFAULT_CHROMIUM" ]; then
+      echo "CHROMIUM_PATH=$CHROMIUM does not exist; fix the path or unset it to use $DEFAULT_CHROMIUM." >&2
+      exit 1
+    fi
+    missing+=(chromium)
+  fi
+  [ -x "$REDIS_SERVER" ] || missing+=(redis-server)
+  [ -x "$NGINX" ] || missing+=(nginx)
+  if [ ${#missing[@]} = 0 ]; then return; fi
   local sudo=""
   if [ "$(id -u)" != 0 ]; then
     if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
       sudo="sudo"
     else
-      echo "$refusal" >&2
+      echo "${missing[*]} missing. Install with: sudo apt-get install -y ${missing[*]}   (or set CHROMIUM_PATH)" >&2
       exit 1
     fi
   fi
-  say "Installing $label (apt)"
+  say "Installing ${missing[*]} (apt)"
   $sudo apt-get update
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "$@"
-}
-
-install_chromium() {
-  if [ -x "$CHROMIUM" ]; then return; fi
-  if [ "$CHROMIUM" != "$DEFAULT_CHROMIUM" ]; then
-    echo "CHROMIUM_PATH=$CHROMIUM does not exist; fix the path or unset it to use $DEFAULT_CHROMIUM." >&2
-    exit 1
-  fi
-  apt_install "Chromium is missing. Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)" \
-    Chromium chromium
-}
-
-# The fleet tests start their own redis-server and nginx on free loopback ports; the packages' own services are
-# not needed (and not started by us).
-install_fleet_servers() {
-  local missing=()
-  [ -x "$REDIS_SERVER" ] || missing+=(redis-server)
-  [ -x "$NGINX" ] || missing+=(nginx)
-  if [ ${#missing[@]} = 0 ]; then return; fi
-  apt_install "${missing[*]} missing. Install with: sudo apt-get install -y ${missing[*]}" "${missing[*]}" "${missing[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y "${missing[@]}"
 }
 
 if [ "${1:-}" = "--install" ]; then
@@ -58,8 +48,7 @@ if [ "${1:-}" = "--install" ]; then
     echo "npm ci could not use the lockfile as is; installing the locked versions with npm install instead."
     npm install --no-audit --no-fund
   }
-  install_chromium
-  install_fleet_servers
+  install_system_packages
 elif [ -n "${1:-}" ]; then
   echo "usage: bash scripts/test.sh [--install]" >&2
   exit 2
