@@ -25,7 +25,7 @@ const CHECKS: Check[] = [
   { name: "key secrecy", budgetMs: 120_000, run: keySecrecy },
   { name: "hostile metadata in a real browser", budgetMs: 90_000, run: hostileMetadata },
   { name: "upstream faults: errors, latency, hangs", budgetMs: 120_000, run: upstreamFaults },
-  { name: "slow consumer: paused clients at a high rate", budgetMs: 60_000, run: slowConsumer },
+  { name: "slow consumer: paused clients at a high rate", budgetMs: 90_000, run: slowConsumer },
   { name: "stream chaos: upstream connections dropped 12 times", budgetMs: 150_000, run: streamChaos },
   { name: "soak: 100 clients, pages and API, 3 min", budgetMs: 320_000, run: (sys) => soak(sys) },
   {
