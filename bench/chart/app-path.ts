@@ -15,7 +15,7 @@ function appSetData(candles: Series, volume: Series, data: Candle[], asOf: numbe
   const op = ops.find((o) => o.type === "setData");
   if (op?.type !== "setData") throw new Error("the reducer gave no setData op");
   const bars = op.bars.slice();
-  candles.setData(bars.map((c) => ({ ...scaleBar(c, 1) })));
+  candles.setData(bars.map((c) => scaleBar(c, 1)));
   volume.setData(bars.map((c) => volumePoint(c)));
   return bars.length;
 }

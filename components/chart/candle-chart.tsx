@@ -1,9 +1,11 @@
 "use client";
 
 import {
+  type CandlestickData,
   CandlestickSeries,
   createChart,
   createSeriesMarkers,
+  type HistogramData,
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
@@ -56,11 +58,10 @@ interface ChartParts {
   markers: ISeriesMarkersPluginApi<Time>;
 }
 
-const point = (c: Candle) => ({ ...c, time: c.time as UTCTimestamp });
-const volPoint = (c: Candle) => {
-  const v = volumePoint(c);
-  return { ...v, time: v.time as UTCTimestamp };
-};
+// A candle's time is already UTC seconds: the chart takes the same objects (no copy per bar; they are never mutated,
+// the mirror replaces a bar rather than changing it).
+const point = (c: Candle) => c as unknown as CandlestickData<UTCTimestamp>;
+const volPoint = (c: Candle) => volumePoint(c) as unknown as HistogramData<UTCTimestamp>;
 
 export default function CandleChart({
   input,

@@ -50,7 +50,41 @@ function sameBar(a: Candle, b: Candle): boolean {
 }
 
 function isValidBar(c: Candle): boolean {
-  return Number.isInteger(c.time) && [c.open, c.high, c.low, c.close, c.volume].every(Number.isFinite);
+  return (
+    Number.isInteger(c.time) &&
+    Number.isFinite(c.open) &&
+    Number.isFinite(c.high) &&
+    Number.isFinite(c.low) &&
+    Number.isFinite(c.close) &&
+    Number.isFinite(c.volume)
+  );
+}
+
+/** Bars ascending with each time once, newest write of a time kept. One pass when they already are (a REST page
+ *  comes ascending or descending); otherwise a map and a sort. */
+function ascendingUnique(valid: Candle[]): Candle[] {
+  let up = true;
+  let down = true;
+  for (let i = 1; i < valid.length && (up || down); i++) {
+    const d = valid[i].time - valid[i - 1].time;
+    if (d <= 0) up = false;
+    if (d >= 0) down = false;
+  }
+  if (up) return valid;
+  if (down) return valid.reverse();
+  const byTime = new Map<number, Candle>();
+  for (const c of valid) byTime.set(c.time, c);
+  return [...byTime.values()].sort((a, b) => a.time - b.time);
+}
+
+/** The newest live-streamed bar once `sorted` (ascending, non-empty) is applied. */
+function liveAfter(state: SeriesState, sorted: readonly Candle[], source?: BarSource): SeriesState["live"] {
+  const live = state.live;
+  if (source?.from !== "live") return live;
+  const newest = sorted[sorted.length - 1].time;
+  if (!live || newest > live.time) return { time: newest, asOf: source.asOf };
+  if (newest === live.time && source.asOf > live.asOf) return { time: newest, asOf: source.asOf };
+  return live;
 }
 
 /** Index of the first bar with time >= t (binary search). */
@@ -78,13 +112,17 @@ export function upsertBars(
   const valid = incoming.filter((c) => isValidBar(c) && keep(c));
   if (valid.length === 0) return { state, ops: [] };
   // Last write wins for one time inside a batch; then ascending.
-  const byTime = new Map<number, Candle>();
-  for (const c of valid) byTime.set(c.time, c);
-  const sorted = [...byTime.values()].sort((a, b) => a.time - b.time);
+  const sorted = ascendingUnique(valid);
 
+  // Into an empty series (the first history page) the batch is the series.
+  if (state.bars.length === 0) {
+    const bars = sorted.length > state.cap ? sorted.slice(sorted.length - state.cap) : sorted;
+    const live = liveAfter(state, sorted, source);
+    return { state: { ...state, bars, live }, ops: [{ type: "setData", bars }] };
+  }
   const bars = state.bars.slice();
   const updates: Candle[] = [];
-  let rewrite = bars.length === 0;
+  let rewrite = false;
   for (const c of sorted) {
     const last = bars[bars.length - 1];
     if (!last || c.time > last.time) {
@@ -105,12 +143,7 @@ export function upsertBars(
     }
   }
   if (bars.length > state.cap) bars.splice(0, bars.length - state.cap);
-  let live = state.live;
-  if (source?.from === "live") {
-    const newest = sorted[sorted.length - 1].time;
-    if (!live || newest > live.time) live = { time: newest, asOf: source.asOf };
-    else if (newest === live.time && source.asOf > live.asOf) live = { time: newest, asOf: source.asOf };
-  }
+  const live = liveAfter(state, sorted, source);
   if (!rewrite && updates.length === 0) return { state: live === state.live ? state : { ...state, live }, ops: [] };
   const next: SeriesState = { ...state, bars, live };
   if (rewrite) return { state: next, ops: [{ type: "setData", bars }] };
