@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MAX_TAPE_PAGES,
   ohlcvInfiniteOptions,
+  TAPE_OLDER_PAGE_ROWS,
   tokenTradesByMakersInfiniteOptions,
   tokenTradesInfiniteOptions,
   walletTradesInfiniteOptions,
@@ -35,6 +36,9 @@ describe("infinite query options", () => {
     await qc.fetchInfiniteQuery({ ...o, pages: 3 });
     expect(calls.map((c) => c.url.searchParams.get("cursor"))).toEqual([null, "c2"]);
     expect(calls[0].url.searchParams.get("type")).toBe("buy");
+    // the first page at the service's default size, older ones at the most a call returns (same credits per call)
+    expect(calls.map((c) => c.url.searchParams.get("limit"))).toEqual([null, String(TAPE_OLDER_PAGE_ROWS)]);
+    expect(calls[1].url.searchParams.get("type")).toBe("buy");
     expect(
       o.getNextPageParam(
         { data: [], meta: { asOf: 1, hasMore: true, nextCursor: "x" } },
@@ -88,6 +92,7 @@ describe("infinite query options", () => {
       pages: 2,
     });
     expect(calls.map((c) => (c.body as { cursor?: string }).cursor)).toEqual([undefined, "m2"]);
+    expect(calls.map((c) => (c.body as { limit?: number }).limit)).toEqual([undefined, TAPE_OLDER_PAGE_ROWS]);
     expect(calls[0].url.pathname).toBe("/api/v1/token/trades");
   });
 });

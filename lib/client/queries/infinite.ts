@@ -6,7 +6,12 @@ import type { TradeFilters } from "../trade-filters";
 import { staleTimeFor } from "./shared";
 
 // Every cursor of the spec as an infinite query, each with a page cap so history held in memory stays bounded.
-export const MAX_TAPE_PAGES = 50;
+/** A tape's older pages ask for the most rows a call may return (§4.3: 1-500): a call costs the same whatever its
+ *  size, so scrolling back a day of a busy token takes a dozen calls, not sixty. The first page keeps the caller's
+ *  limit (the service's default: 100) for a quick first paint. */
+export const TAPE_OLDER_PAGE_ROWS = 500;
+/** The first page and 20 older ones: ~10,000 rows, a busy token's last day. */
+export const MAX_TAPE_PAGES = 21;
 export const MAX_WALLET_TRADE_PAGES = 50;
 export const MAX_CANDLE_PAGES = 25;
 
@@ -48,6 +53,11 @@ export interface TapeInput {
 const nextCursor = (last: { meta: { hasMore: boolean; nextCursor?: string | null } }) =>
   last.meta.hasMore && last.meta.nextCursor ? last.meta.nextCursor : undefined;
 
+/** The limit of a tape page after the first (none for the first: the caller's or the service's default). */
+function olderPageLimit(cursor: string | undefined, limit: number | undefined): { limit?: number } {
+  return cursor === undefined ? {} : { limit: Math.max(limit ?? 0, TAPE_OLDER_PAGE_ROWS) };
+}
+
 /** §4.3: while `meta.hasMore`, pass `meta.nextCursor` as `cursor`. */
 export function tokenTradesInfiniteOptions(input: TapeInput) {
   const q = normalizeInput({
@@ -62,7 +72,8 @@ export function tokenTradesInfiniteOptions(input: TapeInput) {
     input: q,
     cursorField: "cursor",
     maxPages: MAX_TAPE_PAGES,
-    page: (cursor, signal) => apiFetch("tokenTrades", { query: { ...q, cursor } }, signal),
+    page: (cursor, signal) =>
+      apiFetch("tokenTrades", { query: { ...q, cursor, ...olderPageLimit(cursor, q.limit) } }, signal),
     next: nextCursor,
     meta: { query: q },
   });
@@ -96,7 +107,12 @@ export function tokenTradesByMakersInfiniteOptions(input: MakersTapeInput) {
     page: (cursor, signal) =>
       apiFetch(
         "tokenTradesByMakers",
-        { body: { ...body, ...(cursor ? { cursor } : {}) } as BodyInput<"tokenTradesByMakers"> },
+        {
+          body: {
+            ...body,
+            ...(cursor ? { cursor, ...olderPageLimit(cursor, body.limit) } : {}),
+          } as BodyInput<"tokenTradesByMakers">,
+        },
         signal,
       ),
     next: nextCursor,
@@ -130,7 +146,9 @@ export function ohlcvInfiniteOptions(input: CandlesInput) {
     maxPages: MAX_CANDLE_PAGES,
     page: (endTime, signal) => apiFetch("ohlcv", { query: { ...q, endTime } }, signal),
     next: (last) =>
-      last.meta.hasMore && last.meta.oldestTime != null && last.meta.oldestTime > 0 ? last.meta.oldestTime - 1 : undefined,
+      last.meta.hasMore && last.meta.oldestTime != null && last.meta.oldestTime > 0
+        ? last.meta.oldestTime - 1
+        : undefined,
     meta: { query: q },
   });
 }
