@@ -16,12 +16,21 @@ export function controlState(core: SimCore) {
   const bonding = tokens.find((t) => t.factory && !t.migrated && (t.bondingProgress ?? 0) > 30);
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
+  // The busiest established token whose last day fits its tape with room to spare (its pace since the market went
+  // live, per day, within three quarters of the per-token tape): its tape pages back a full day.
+  const liveMs = Math.max(60_000, core.now() - m.warmStart);
+  const perDay = (txns: number) => (txns * 86_400_000) / liveMs;
+  const dayTape = tokens
+    .filter((t) => !t.factory && t.txns > 0 && perDay(t.txns) <= 0.75 * t.tape.cap)
+    .sort((a, b) => b.txns - a.txns)[0];
   const ref = (t: (typeof tokens)[number] | undefined) =>
     t
       ? { chain: t.chain, address: t.address, pools: t.pools.map((p) => p.address), name: t.name, symbol: t.symbol }
       : null;
   return {
     now: core.now(),
+    /** Market time where generated history ends and simulated trading begins (the history/live seam). */
+    liveFrom: m.warmStart,
     seed: m.seed,
     speed: core.clock.speed,
     virtual: core.clock.virtual,
@@ -60,6 +69,7 @@ export function controlState(core: SimCore) {
       bondingToken: ref(bonding),
       establishedToken: ref(established),
       baseToken: ref(base),
+      dayTapeToken: ref(dayTape),
     },
   };
 }
