@@ -41,6 +41,27 @@ describe("tape depth", () => {
     expect(detail.data.txns24h).toBeGreaterThan(2_000);
   });
 
+  it("names in its control state a busy established token whose tape reaches a day back, and the history/live seam", {
+    timeout: 120_000,
+  }, async () => {
+    const s = await h.control("GET", "/__control/state");
+    expect(s.liveFrom).toBe(h.sim.core.market.warmStart);
+    expect(s.now - s.liveFrom).toBeGreaterThanOrEqual(10 * 60_000);
+    const t = s.notable.dayTapeToken;
+    const q = `chain=${encodeURIComponent(t.chain)}&address=${t.address}&limit=500&pools=${t.pools.join(",")}`;
+    let oldest = Number.POSITIVE_INFINITY;
+    let rows = 0;
+    let cursor: string | null = null;
+    do {
+      const body: Json = await h.get(`/v1/token/trades?${q}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      rows += body.data.length;
+      oldest = Math.min(oldest, ...body.data.map((r: { at: number }) => r.at));
+      cursor = body.meta.nextCursor;
+    } while (cursor);
+    expect(s.now - oldest).toBeGreaterThanOrEqual(24 * 3600_000);
+    expect(rows).toBeGreaterThan(2_000); // busy: thousands of trades in its day
+  });
+
   it("counts an established token's makers over its archived day: 1h, 6h and 24h are numbers, not unknown", async () => {
     // a busy established token whose day fits its tape (a busier one's archive reaches back only part of the day,
     // and its longer windows stay unknown)
