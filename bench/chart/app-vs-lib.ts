@@ -8,6 +8,8 @@ import { openChartPage } from "./chart-page";
 
 export interface AppVsLib {
   libMs: number;
+  /** The library alone with the volume coloured per bar, as the app's chart draws it. */
+  libColouredMs: number;
   appMs: number;
   bars: number;
 }
