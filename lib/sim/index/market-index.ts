@@ -247,12 +247,21 @@ export class MarketIndex implements ViewCtx {
       (c, a) => this.pool(c, a),
       (c, at) => this.nativeUsdAt(c, at),
     );
+    // Room for its archived day first: over the global budget, the other tapes give way as the periodic trim would
+    // have them (idle ones, rows older than a day, the least busy), not this token's history.
+    const need = t.tape.cap - t.tape.records.length;
+    const total = this.tapeRecords();
+    const others = () => [...this.tokens.values()].filter((x) => x !== t);
+    const after =
+      need > 0 && total + need > this.caps.tapeTotal
+        ? trimTapes(others(), total + need, this.caps.tapeTotal, this.now) - need
+        : total;
     const archived = archiveTape(
       t,
       events,
       () => ++this.archiveSeq,
       (c, at) => this.nativeUsdAt(c, at),
-      this.caps.tapeTotal - this.tapeRecords(),
+      this.caps.tapeTotal - after,
     );
     this.archivedMakers(t, archived);
   }
