@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { tokenHref } from "@/components/search/search-target";
 import { Age } from "@/components/ui/age";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -77,10 +77,12 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
     });
   }, [looked.data]);
   const symbols = known;
-  const sentinel = useRef<HTMLDivElement>(null);
+  // The sentinel as state, not a ref read in the effect: the observer follows the element itself, so a sentinel that
+  // mounts after the last page state changed (the table replacing a skeleton or an error) is still watched.
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
   useEffect(() => {
-    const el = sentinel.current;
+    const el = sentinel;
     if (!el || !hasNextPage) return;
     const io = new IntersectionObserver(
       (e) => {
@@ -90,7 +92,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const native = chainInfo(chain)?.nativeSymbol ?? "";
 
   return (
@@ -180,7 +182,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
               })}
             </tbody>
           </table>
-          <div ref={sentinel} className="flex h-8 items-center justify-center text-[11px] text-muted">
+          <div ref={setSentinel} className="flex h-8 items-center justify-center text-[11px] text-muted">
             {isFetchingNextPage ? (
               "Loading older trades…"
             ) : hasNextPage ? (
