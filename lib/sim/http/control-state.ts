@@ -17,11 +17,13 @@ export function controlState(core: SimCore) {
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
   // The busiest established token whose last day fits its tape with room to spare (its pace since the market went
-  // live, per day, within three quarters of the per-token tape): its tape pages back a full day.
+  // live, per day, within three quarters of the per-token tape), other than the tokens named above: its tape pages
+  // back a full day when first read (a tape nobody read for 10 minutes may since have been trimmed to the budget).
   const liveMs = Math.max(60_000, core.now() - m.warmStart);
   const perDay = (txns: number) => (txns * 86_400_000) / liveMs;
+  const named = new Set([hostile, graduated, bonding, established, base]);
   const dayTape = tokens
-    .filter((t) => !t.factory && t.txns > 0 && perDay(t.txns) <= 0.75 * t.tape.cap)
+    .filter((t) => !t.factory && !named.has(t) && t.txns > 0 && perDay(t.txns) <= 0.75 * t.tape.cap)
     .sort((a, b) => b.txns - a.txns)[0];
   const ref = (t: (typeof tokens)[number] | undefined) =>
     t

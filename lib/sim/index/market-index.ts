@@ -249,6 +249,7 @@ export class MarketIndex implements ViewCtx {
     );
     // Room for its archived day first: over the global budget, the other tapes give way as the periodic trim would
     // have them (idle ones, rows older than a day, the least busy), not this token's history.
+    t.tape.readAt = this.now;
     const need = t.tape.cap - t.tape.records.length;
     const total = this.tapeRecords();
     const others = () => [...this.tokens.values()].filter((x) => x !== t);

@@ -17,6 +17,8 @@ export interface TapeFilter {
 export class Tape {
   readonly records: TradeRecord[] = [];
   private changes = 0;
+  /** Market time this tape was last read (a page served, its archive loaded): read tapes are trimmed last. */
+  readAt = Number.NEGATIVE_INFINITY;
 
   constructor(readonly cap: number) {}
 

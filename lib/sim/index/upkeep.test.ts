@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { tradeRecord } from "../test/fixtures";
 import type { IndexedToken } from "./state";
 import { Tape } from "./tape";
-import { rowsSince, trimTapes } from "./upkeep";
+import { READ_RECENTLY_MS, rowsSince, trimTapes } from "./upkeep";
 
 const NOW = Date.UTC(2026, 5, 2, 12);
 const H = 3600_000;
@@ -37,14 +37,31 @@ describe("trimTapes", () => {
     for (const t of dead) expect(t.tape.size).toBeLessThanOrEqual(20);
   });
 
-  it("cuts rows older than 24 h before cutting anyone's last day", () => {
+  it("cuts rows older than a day (and an hour) before cutting anyone's last day", () => {
     const old = token(4_000, 72 * H, NOW - 1_000);
     const busy = token(5_000, 24 * H, NOW - 1_000);
     const all = [old, busy];
     trimTapes(all, sizes(all), 8_000, NOW);
     expect(busy.tape.size).toBe(5_000);
-    expect(old.tape.size).toBe(rowsSince(old.tape, NOW - 24 * H));
-    expect(old.tape.records[old.tape.records.length - old.tape.size]?.at).toBeGreaterThanOrEqual(NOW - 24 * H);
+    expect(old.tape.size).toBe(rowsSince(old.tape, NOW - 25 * H));
+    expect(old.tape.records[old.tape.records.length - old.tape.size]?.at).toBeGreaterThanOrEqual(NOW - 25 * H);
+  });
+
+  it("a tape read in the last 10 minutes keeps its day while the unread tapes can still give room", () => {
+    const read = token(3_000, 24 * H, NOW - 1_000);
+    read.tape.readAt = NOW - READ_RECENTLY_MS + 60_000;
+    const busier = [token(3_000, 24 * H, NOW - 1_000), token(4_000, 24 * H, NOW - 1_000)];
+    const all = [read, ...busier];
+    trimTapes(all, sizes(all), 3_500, NOW);
+    expect(read.tape.size).toBe(3_000);
+    // the busier unread tapes gave all the room (down to 20 and 100 rows here)
+    expect(sizes(busier)).toBeLessThanOrEqual(3_500 * 0.9 - 3_000);
+    // read longer ago: it is cut like any other, least busy first
+    const stale = token(3_000, 24 * H, NOW - 1_000);
+    stale.tape.readAt = NOW - READ_RECENTLY_MS - 1;
+    const others = [token(3_000, 2 * H, NOW - 1_000)];
+    trimTapes([stale, ...others], 6_000, 5_000, NOW);
+    expect(stale.tape.size).toBeLessThan(3_000);
   });
 
   it("holds the global budget whenever 20 rows per token fit in it", () => {

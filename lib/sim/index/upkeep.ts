@@ -20,10 +20,16 @@ export function rowsSince(tape: Tape, at: number): number {
   return recs.length - lo;
 }
 
+/** A tape read within this long is someone's open page: it keeps its history until every other tape gave way. */
+export const READ_RECENTLY_MS = 10 * MIN;
+/** What the day-old cut keeps: a day and an hour, so a tape read now still reaches a full day back while it is read. */
+const KEEP_DAY_MS = DAY + 60 * MIN;
+
 /**
  * Keeps all tapes within `budget` rows. Dead launches lose their history first, then quiet ones, then every tape
- * what is older than 24 h; only then are tapes cut by count, least busy (fewest rows in the last hour) first, so a
- * busy token keeps its last day of tape as long as the budget allows it at all. Ends at or below `budget` whenever
+ * what is older than a day (and an hour); only then are tapes cut by count, least busy (fewest rows in the last
+ * hour) first, so a busy token keeps its last day of tape as long as the budget allows it at all. Tapes read in the
+ * last 10 minutes are spared by the first cuts and come last in the count cuts. Ends at or below `budget` whenever
  * 20 rows per token fit in it.
  */
 export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget: number, now: number): number {
@@ -34,25 +40,31 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
     [20, 60 * MIN],
     [100, 10 * MIN],
   ];
+  const read = (t: IndexedToken) => t.tape.readAt > now - READ_RECENTLY_MS;
   for (const [keep, idleMs] of timed) {
     for (const t of list) {
       if (total <= target) return total;
-      if (t.tape.size <= keep || (t.lastTradeAt ?? 0) > now - idleMs) continue;
+      if (t.tape.size <= keep || (t.lastTradeAt ?? 0) > now - idleMs || read(t)) continue;
       total -= t.tape.trimTo(keep);
     }
   }
   for (const t of list) {
     if (total <= target) return total;
-    total -= t.tape.trimTo(Math.max(20, rowsSince(t.tape, now - DAY)));
+    total -= t.tape.trimTo(Math.max(20, rowsSince(t.tape, now - KEEP_DAY_MS)));
   }
-  const byActivity = list
-    .map((t) => ({ t, rate: rowsSince(t.tape, now - 60 * MIN) }))
-    .sort((a, b) => a.rate - b.rate)
-    .map((x) => x.t);
-  for (const keep of [500, 100, 20]) {
-    for (const t of byActivity) {
-      if (total <= target) return total;
-      if (t.tape.size > keep) total -= t.tape.trimTo(keep);
+  const byActivity = (tokens: IndexedToken[]) =>
+    tokens
+      .map((t) => ({ t, rate: rowsSince(t.tape, now - 60 * MIN) }))
+      .sort((a, b) => a.rate - b.rate)
+      .map((x) => x.t);
+  // Tapes nobody read lately down to 20 rows before a read one loses anything.
+  for (const group of [list.filter((t) => !read(t)), list.filter(read)]) {
+    const ordered = byActivity(group);
+    for (const keep of [500, 100, 20]) {
+      for (const t of ordered) {
+        if (total <= target) return total;
+        if (t.tape.size > keep) total -= t.tape.trimTo(keep);
+      }
     }
   }
   return total;

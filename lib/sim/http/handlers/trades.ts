@@ -47,6 +47,7 @@ function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers
         ];
   // an established token's archived day of trades joins its tape on first use
   for (const pool of t.pools) ready(pool);
+  t.tape.readAt = core.now();
   return cachedPage(core, key, t.tape.version, () => {
     const page = t.tape.page(p.limit as number, filter, before);
     const data = page.records.map((r: TradeRecord) => {
