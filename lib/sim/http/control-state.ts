@@ -1,6 +1,21 @@
 import type { SimCore } from "../core";
+import { archiveHistory } from "../engine/established";
+import { type SimToken, tokenKey } from "../engine/world";
 
 // GET /__control/state: counts and notable ids, so tests need not search for fixtures.
+
+/** Trades in a token's archived last day of minutes (deterministic, so counted once per token). */
+const dayCounts = new WeakMap<SimToken, number>();
+function archivedDay(t: SimToken | undefined): number {
+  if (!t?.archive) return 0;
+  let n = dayCounts.get(t);
+  if (n === undefined) {
+    n = 0;
+    for (const e of archiveHistory(t)) if (e.stepSec === 60) for (const c of e.trades) n += c;
+    dayCounts.set(t, n);
+  }
+  return n;
+}
 
 export function controlState(core: SimCore) {
   const ix = core.index;
@@ -16,15 +31,16 @@ export function controlState(core: SimCore) {
   const bonding = tokens.find((t) => t.factory && !t.migrated && (t.bondingProgress ?? 0) > 30);
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
-  // The busiest established token whose last day fits its tape with room to spare (its pace since the market went
-  // live, per day, within three quarters of the per-token tape), other than the tokens named above: its tape pages
-  // back a full day when first read (a tape nobody read for 10 minutes may since have been trimmed to the budget).
-  const liveMs = Math.max(60_000, core.now() - m.warmStart);
-  const perDay = (txns: number) => (txns * 86_400_000) / liveMs;
+  // The busiest established token whose archived day fits its tape with room to spare (its archived last day of
+  // minutes, counted once per token, within 70 % of the per-token tape, so live rows do not push its oldest out for
+  // hours), other than the tokens named above: its tape pages back a full day when first read (a tape nobody read for
+  // 10 minutes may since have been trimmed to the budget).
   const named = new Set([hostile, graduated, bonding, established, base]);
   const dayTape = tokens
-    .filter((t) => !t.factory && !named.has(t) && t.txns > 0 && perDay(t.txns) <= 0.75 * t.tape.cap)
-    .sort((a, b) => b.txns - a.txns)[0];
+    .filter((t) => !t.factory && !named.has(t))
+    .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
+    .filter((x) => x.day >= 2_000 && x.day <= 0.7 * x.t.tape.cap)
+    .sort((a, b) => b.day - a.day)[0]?.t;
   const ref = (t: (typeof tokens)[number] | undefined) =>
     t
       ? { chain: t.chain, address: t.address, pools: t.pools.map((p) => p.address), name: t.name, symbol: t.symbol }
