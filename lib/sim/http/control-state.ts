@@ -33,11 +33,11 @@ export function controlState(core: SimCore) {
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
   // The busiest established token whose archived day fits its tape with room to spare (its archived last day of
   // minutes, counted once per token, within 70 % of the per-token tape, so live rows do not push its oldest out for
-  // hours), other than the tokens named above: its tape pages back a full day when first read (a tape nobody read for
-  // 10 minutes may since have been trimmed to the budget).
+  // hours), other than the tokens named above and not read yet: its tape pages back a full day when first read (a
+  // tape nobody read for 10 minutes may since have been trimmed to the global budget).
   const named = new Set([hostile, graduated, bonding, established, base]);
   const dayTape = tokens
-    .filter((t) => !t.factory && !named.has(t))
+    .filter((t) => !t.factory && !named.has(t) && !t.hydrated)
     .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
     .filter((x) => x.day >= 2_000 && x.day <= 0.7 * x.t.tape.cap)
     .sort((a, b) => b.day - a.day)[0]?.t;
