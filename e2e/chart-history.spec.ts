@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { chartState } from "./chart";
 import { expect as baseExpect, test } from "./fixtures";
 import { simState } from "./sim";
 
@@ -13,14 +14,6 @@ test.beforeAll(async () => {
   token = (await simState()).data.notable.establishedToken;
 });
 
-async function chart(page: Page): Promise<{ bars: number; first: number; last: number }> {
-  return page.getByTestId("candle-chart").evaluate((el: HTMLElement) => ({
-    bars: Number(el.dataset.bars ?? 0),
-    first: Number(el.dataset.firstTime ?? 0),
-    last: Number(el.dataset.lastTime ?? 0),
-  }));
-}
-
 async function pick(page: Page, interval: string) {
   await page.locator(`[data-interval="${interval}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`interval=${interval}`));
@@ -29,23 +22,23 @@ async function pick(page: Page, interval: string) {
 
 test("15m → 1m → 5m → 15m keeps each interval's full history", async ({ page, pageErrors }) => {
   await page.goto(`/token/${token.chain}/${token.address}?interval=15m`);
-  await expect.poll(async () => (await chart(page)).bars).toBeGreaterThanOrEqual(60);
-  const first15 = await chart(page);
+  await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(60);
+  const first15 = await chartState(page);
   await pick(page, "1m");
-  await expect.poll(async () => (await chart(page)).bars).toBeGreaterThanOrEqual(60);
+  await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(60);
   await pick(page, "5m");
-  await expect.poll(async () => (await chart(page)).bars).toBeGreaterThanOrEqual(60);
-  const first5 = await chart(page);
+  await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(60);
+  const first5 = await chartState(page);
   // Longer than the store keeps a series nobody shows (1 s): the 15m series is released meanwhile.
   await page.waitForTimeout(2_500);
   await pick(page, "15m");
-  await expect.poll(async () => (await chart(page)).bars).toBeGreaterThanOrEqual(first15.bars);
-  const back15 = await chart(page);
+  await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(first15.bars);
+  const back15 = await chartState(page);
   expect(back15.first).toBeLessThanOrEqual(first15.first);
   expect(back15.last).toBeGreaterThanOrEqual(first15.last);
   await page.waitForTimeout(2_500);
   await pick(page, "5m");
-  await expect.poll(async () => (await chart(page)).bars).toBeGreaterThanOrEqual(first5.bars);
-  expect((await chart(page)).first).toBeLessThanOrEqual(first5.first);
+  await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(first5.bars);
+  expect((await chartState(page)).first).toBeLessThanOrEqual(first5.first);
   expect(pageErrors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { chartState } from "./chart";
 import { expect as baseExpect, need, test } from "./fixtures";
 import { simGet, simState } from "./sim";
 
@@ -11,14 +11,6 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 const DAY_MS = 86_400_000;
 
 type Ref = { chain: string; address: string; pools: string[] };
-
-async function chart(page: Page): Promise<{ bars: number; first: number; last: number }> {
-  return page.getByTestId("candle-chart").evaluate((el: HTMLElement) => ({
-    bars: Number(el.dataset.bars ?? 0),
-    first: Number(el.dataset.firstTime ?? 0),
-    last: Number(el.dataset.lastTime ?? 0),
-  }));
-}
 
 test("a busy token's tape scrolls back a full day, newest first, each trade once", async ({ page, pageErrors }) => {
   const state = (await simState()).data;
@@ -104,8 +96,8 @@ test("a token older than the half hour of second candles opens on 1m candles cov
   const minutes = await simGet<{ data: { time: number }[] }>(
     `/v1/token/ohlcv?chain=${t.chain}&address=${t.address}&pools=${t.pool.address}&interval=1m&limit=500`,
   );
-  await expect.poll(async () => (await chart(page)).first).toBeGreaterThan(0);
-  const c = await chart(page);
+  await expect.poll(async () => (await chartState(page)).first).toBeGreaterThan(0);
+  const c = await chartState(page);
   // From its first minutes to the minute of its latest trade.
   expect(c.first).toBeLessThanOrEqual(Math.floor(t.createdAt / 1000) + 2 * 60);
   expect(c.last).toBeGreaterThanOrEqual(Math.floor(lastTradeAt / 60_000) * 60);

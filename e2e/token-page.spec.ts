@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { XSS_SENTINEL } from "../lib/format/testing/hostile-corpus";
+import { chartState } from "./chart";
 import { expect as baseExpect, test } from "./fixtures";
 import { simFaults, simScenario, simState } from "./sim";
 
@@ -23,30 +24,6 @@ test.beforeAll(async () => {
 });
 
 const tokenUrl = (t: { chain: string; address: string }, qs = "") => `/token/${t.chain}/${t.address}${qs}`;
-
-interface ChartState {
-  bars: number;
-  first: number;
-  last: number;
-  lastClose: number;
-  lastHigh: number;
-  lastLow: number;
-  lastVolume: number;
-  markers: number;
-}
-
-async function chartState(page: Page): Promise<ChartState> {
-  return page.getByTestId("candle-chart").evaluate((el: HTMLElement) => ({
-    bars: Number(el.dataset.bars ?? 0),
-    first: Number(el.dataset.firstTime ?? 0),
-    last: Number(el.dataset.lastTime ?? 0),
-    lastClose: Number(el.dataset.lastClose ?? 0),
-    lastHigh: Number(el.dataset.lastHigh ?? 0),
-    lastLow: Number(el.dataset.lastLow ?? 0),
-    lastVolume: Number(el.dataset.lastVolume ?? 0),
-    markers: Number(el.dataset.markers ?? 0),
-  }));
-}
 
 async function waitForBars(page: Page, min = 1) {
   await expect.poll(async () => (await chartState(page)).bars, { timeout: 45_000 }).toBeGreaterThanOrEqual(min);
