@@ -82,15 +82,14 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
   useEffect(() => {
-    const el = sentinel;
-    if (!el || !hasNextPage) return;
+    if (!sentinel || !hasNextPage) return;
     const io = new IntersectionObserver(
       (e) => {
         if (e[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
       },
       { rootMargin: "200px" },
     );
-    io.observe(el);
+    io.observe(sentinel);
     return () => io.disconnect();
   }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const native = chainInfo(chain)?.nativeSymbol ?? "";

@@ -252,10 +252,14 @@ export class MarketIndex implements ViewCtx {
     t.tape.readAt = this.now;
     const need = t.tape.cap - t.tape.records.length;
     const total = this.tapeRecords();
-    const others = () => [...this.tokens.values()].filter((x) => x !== t);
     const after =
       need > 0 && total + need > this.caps.tapeTotal
-        ? trimTapes(others(), total + need, this.caps.tapeTotal, this.now) - need
+        ? trimTapes(
+            [...this.tokens.values()].filter((x) => x !== t),
+            total + need,
+            this.caps.tapeTotal,
+            this.now,
+          ) - need
         : total;
     const archived = archiveTape(
       t,
