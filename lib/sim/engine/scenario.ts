@@ -7,7 +7,7 @@ import type { SimMarket } from "./market";
 import { migrate } from "./migration";
 import type { HostileKind } from "./names";
 import type { SwapResult } from "./trading";
-import type { SimToken } from "./world";
+import { dropTrader, type SimToken } from "./world";
 
 // Actions for end-to-end tests: make something happen now, deterministically from the caller's point of view.
 
@@ -102,6 +102,8 @@ export function scenario(m: SimMarket) {
         const tokens = usd / (price * m.prices.chainUsdAt(t.chain, m.now));
         r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal));
       }
+      // A wallet the caller trades for is the caller's: the simulated crowd never sells its tokens.
+      if (maker) dropTrader(t, maker);
       if (!r) throw new ApiError("invalid_parameter", "the trade could not be executed", { param: "usd" });
       // The curve's progress after the trade (null once migrated), so tests can place a launch on the Bonding list.
       const bondingProgress = t.main.curve ? curveProgressPct(t.main.curve) : null;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { SimCore } from "../core";
+import { createClock } from "./clock";
+import { tokenKey } from "./world";
+
+// A wallet the control API trades for belongs to the caller: the simulated crowd, which picks its sellers among a
+// token's holders, never sells its tokens, so a test's buy-then-sell script always has something to sell.
+
+const START = Date.UTC(2026, 5, 1, 12);
+
+describe("scenario trades for a named maker", () => {
+  it("leave the maker's balance to the caller while the market trades the token around it", {
+    timeout: 30_000,
+  }, () => {
+    const clock = createClock({ virtual: true, start: START });
+    const core = new SimCore({ seed: 3, clock, warmupMs: 0 });
+    const { launch, trade } = core.market.scenario;
+    const t = launch("solana");
+    const token = core.market.ctx.tokens.get(tokenKey("solana", t.address));
+    expect(token).toBeDefined();
+    const maker = `Hist${"1".repeat(40)}`;
+    let held = 0;
+    for (let i = 0; i < 30; i++) {
+      const r = trade("solana", t.address, i % 3 === 2 ? "sell" : "buy", 5, maker);
+      held = token?.balances.get(maker) ?? 0;
+      expect(held).toBeGreaterThan(0);
+      expect(token?.traders).not.toContain(maker);
+      expect(r.trade?.maker).toBe(maker);
+      // Let the launch's own crowd trade for a while: a buy rush and its sellers.
+      for (let s = 0; s < 20; s++) clock.advance(1_000);
+      expect(token?.balances.get(maker)).toBe(held);
+    }
+    // The crowd did trade meanwhile: others hold the token and sold some of it.
+    expect(token?.traders.length).toBeGreaterThan(3);
+  });
+});
