@@ -1,13 +1,13 @@
 import { ApiError } from "@/lib/api";
 import { findSimChain } from "./chains";
 import { curveProgressPct } from "./curve";
-import { simpleBuy, simpleSell } from "./flow";
+import { holdWallets, simpleBuy, simpleSell } from "./flow";
 import { bundleOf, launchTrade } from "./launches";
 import type { SimMarket } from "./market";
 import { migrate } from "./migration";
 import type { HostileKind } from "./names";
 import type { SwapResult } from "./trading";
-import { dropTrader, type SimToken } from "./world";
+import type { SimToken } from "./world";
 
 // Actions for end-to-end tests: make something happen now, deterministically from the caller's point of view.
 
@@ -103,7 +103,7 @@ export function scenario(m: SimMarket) {
         r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal));
       }
       // A wallet the caller trades for is the caller's: the simulated crowd never sells its tokens.
-      if (maker) dropTrader(t, maker);
+      if (maker) holdWallets(t, [maker]);
       if (!r) throw new ApiError("invalid_parameter", "the trade could not be executed", { param: "usd" });
       // The curve's progress after the trade (null once migrated), so tests can place a launch on the Bonding list.
       const bondingProgress = t.main.curve ? curveProgressPct(t.main.curve) : null;

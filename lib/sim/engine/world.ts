@@ -138,7 +138,15 @@ export function setBalance(t: SimToken, wallet: string, amount: number, tradable
   // Dust below a millionth of a token counts as zero (a fully sold position is exactly 0).
   if (amount <= 1e-6) {
     t.balances.delete(wallet);
-    dropTrader(t, wallet);
+    const i = t.traderIdx.get(wallet);
+    if (i !== undefined) {
+      const last = t.traders.pop() as string;
+      if (last !== wallet) {
+        t.traders[i] = last;
+        t.traderIdx.set(last, i);
+      }
+      t.traderIdx.delete(wallet);
+    }
     t.pros.delete(wallet);
     return;
   }
@@ -147,18 +155,6 @@ export function setBalance(t: SimToken, wallet: string, amount: number, tradable
     t.traderIdx.set(wallet, t.traders.length);
     t.traders.push(wallet);
   }
-}
-
-/** Takes a holder off the list the simulated crowd picks its sellers from (its balance stays). */
-export function dropTrader(t: SimToken, wallet: string): void {
-  const i = t.traderIdx.get(wallet);
-  if (i === undefined) return;
-  const last = t.traders.pop() as string;
-  if (last !== wallet) {
-    t.traders[i] = last;
-    t.traderIdx.set(last, i);
-  }
-  t.traderIdx.delete(wallet);
 }
 
 export function poolBalanceHolder(p: SimPool): string {
