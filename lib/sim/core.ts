@@ -58,6 +58,7 @@ export class SimCore {
     // Warm up in 1-minute steps so time-based views transition on the way.
     for (let t = this.market.warmStart; t < start; t += 60_000) this.step(t, Number.POSITIVE_INFINITY);
     this.step(start, Number.POSITIVE_INFINITY);
+    this.market.endWarmup();
     if (this.clock.virtual) this.clock.onAdvance(() => this.syncAll());
   }
 

@@ -53,21 +53,44 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
     } else ctx.trading.swap(tx, pool, maker, true, nativeIn, sender);
     if (kind === "pro") t.pros.set(maker, price);
   } else {
+    const want = toNative(ctx, t, usd) / cpmmPrice(pool.cpmm);
     const seller =
       kind === "pro" && t.pros.size
         ? pickSeller(ctx, t, 1)
         : kind === "bot"
           ? pickWallet(ctx, t, "bot").address
-          : pickSeller(ctx, t, 0);
+          : holderFor(ctx, t, want);
     const bal = seller ? (t.balances.get(seller) ?? 0) : 0;
     if (seller && bal > 0) {
-      const tokens = Math.min(bal, toNative(ctx, t, usd) / cpmmPrice(pool.cpmm), pool.cpmm.reserveToken * 0.02);
+      const tokens = Math.min(bal, want, pool.cpmm.reserveToken * 0.02);
       ctx.trading.swap(tx, pool, seller, false, tokens, senderFor(ctx, tx, seller));
     }
   }
   ctx.trading.close(tx);
   maybeArbitrage(ctx, t);
 }
+
+/**
+ * Who sells an ordinary sell: a holder who has that much to sell, of a few drawn (else the largest of them). Drawing
+ * one holder alone would, as a token's holders fragment into many small ones, shrink the sells (and the volume) of
+ * a steadily traded token hour after hour.
+ */
+function holderFor(ctx: EngineCtx, t: SimToken, tokens: number): string | null {
+  let best: string | null = null;
+  let bestBal = 0;
+  for (let i = 0; i < HOLDER_DRAWS; i++) {
+    const w = pickSeller(ctx, t, 0);
+    const bal = w ? (t.balances.get(w) ?? 0) : 0;
+    if (bal >= tokens) return w;
+    if (bal > bestBal) {
+      best = w;
+      bestBal = bal;
+    }
+  }
+  return best;
+}
+
+const HOLDER_DRAWS = 6;
 
 function pickPool(ctx: EngineCtx, t: SimToken): SimPool {
   if (t.pools.length === 1 || ctx.rng.trade.chance(0.7)) return t.main;

@@ -8,6 +8,7 @@ import { meanTradeUsd, scheduleNext } from "./flow";
 import { HISTORY_DAYS, historyShape, poolHistories, tokenPath } from "./history";
 import { establishedText } from "./names";
 import { evmAddress, hash32, Rng, solanaAddress } from "./rng";
+import { archiveLevel } from "./warm-flow";
 import { BURN_EVM, BURN_SOL, credit, noTradingYet, type SimPool, type SimToken, tokenIdentity } from "./world";
 
 // Established tokens: months old, several pools each (so multi-pool aggregation matters), deep liquidity.
@@ -208,8 +209,12 @@ export function archiveHistory(t: SimToken): PoolHistory[] {
   const shape = historyShape(a.warmStart);
   const path = tokenPath(rng, shape.hours, shape.minutes);
   const out: PoolHistory[] = [];
-  for (const p of a.pools) {
+  for (const [i, p] of a.pools.entries()) {
     const share = (p.reserveNative * 2) / a.liquidityNative;
+    const level = archiveLevel(a.flow, i, {
+      hourlyVolume: a.nativePerHour * share,
+      avgTradeNative: a.avgTradeNative,
+    });
     out.push(
       ...poolHistories(
         rng,
@@ -219,8 +224,8 @@ export function archiveHistory(t: SimToken): PoolHistory[] {
           pool: p.address,
           endPrice: p.price,
           end: a.warmStart,
-          hourlyVolume: a.nativePerHour * a.turnover * share,
-          avgTradeNative: a.avgTradeNative,
+          hourlyVolume: level.hourlyVolume * a.turnover,
+          avgTradeNative: level.avgTradeNative,
           deviation: p.thin ? 0.004 : 0.0006,
           createdAt: p.createdAt,
         },

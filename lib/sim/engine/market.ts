@@ -13,6 +13,7 @@ import { scenario } from "./scenario";
 import { Scheduler } from "./scheduler";
 import { Trading } from "./trading";
 import { WalletBook } from "./wallets";
+import { MIN_OBSERVED_MINUTES, newWarmFlow, recordWarmSwap, sealWarmFlows } from "./warm-flow";
 import { nativeUnits, type SimToken, type SimWallet } from "./world";
 
 // The simulated market: a seeded discrete-event world. Same seed and same start → the same events in the same
@@ -127,6 +128,7 @@ export class SimMarket {
       else ctx.scheduler.at(p.revealAt, () => ctx.emit({ ...p.event, at: ctx.scheduler.now }));
     }
     createEstablished(ctx, SIM_CHAINS, this.warmStart);
+    this.recordWarmFlows();
     const totalWeight = SIM_CHAINS.reduce((a, c) => a + c.weight, 0);
     for (const chain of SIM_CHAINS) this.scheduleLaunches(chain, (this.launchRate * chain.weight) / totalWeight);
     this.scheduleBirths();
@@ -135,6 +137,28 @@ export class SimMarket {
       ctx.scheduler.after(60_000, sweep);
     };
     ctx.scheduler.after(60_000, sweep);
+  }
+
+  private stopWarmFlows: (() => void) | null = null;
+
+  /** Records the warm-up's live trading of every established pool, which levels its archived history. */
+  private recordWarmFlows(): void {
+    const minutes = Math.ceil((this.start - this.warmStart) / 60_000);
+    if (minutes < MIN_OBSERVED_MINUTES) return;
+    for (const t of this.ctx.tokens.values())
+      if (t.archive) t.archive.flow = newWarmFlow(t.archive.pools.length, minutes);
+    const token = (chain: string, address: string) => this.token(chain, address);
+    this.stopWarmFlows = this.onEvent((e) => {
+      if (!recordWarmSwap(e, this.warmStart, this.start, token)) this.endWarmup();
+    });
+  }
+
+  /** The warm-up is over: its flows are complete and archives read from now on are levelled on them. */
+  endWarmup(): void {
+    if (!this.stopWarmFlows) return;
+    this.stopWarmFlows();
+    this.stopWarmFlows = null;
+    sealWarmFlows(this.ctx.tokens.values(), Math.ceil((this.start - this.warmStart) / 60_000));
   }
 
   /** Runs the world up to market time `t` (bounded work per call; call again to continue). */

@@ -3,6 +3,7 @@ import type { SimChain } from "./chains";
 import type { CpmmState, CurveState } from "./curve";
 import type { TokenMeta } from "./events";
 import type { SimFactory } from "./factories";
+import type { WarmFlow } from "./warm-flow";
 
 // Chain state the engine owns: tokens, pools, balances, wallets. The index only sees events (and reads
 // balances the way a real indexer calls an RPC node for holders).
@@ -93,10 +94,12 @@ export interface SimToken {
     warmStart: number;
     liquidityNative: number;
     turnover: number;
-    /** Native volume per hour of the live market at the warm-up start: the history's level. */
+    /** Native volume per hour the live market is set to trade at the warm-up start: the history's level without a flow. */
     nativePerHour: number;
     avgTradeNative: number;
     pools: { address: string; price: number; reserveNative: number; thin: boolean; createdAt: number }[];
+    /** The warm-up's live trading per pool, once recorded: the archive's level (lib/sim/engine/warm-flow.ts). */
+    flow?: WarmFlow;
   };
   retired: boolean;
 }
