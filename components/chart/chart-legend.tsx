@@ -7,7 +7,7 @@ import { formatPrice } from "@/lib/format/price";
 import { type ChartMetric, legendFigures, metricFactor } from "./bars";
 import type { LegendStore } from "./legend-store";
 
-/** O/H/L/C/V and the bar's change for the bar under the crosshair, else the newest bar. */
+/** O/H/L/C/V and the bar's change for the bar under the crosshair, else the newest bar (its time in `data-time`). */
 export function ChartLegend({
   store,
   metric,
@@ -29,6 +29,7 @@ export function ChartLegend({
   return (
     <div
       data-testid="chart-legend"
+      data-time={bar?.time}
       className="pointer-events-none absolute top-1 right-20 left-2 z-10 flex flex-wrap items-baseline gap-x-2 text-[11px] leading-4"
     >
       <span className="font-medium text-fg">{title}</span>

@@ -41,6 +41,14 @@ export function controlState(core: SimCore) {
     .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
     .filter((x) => x.day >= 2_000 && x.day <= 0.7 * x.t.tape.cap)
     .sort((a, b) => b.day - a.day)[0]?.t;
+  // The busiest established tokens (a trade a second or more): the ones whose volume bars are steady enough to
+  // compare either side of the history/live seam.
+  const busy = [...m.ctx.tokens.values()]
+    .filter((t) => t.archive && (t.activity?.rate ?? 0) >= 1)
+    .sort((a, b) => (b.activity?.rate ?? 0) - (a.activity?.rate ?? 0))
+    .slice(0, 8)
+    .map((t) => ix.token(t.chain.chain, t.address))
+    .filter((t) => t !== undefined);
   const ref = (t: (typeof tokens)[number] | undefined) =>
     t
       ? { chain: t.chain, address: t.address, pools: t.pools.map((p) => p.address), name: t.name, symbol: t.symbol }
@@ -88,6 +96,7 @@ export function controlState(core: SimCore) {
       establishedToken: ref(established),
       baseToken: ref(base),
       dayTapeToken: ref(dayTape),
+      busyEstablished: busy.map(ref),
     },
   };
 }
