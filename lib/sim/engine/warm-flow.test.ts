@@ -27,8 +27,8 @@ describe("archiveLevel", () => {
     const b = archiveLevel(flowOf([spiked]), 0, NOMINAL);
     expect(a.hourlyVolume).toBe(12 * 60);
     expect(b.hourlyVolume).toBe(a.hourlyVolume);
-    // 3 trades a minute: an archived minute of the median volume has 3 trades.
-    expect(a.hourlyVolume / 60 / a.avgTradeNative).toBeCloseTo(3);
+    // 3 trades a minute: the archive's minutes (the level times a log-normal factor of mean e^0.18) average 3 trades.
+    expect((a.hourlyVolume / 60 / a.avgTradeNative) * Math.exp(0.18)).toBeCloseTo(3);
   });
 
   it("levels a sparse pool on its typical trading minute times the share of minutes it trades in", () => {

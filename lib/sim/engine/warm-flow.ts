@@ -12,6 +12,8 @@ export const MIN_OBSERVED_MINUTES = 10;
 const MIN_TRADES = 20;
 /** Minutes with a trade, as a share of those observed, for the median minute to be the level. */
 const BUSY_SHARE = 0.8;
+/** Mean of the archive's per-minute volume factor (log-normal, median 1, σ 0.6: lib/sim/engine/history.ts). */
+const LOGNORMAL_MEAN = Math.exp(0.6 ** 2 / 2);
 
 export interface WarmFlow {
   /** Minutes observed so far (the warm-up's length once sealed). */
@@ -81,8 +83,9 @@ export function archiveLevel(
   const traded = seen.filter((v) => v > 0);
   const busy = traded.length / seen.length;
   const perMinute = busy >= BUSY_SHARE ? median(seen) : median(traded) * busy;
-  // Trades per archived minute are its volume over the mean trade: sized so a typical minute has the live pace.
-  return { hourlyVolume: perMinute * 60, avgTradeNative: perMinute / (trades / flow.minutes) };
+  // Trades per archived minute are its volume over the mean trade: sized so the archive's minutes average the live
+  // pace (an archived minute's volume is the level times a log-normal factor whose mean is LOGNORMAL_MEAN).
+  return { hourlyVolume: perMinute * 60, avgTradeNative: (perMinute * LOGNORMAL_MEAN) / (trades / flow.minutes) };
 }
 
 function median(xs: number[]): number {
