@@ -7,6 +7,7 @@ import { loadArchive } from "./archive-load";
 import { archiveTape, LIVE_SEQ_BASE } from "./archive-tape";
 import { ChainMap } from "./chain-map";
 import { Emitter } from "./emitter";
+import { MakerSketch } from "./maker-sketch";
 import { PulseIndex } from "./pulse";
 import type { TradeRecord } from "./records";
 import {
@@ -261,13 +262,27 @@ export class MarketIndex implements ViewCtx {
             this.now,
           ) - need
         : total;
+    // Makers over the whole day, beyond what the tape and the exact map can hold: the archived trades, then every
+    // maker live trading showed so far at its last trade (windows end now, so that is where it counts).
+    const sketch = new MakerSketch(Number.POSITIVE_INFINITY);
     const archived = archiveTape(
       t,
       events,
       () => ++this.archiveSeq,
       (c, at) => this.nativeUsdAt(c, at),
       this.caps.tapeTotal - after,
+      (maker, at) => {
+        sketch.from = Math.min(sketch.from, at);
+        sketch.add(maker, at);
+      },
     );
+    if (Number.isFinite(sketch.from)) {
+      // Live makers the exact map had to forget before now are not in the sketch: it answers only after them.
+      if (t.makersLostAt > Number.NEGATIVE_INFINITY) sketch.from = Math.max(sketch.from, t.makersLostAt + 1);
+      for (const [w, m] of t.makers) sketch.add(w, m.lastAt);
+      sketch.prune(this.now);
+      t.makerSketch = sketch;
+    }
     this.archivedMakers(t, archived);
   }
 
@@ -318,6 +333,7 @@ export class MarketIndex implements ViewCtx {
 
   private record(t: IndexedToken, r: TradeRecord, legs: Leg[]): void {
     t.tape.push(r);
+    t.makerSketch?.add(r.maker, r.at);
     const m = t.makers.get(r.maker);
     if (m) {
       if (r.isBuy) m.buys++;

@@ -2,6 +2,7 @@ import type { ChainId } from "@/lib/api";
 import type { TokenCreated, TokenMeta } from "../engine/events";
 import type { SimFactory } from "../engine/factories";
 import { CandleSeries } from "./candle-series";
+import type { MakerSketch } from "./maker-sketch";
 import type { TradeRecord } from "./records";
 import { Tape } from "./tape";
 import { newWickVol, type WickVol } from "./wick-band";
@@ -106,6 +107,8 @@ export interface IndexedToken {
   makersFrom: number;
   /** Latest last-trade time of a maker forgotten at the cap: windows reaching back to it are incomplete. */
   makersLostAt: number;
+  /** Established tokens once their archive is read: distinct makers per 10 minutes over the last day, estimated. */
+  makerSketch: MakerSketch | null;
   pending: TradeRecord[];
   txns: number;
   buys: number;
@@ -209,6 +212,7 @@ export function newToken(
     // Seen at creation (a live launch): every maker is known; an older token's makers only from now on.
     makersFrom: o.now - e.at < 60_000 ? e.at : o.now,
     makersLostAt: Number.NEGATIVE_INFINITY,
+    makerSketch: null,
     pending: [],
     txns: 0,
     buys: 0,

@@ -74,12 +74,17 @@ export function priceChangePct(
  * token's makers or past one it had to forget — a count of only the makers seen would be a wrong number.
  */
 export function makersSince(t: IndexedToken, pools: readonly IndexedPool[] | null, fromMs: number): number | null {
-  if ((fromMs < t.makersFrom && t.makersFrom > t.createdAt) || fromMs <= t.makersLostAt) return null;
+  const exact = !((fromMs < t.makersFrom && t.makersFrom > t.createdAt) || fromMs <= t.makersLostAt);
   if (!pools) {
     let n = 0;
     for (const m of t.makers.values()) if (m.lastAt >= fromMs) n++;
-    return n;
+    if (exact) return n;
+    // Past what the map holds, a busy established token's makers sketch estimates the window (never below the
+    // makers the map still remembers in it); without one the count is unknown.
+    const estimate = t.makerSketch?.countSince(fromMs) ?? null;
+    return estimate === null ? null : Math.max(n, estimate);
   }
+  if (!exact) return null;
   const seen = new Set<string>();
   for (const p of pools) for (const [w, at] of p.makers) if (at >= fromMs) seen.add(w);
   return seen.size;
