@@ -4,6 +4,7 @@
 //     fps, frames over 50 ms, heap growth after GC, script time.
 // Targets (load phase): 0 frames over 50 ms, median fps ≥ 58, heap growth < 10 MB.
 // Run: node_modules/.bin/tsx bench/chart.ts   [--quick] [BENCH_SECONDS=60] [BENCH_RATE=1000]
+// BENCH_PROFILE=chart also samples the page's JavaScript in the load phase and prints its top self time.
 // It serves the production build (bench/lib/app.ts: server.ts on free loopback ports, embedded market).
 import { loadavg } from "node:os";
 import { runAppVsLib } from "./chart/app-vs-lib";
@@ -11,6 +12,7 @@ import { measurePhase, type PhaseResult, routeStream } from "./chart/load";
 import { runMicro } from "./chart/micro";
 import { root, startApp } from "./lib/app";
 import { launchChromium } from "./lib/browser";
+import { profiling, startPageProfile, stopPageProfile } from "./lib/profile";
 import { figure, pick } from "./lib/report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(60, 6));
@@ -92,7 +94,10 @@ async function main() {
     inj.rate = RATE;
     inj.updates = UPDATES;
     await page.waitForTimeout(pick(3000, 1000));
+    const profile = profiling("chart");
+    if (profile) await startPageProfile(cdp);
     const load = await measurePhase(page, cdp, inj, `${RATE}/s`, SECONDS);
+    if (profile) console.log(await stopPageProfile(cdp, "token-page-loaded"));
     inj.rate = 0;
     inj.updates = 0;
     printPhases([idle, load]);

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Child, startChild } from "./gateway/child";
 import { Histogram } from "./gateway/histogram";
 import type { UpstreamKind } from "./gateway/plan";
+import { type CpuProfile, topSelf } from "./lib/profile";
 import { figure, pick } from "./lib/report";
 
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def;
@@ -190,29 +191,11 @@ function topOfProfile(): string | null {
   try {
     const dir = "bench/results";
     const files = readdirSync(dir)
-      .filter((f) => f.endsWith(".cpuprofile"))
+      .filter((f) => f.startsWith("CPU.") && f.endsWith(".cpuprofile")) // node's --cpu-prof names
       .map((f) => ({ f, t: statSync(`${dir}/${f}`).mtimeMs }))
       .sort((a, b) => b.t - a.t);
     if (!files[0]) return null;
-    const prof = JSON.parse(readFileSync(`${dir}/${files[0].f}`, "utf8")) as {
-      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-      samples: number[];
-    };
-    const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-    const self = new Map<string, number>();
-    for (const id of prof.samples) {
-      const cf = byId.get(id)?.callFrame;
-      const name = cf
-        ? `${cf.functionName || "(anonymous)"} ${cf.url.split("/").slice(-2).join("/")}:${cf.lineNumber}`
-        : "?";
-      self.set(name, (self.get(name) ?? 0) + 1);
-    }
-    const total = prof.samples.length;
-    return [...self.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 12)
-      .map(([k, v]) => `    ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
-      .join("\n");
+    return topSelf(JSON.parse(readFileSync(`${dir}/${files[0].f}`, "utf8")) as CpuProfile);
   } catch {
     return null;
   }

@@ -5,10 +5,12 @@
 //
 // Serves the production build on the embedded market (bench/lib/app.ts). BENCH_SECONDS sets each phase (default 15).
 // Long tasks are what the browser reports through PerformanceObserver("longtask"): main-thread tasks over 50 ms.
+// BENCH_PROFILE=pulse also samples the page's JavaScript in the loaded phase and prints its top self time.
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "@playwright/test";
 import { startApp } from "./lib/app";
 import { launchChromium } from "./lib/browser";
+import { profiling, startPageProfile, stopPageProfile } from "./lib/profile";
 import { figure, pick, type Target } from "./lib/report";
 
 const app = await startApp();
@@ -145,9 +147,12 @@ async function measure(
     return ((await cdp.send("Runtime.getHeapUsage")) as { usedSize: number }).usedSize / 2 ** 20;
   };
   const heap0 = await heap();
+  const profile = drive && profiling("pulse");
+  if (profile) await startPageProfile(cdp);
   const driver = drive?.();
   const frames = (await page.evaluate(`window.__recordFrames(${SECONDS * 1000})`)) as number[];
   const driven = driver ? await driver.stop() : 0;
+  if (profile) console.log(await stopPageProfile(cdp, "pulse-board-loaded"));
   const heap1 = await heap();
   const fps: number[] = [];
   let acc = 0;
