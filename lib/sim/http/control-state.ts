@@ -31,15 +31,24 @@ export function controlState(core: SimCore) {
   const bonding = tokens.find((t) => t.factory && !t.migrated && (t.bondingProgress ?? 0) > 30);
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
-  // The busiest established token whose archived day fits its tape with room to spare (its archived last day of
-  // minutes, counted once per token, within 70 % of the per-token tape, so live rows do not push its oldest out for
-  // hours), other than the tokens named above and not read yet: its tape pages back a full day when first read (a
-  // tape nobody read for 10 minutes may since have been trimmed to the global budget).
+  // The busiest established token whose tape pages back a full day, other than the tokens named above: one read
+  // already whose tape still holds a day of rows, or one not read yet whose archived last day of minutes (counted once
+  // per token) fits its tape with six hours of its own pace to spare (within 80 % of the per-token tape), so live rows
+  // do not push its oldest out while tests run. (A tape nobody read for 10 minutes may have been trimmed since.)
   const named = new Set([hostile, graduated, bonding, established, base]);
+  const now = core.now();
   const dayTape = tokens
-    .filter((t) => !t.factory && !named.has(t) && !t.hydrated)
-    .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
-    .filter((x) => x.day >= 2_000 && x.day <= 0.7 * x.t.tape.cap)
+    .filter((t) => !t.factory && !named.has(t))
+    .map((t) => {
+      const oldest = t.tape.records[0]?.at ?? Number.POSITIVE_INFINITY;
+      const day = t.hydrated
+        ? oldest <= now - 24 * 3_600_000
+          ? t.tape.records.length
+          : 0
+        : archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address)));
+      return { t, day };
+    })
+    .filter((x) => x.day >= 2_000 && x.day <= 0.8 * x.t.tape.cap)
     .sort((a, b) => b.day - a.day)[0]?.t;
   // The busiest established tokens (a trade a second or more): the ones whose volume bars are steady enough to
   // compare either side of the history/live seam.
