@@ -54,6 +54,9 @@ export function historyShape(endMs: number): {
   return { hours, minutes: (endSec - minutesStart) / 60, hoursStart: minutesStart - hours * 3600, minutesStart };
 }
 
+/** Spread of a history bar's volume around its level (log-normal, median 1). */
+export const VOLUME_SIGMA = 0.6;
+
 export function poolHistories(
   rng: Rng,
   h: HistoryInput,
@@ -101,7 +104,7 @@ function series(
     const open = Number.isNaN(prev) ? close : prev;
     const high = Math.max(open, close) * (1 + Math.abs(rng.normal()) * wick);
     const low = Math.min(open, close) / (1 + Math.abs(rng.normal()) * wick);
-    const volume = vol * rng.logNormal(1, 0.6);
+    const volume = vol * rng.logNormal(1, VOLUME_SIGMA);
     const trades = Math.max(1, Math.round(volume / h.avgTradeNative));
     out.time.push(time);
     out.open.push(open);

@@ -142,8 +142,12 @@ export class SimMarket {
   private stopWarmFlows: (() => void) | null = null;
 
   /** Records the warm-up's live trading of every established pool, which levels its archived history. */
+  private get warmupMinutes(): number {
+    return Math.ceil((this.start - this.warmStart) / 60_000);
+  }
+
   private recordWarmFlows(): void {
-    const minutes = Math.ceil((this.start - this.warmStart) / 60_000);
+    const minutes = this.warmupMinutes;
     if (minutes < MIN_OBSERVED_MINUTES) return;
     for (const t of this.ctx.tokens.values())
       if (t.archive) t.archive.flow = newWarmFlow(t.archive.pools.length, minutes);
@@ -158,7 +162,7 @@ export class SimMarket {
     if (!this.stopWarmFlows) return;
     this.stopWarmFlows();
     this.stopWarmFlows = null;
-    sealWarmFlows(this.ctx.tokens.values(), Math.ceil((this.start - this.warmStart) / 60_000));
+    sealWarmFlows(this.ctx.tokens.values(), this.warmupMinutes);
   }
 
   /** Runs the world up to market time `t` (bounded work per call; call again to continue). */

@@ -1,4 +1,5 @@
 import type { RawEvent } from "./events";
+import { VOLUME_SIGMA } from "./history";
 import type { SimToken } from "./world";
 
 // The live trading of the warm-up, per established pool and minute: the archived history behind it is levelled on
@@ -12,8 +13,8 @@ export const MIN_OBSERVED_MINUTES = 10;
 const MIN_TRADES = 20;
 /** Minutes with a trade, as a share of those observed, for the median minute to be the level. */
 const BUSY_SHARE = 0.8;
-/** Mean of the archive's per-minute volume factor (log-normal, median 1, σ 0.6: lib/sim/engine/history.ts). */
-const LOGNORMAL_MEAN = Math.exp(0.6 ** 2 / 2);
+/** Mean of the archive's per-minute volume factor (log-normal, median 1, σ VOLUME_SIGMA). */
+const LOGNORMAL_MEAN = Math.exp(VOLUME_SIGMA ** 2 / 2);
 
 export interface WarmFlow {
   /** Minutes observed so far (the warm-up's length once sealed). */
