@@ -38,13 +38,23 @@ async function pageQuery(page: Page): Promise<{ chain: string; address: string; 
 }
 
 /** Records every tape row ever shown flagged preconfirmed (they may confirm within a second at market speed). */
+/**
+ * Records every tx the page draws as a flagged (preconfirmed) row, and every one of those it later draws confirmed:
+ * the tape is a virtual list, so a row can leave the DOM when newer rows push it below the fold.
+ */
 async function watchPreconfirmed(page: Page) {
   await page.evaluate(() => {
     const seen = new Set<string>();
-    (window as unknown as { __preconf: Set<string> }).__preconf = seen;
+    const confirmed = new Set<string>();
+    const w = window as unknown as { __preconf: Set<string>; __confirmedAfter: Set<string> };
+    w.__preconf = seen;
+    w.__confirmedAfter = confirmed;
     const scan = () => {
-      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="trade-row"][data-preconfirmed="true"]'))
-        seen.add(el.dataset.tx ?? "");
+      for (const el of document.querySelectorAll<HTMLElement>('[data-testid="trade-row"][data-preconfirmed]')) {
+        const tx = el.dataset.tx ?? "";
+        if (el.dataset.preconfirmed === "true") seen.add(tx);
+        else if (seen.has(tx)) confirmed.add(tx);
+      }
     };
     new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, attributes: true });
     scan();
@@ -68,6 +78,9 @@ async function trackTradesAck(page: Page): Promise<() => boolean> {
 
 const seenPreconfirmed = (page: Page, tx: string) =>
   page.evaluate((t) => (window as unknown as { __preconf: Set<string> }).__preconf.has(t), tx);
+/** The page drew `tx` flagged first and confirmed afterwards. */
+const seenConfirmedAfter = (page: Page, tx: string) =>
+  page.evaluate((t) => (window as unknown as { __confirmedAfter: Set<string> }).__confirmedAfter.has(t), tx);
 
 test.describe("candles", () => {
   test("render for several intervals including 1s and 1M, kept in the URL", async ({ page, pageErrors }) => {
@@ -349,10 +362,7 @@ test.describe("live tape", () => {
     const ok = (await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 25 })).data;
     expect(ok.trade.preconfirmed).toBe(true);
     await expect.poll(() => seenPreconfirmed(page, ok.trade.txHash)).toBe(true);
-    await expect(page.locator(`[data-testid="trade-row"][data-tx="${ok.trade.txHash}"]`)).toHaveAttribute(
-      "data-preconfirmed",
-      "false",
-    );
+    await expect.poll(() => seenConfirmedAfter(page, ok.trade.txHash), { timeout: 30_000 }).toBe(true);
 
     // Arm a revert; retry when a market swap elsewhere on Base took it first.
     let reverted: string | null = null;
@@ -367,6 +377,7 @@ test.describe("live tape", () => {
     const revertedRow: string = reverted;
     await expect.poll(() => seenPreconfirmed(page, revertedRow)).toBe(true);
     await expect(page.locator(`[data-testid="trade-row"][data-tx="${reverted}"]`)).toHaveCount(0);
+    expect(await seenConfirmedAfter(page, revertedRow)).toBe(false);
   });
 
   test("clicking a maker filters the tape and draws their trades on the chart", async ({ page }) => {

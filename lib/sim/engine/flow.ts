@@ -1,6 +1,6 @@
 import { rateAt } from "./activity";
 import type { EngineCtx } from "./context";
-import { poolPrice, type Tx } from "./trading";
+import { poolPrice, type Tx, type TxOptions } from "./trading";
 import type { SimToken, SimWallet, WalletKind } from "./world";
 
 // Per-token trade scheduling and the choices every trade makes (who, how much, through which router).
@@ -106,17 +106,17 @@ export function senderFor(ctx: EngineCtx, tx: Tx, maker: string): string {
 }
 
 /** Buy `usd` worth of `t` on its main pool in a single-swap tx. */
-export function simpleBuy(ctx: EngineCtx, t: SimToken, maker: string, usd: number) {
-  const tx = ctx.trading.open(t.chain, ctx.scheduler.now);
+export function simpleBuy(ctx: EngineCtx, t: SimToken, maker: string, usd: number, opts: TxOptions = {}) {
+  const tx = ctx.trading.open(t.chain, ctx.scheduler.now, opts);
   const res = ctx.trading.swap(tx, t.main, maker, true, toNative(ctx, t, usd), senderFor(ctx, tx, maker));
   ctx.trading.close(tx);
   return res;
 }
 
-export function simpleSell(ctx: EngineCtx, t: SimToken, maker: string, share: number) {
+export function simpleSell(ctx: EngineCtx, t: SimToken, maker: string, share: number, opts: TxOptions = {}) {
   const bal = t.balances.get(maker) ?? 0;
   if (bal <= 0) return null;
-  const tx = ctx.trading.open(t.chain, ctx.scheduler.now);
+  const tx = ctx.trading.open(t.chain, ctx.scheduler.now, opts);
   const amount = share >= 1 ? bal : bal * share;
   const res = ctx.trading.swap(tx, t.main, maker, false, amount, senderFor(ctx, tx, maker));
   ctx.trading.close(tx);

@@ -89,7 +89,7 @@ export function scenario(m: SimMarket) {
       let r: SwapResult | null;
       if (side === "buy") {
         const who = maker ?? m.ctx.wallets.pick(t.chain, "ordinary").address;
-        r = simpleBuy(m.ctx, t, who, usd);
+        r = simpleBuy(m.ctx, t, who, usd, { scripted: true });
         if (r?.completes) migrate(m.ctx, t, launchTrade);
       } else {
         const who = maker ?? t.traders[0];
@@ -100,7 +100,7 @@ export function scenario(m: SimMarket) {
           ? t.main.curve.vNative / t.main.curve.vToken
           : (t.main.cpmm?.reserveNative ?? 0) / (t.main.cpmm?.reserveToken ?? 1);
         const tokens = usd / (price * m.prices.chainUsdAt(t.chain, m.now));
-        r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal));
+        r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal), { scripted: true });
       }
       // A wallet the caller trades for is the caller's: the simulated crowd never sells its tokens.
       if (maker) holdWallets(t, [maker]);

@@ -33,6 +33,11 @@ export interface Tx {
   nextLog: number;
 }
 
+export interface TxOptions {
+  noRevert?: boolean;
+  scripted?: boolean;
+}
+
 export interface SwapResult {
   log: SwapLog;
   quote: SwapQuote;
@@ -51,7 +56,11 @@ export class Trading {
     private readonly emit: (e: RawEvent) => void,
   ) {}
 
-  open(chain: SimChain, at: number, opts: { noRevert?: boolean } = {}): Tx {
+  /**
+   * Opens a tx. `noRevert`: it never reverts (launches, migrations). `scripted`: a control-API trade, which reverts
+   * only when a revert is armed (never by chance, so a scripted trade's outcome is what its caller asked for).
+   */
+  open(chain: SimChain, at: number, opts: TxOptions = {}): Tx {
     const preconf = chain.chain === "evm:8453";
     const block = blockAt(chain, preconf ? at + PRECONF_LEAD_MS : at);
     let cur = this.logCursor.get(chain.chain);
@@ -61,7 +70,7 @@ export class Trading {
     }
     let reverts = false;
     if (preconf && !opts.noRevert) {
-      reverts = this.forceBaseRevert || this.rng.chance(BASE_REVERT_RATE);
+      reverts = this.forceBaseRevert || (!opts.scripted && this.rng.chance(BASE_REVERT_RATE));
       this.forceBaseRevert = false;
     }
     const txHash = chain.family === "solana" ? solanaSignature(this.rng) : evmTxHash(this.rng);
