@@ -1,6 +1,7 @@
 import type { SimCore } from "../core";
 import { archiveHistory } from "../engine/established";
 import { type SimToken, tokenKey } from "../engine/world";
+import { KEEP_DAY_MS } from "../index/upkeep";
 
 // GET /__control/state: counts and notable ids, so tests need not search for fixtures.
 
@@ -31,23 +32,22 @@ export function controlState(core: SimCore) {
   const bonding = tokens.find((t) => t.factory && !t.migrated && (t.bondingProgress ?? 0) > 30);
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
-  // The busiest established token whose tape pages back a full day, other than the tokens named above: one read
-  // already whose tape still holds a day of rows, or one not read yet whose archived last day of minutes (counted once
-  // per token) fits its tape with six hours of its own pace to spare (within 80 % of the per-token tape), so live rows
-  // do not push its oldest out while tests run. (A tape nobody read for 10 minutes may have been trimmed since.)
+  // The busiest established token whose tape pages back a full day, other than the tokens named above: one whose
+  // archived last day of minutes (counted once per token) fits its tape with six hours of its own pace to spare
+  // (within 80 % of the per-token tape), so live rows do not push its oldest out while tests run, and that is either
+  // not read yet, or read and still holding a day, or read and short of archived rows of its last day only (trimmed
+  // while nobody read it, or not fitting at first: the next read puts them back).
   const named = new Set([hostile, graduated, bonding, established, base]);
   const now = core.now();
   const dayTape = tokens
     .filter((t) => !t.factory && !named.has(t))
-    .map((t) => {
-      const oldest = t.tape.records[0]?.at ?? Number.POSITIVE_INFINITY;
-      const day = t.hydrated
-        ? oldest <= now - 24 * 3_600_000
-          ? t.tape.records.length
-          : 0
-        : archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address)));
-      return { t, day };
-    })
+    .filter(
+      (t) =>
+        !t.hydrated ||
+        (t.tape.records[0]?.at ?? now) <= now - 24 * 3_600_000 ||
+        (!t.tape.liveCut && t.tape.archivedCutAt >= now - KEEP_DAY_MS),
+    )
+    .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
     .filter((x) => x.day >= 2_000 && x.day <= 0.8 * x.t.tape.cap)
     .sort((a, b) => b.day - a.day)[0]?.t;
   // The busiest established tokens (a trade a second or more): the ones whose volume bars are steady enough to

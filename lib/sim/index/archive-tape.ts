@@ -2,10 +2,12 @@ import type { PoolHistory } from "../engine/events";
 import { evmAddress, evmTxHash, Rng, solanaAddress, solanaSignature } from "../engine/rng";
 import { TradeRecord } from "./records";
 import type { IndexedToken } from "./state";
+import { LIVE_SEQ_BASE } from "./tape";
 
 // An established token's archived last day of minutes becomes tape rows in front of its live ones, so the tape
 // pages back a full day: each minute's trade and buy counts, its native volume split over the trades, prices
-// stepping from the minute's open to its close. Sequence numbers come from the archive range, below every live one.
+// stepping from the minute's open to its close. A row's sequence number is its place in the day (below every live
+// one), and its tx comes from its own key, so rows a trim took can be generated again, identical, when read.
 // Makers come from a crowd of the token's regulars (about one wallet per four trades of the day, a few of them much
 // busier than the rest), drawn for every archived trade whether it fits the tape or not, so windowed makers counts
 // (exact over the rows, estimated by the makers sketch beyond them) reach back over the whole archived day.
@@ -13,23 +15,18 @@ import type { IndexedToken } from "./state";
 /** Archived trades per distinct maker, on average. */
 export const TRADES_PER_MAKER = 4;
 
-export const LIVE_SEQ_BASE = 1e12;
+type Row = { at: number; pool: string; isBuy: boolean; price: number; native: number; key: string };
 
-export function archiveTape(
+/**
+ * Every archived trade of a token's last day of minutes before `liveFrom`, oldest first, and its maker: the same rows
+ * however often they are generated (a row's index is its sequence number minus one; its tx comes from its own key).
+ */
+function archivedRows(
   t: IndexedToken,
   events: PoolHistory[],
-  nextSeq: () => number,
-  nativeUsdAt: (chain: string, at: number) => number,
-  /** Rows all tapes may still take before the global budget (history never pushes the index over it). */
-  budgetLeft: number,
-  /** Every archived trade's maker, kept as a row or not (the makers sketch counts the whole day). */
+  liveFrom: number,
   onMaker?: (maker: string, at: number) => void,
-): TradeRecord[] {
-  const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
-  if (room <= 0 && !onMaker) return [];
-  const liveFrom = t.tape.records[0]?.at ?? Number.POSITIVE_INFINITY;
-  const solana = t.chain === "solana";
-  type Row = { at: number; pool: string; isBuy: boolean; price: number; native: number; rng: Rng };
+): { rows: Row[]; makers: string[] } {
   const rows: Row[] = [];
   for (const e of events) {
     if (e.stepSec !== 60) continue;
@@ -47,12 +44,13 @@ export function archiveTape(
         if (at >= liveFrom) break;
         const price = open + ((close - open) * (k + 1)) / n;
         const native = ((e.volume[i] as number) * (weights[k] as number)) / sum;
-        rows.push({ at, pool: e.pool, isBuy: rng.next() < buys / n, price, native, rng });
+        rows.push({ at, pool: e.pool, isBuy: rng.next() < buys / n, price, native, key: `${e.pool}:${time}:${k}` });
       }
     });
   }
   rows.sort((a, b) => a.at - b.at);
-  // The day's crowd, and a maker for each of its trades in time order; the newest rows that fit become tape rows.
+  // The day's crowd, and a maker for each of its trades in time order.
+  const solana = t.chain === "solana";
   const crowdRng = new Rng(`tape-makers:${t.chain}:${t.address}`);
   const crowd = Array.from({ length: Math.max(1, Math.round(rows.length / TRADES_PER_MAKER)) }, () =>
     solana ? solanaAddress(crowdRng) : evmAddress(crowdRng),
@@ -63,36 +61,98 @@ export function archiveTape(
     onMaker?.(maker, r.at);
     return maker;
   });
-  if (room <= 0) return [];
-  const from = Math.max(0, rows.length - room);
-  const kept = rows.slice(from);
-  const records = kept.map((r, i) => {
-    const maker = makers[from + i] as string;
-    const tx = solana ? solanaSignature(r.rng) : evmTxHash(r.rng);
-    const usd = r.native * nativeUsdAt(t.chain, r.at);
-    return new TradeRecord(
-      nextSeq(),
-      t.chain,
-      t.address,
-      t.symbol,
-      r.pool,
-      null,
-      maker,
-      r.isBuy,
-      r.at,
-      r.native / r.price,
-      r.native,
-      usd,
-      false,
-      false,
-      false,
-      false,
-      tx,
-      solana ? Math.floor(r.at / 400) : Math.floor(r.at / 2000),
-      0,
-      solana,
+  return { rows, makers };
+}
+
+/** Tape records for archived rows `from` to `to` (exclusive). */
+function records(
+  t: IndexedToken,
+  day: { rows: Row[]; makers: string[] },
+  from: number,
+  to: number,
+  nativeUsdAt: (chain: string, at: number) => number,
+): TradeRecord[] {
+  const solana = t.chain === "solana";
+  const out: TradeRecord[] = [];
+  for (let i = from; i < to; i++) {
+    const r = day.rows[i] as Row;
+    const rng = new Rng(`tape-tx:${t.chain}:${r.key}`);
+    const tx = solana ? solanaSignature(rng) : evmTxHash(rng);
+    out.push(
+      new TradeRecord(
+        i + 1,
+        t.chain,
+        t.address,
+        t.symbol,
+        r.pool,
+        null,
+        day.makers[i] as string,
+        r.isBuy,
+        r.at,
+        r.native / r.price,
+        r.native,
+        r.native * nativeUsdAt(t.chain, r.at),
+        false,
+        false,
+        false,
+        false,
+        tx,
+        solana ? Math.floor(r.at / 400) : Math.floor(r.at / 2000),
+        0,
+        solana,
+      ),
     );
-  });
-  t.tape.prepend(records);
-  return records;
+  }
+  return out;
+}
+
+/** Where archived rows end and live ones begin on each token's tape: fixed at its first load, so reloads match it. */
+const liveFromOf = new WeakMap<IndexedToken, number>();
+
+/** First load: the newest archived rows that fit go in front of the live ones. */
+export function archiveTape(
+  t: IndexedToken,
+  events: PoolHistory[],
+  nativeUsdAt: (chain: string, at: number) => number,
+  /** Rows all tapes may still take before the global budget (history never pushes the index over it). */
+  budgetLeft: number,
+  /** Every archived trade's maker, kept as a row or not (the makers sketch counts the whole day). */
+  onMaker?: (maker: string, at: number) => void,
+): TradeRecord[] {
+  const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
+  if (room <= 0 && !onMaker) return [];
+  const liveFrom = t.tape.records[0]?.at ?? Number.POSITIVE_INFINITY;
+  liveFromOf.set(t, liveFrom);
+  const day = archivedRows(t, events, liveFrom, onMaker);
+  const from = Math.max(0, day.rows.length - Math.max(0, room));
+  // rows that did not fit count as cut: a read with room to spare later puts them in
+  if (from > 0) t.tape.archivedCutAt = (day.rows[from - 1] as Row).at;
+  const kept = records(t, day, from, day.rows.length, nativeUsdAt);
+  t.tape.prepend(kept);
+  return kept;
+}
+
+/**
+ * Puts back archived rows a trim took (at or after `since`, within the room), when no live row went with them: the
+ * tape then pages back as far as before. Returns how many rows came back.
+ */
+export function refillArchive(
+  t: IndexedToken,
+  events: PoolHistory[],
+  nativeUsdAt: (chain: string, at: number) => number,
+  budgetLeft: number,
+  since: number,
+): number {
+  const liveFrom = liveFromOf.get(t);
+  const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
+  if (liveFrom === undefined || t.tape.liveCut || room <= 0 || t.tape.archivedCutAt < since) return 0;
+  const day = archivedRows(t, events, liveFrom);
+  const first = t.tape.records[0];
+  // the oldest archived row still held is row seq - 1; with none held, the archive ends where live rows begin
+  const end = first && first.seq < LIVE_SEQ_BASE ? first.seq - 1 : day.rows.length;
+  let start = end;
+  while (start > 0 && end - start < room && (day.rows[start - 1] as Row).at >= since) start--;
+  t.tape.prepend(records(t, day, start, end, nativeUsdAt));
+  t.tape.archivedCutAt = start > 0 ? (day.rows[start - 1] as Row).at : Number.NEGATIVE_INFINITY;
+  return end - start;
 }

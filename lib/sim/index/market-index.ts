@@ -4,7 +4,7 @@ import type { PoolHistory, RawEvent, TokenCreated } from "../engine/events";
 import type { SimFactory } from "../engine/factories";
 import type { NativePrices } from "../engine/native-prices";
 import { loadArchive } from "./archive-load";
-import { archiveTape, LIVE_SEQ_BASE } from "./archive-tape";
+import { archiveTape, refillArchive } from "./archive-tape";
 import { ChainMap } from "./chain-map";
 import { Emitter } from "./emitter";
 import { MakerSketch } from "./maker-sketch";
@@ -23,7 +23,8 @@ import {
   searchText,
 } from "./state";
 import { type Leg, legsOf, SwapFolder } from "./swaps";
-import { expireCandles, pruneMakers, trimTapes } from "./upkeep";
+import { LIVE_SEQ_BASE } from "./tape";
+import { expireCandles, KEEP_DAY_MS, pruneMakers, trimTapes } from "./upkeep";
 import { pulseEntry, type ViewCtx } from "./views";
 import { WalletIndex } from "./wallet-index";
 
@@ -41,7 +42,6 @@ export class MarketIndex implements ViewCtx {
   private readonly folder: SwapFolder;
   private readonly factories: Map<string, SimFactory>;
   private seq = LIVE_SEQ_BASE;
-  private archiveSeq = 0;
   private tokenSeq = 0;
   now: number;
   tradesIndexed = 0;
@@ -248,29 +248,15 @@ export class MarketIndex implements ViewCtx {
       (c, a) => this.pool(c, a),
       (c, at) => this.nativeUsdAt(c, at),
     );
-    // Room for its archived day first: over the global budget, the other tapes give way as the periodic trim would
-    // have them (idle ones, rows older than a day, the least busy), not this token's history.
     t.tape.readAt = this.now;
-    const need = t.tape.cap - t.tape.records.length;
-    const total = this.tapeRecords();
-    const after =
-      need > 0 && total + need > this.caps.tapeTotal
-        ? trimTapes(
-            [...this.tokens.values()].filter((x) => x !== t),
-            total + need,
-            this.caps.tapeTotal,
-            this.now,
-          ) - need
-        : total;
     // Makers over the whole day, beyond what the tape and the exact map can hold: the archived trades, then every
     // maker live trading showed so far at its last trade (windows end now, so that is where it counts).
     const sketch = new MakerSketch(Number.POSITIVE_INFINITY);
     const archived = archiveTape(
       t,
       events,
-      () => ++this.archiveSeq,
       (c, at) => this.nativeUsdAt(c, at),
-      this.caps.tapeTotal - after,
+      this.roomFor(t),
       (maker, at) => {
         sketch.from = Math.min(sketch.from, at);
         sketch.add(maker, at);
@@ -284,6 +270,36 @@ export class MarketIndex implements ViewCtx {
       t.makerSketch = sketch;
     }
     this.archivedMakers(t, archived);
+  }
+
+  /**
+   * Rows all tapes may still take for `t`'s history: over the global budget, the other tapes give way first as the
+   * periodic trim would have them (idle ones, rows older than a day, the least busy), not this token's history.
+   */
+  private roomFor(t: IndexedToken): number {
+    const need = t.tape.cap - t.tape.records.length;
+    const total = this.tapeRecords();
+    const after =
+      need > 0 && total + need > this.caps.tapeTotal
+        ? trimTapes(
+            [...this.tokens.values()].filter((x) => x !== t),
+            total + need,
+            this.caps.tapeTotal,
+            this.now,
+          ) - need
+        : total;
+    return this.caps.tapeTotal - after;
+  }
+
+  /**
+   * A tape being read gets back the archived rows of its last day a trim took while nobody read it (when no live row
+   * went with them), so it pages back a full day again.
+   */
+  refillTape(t: IndexedToken): void {
+    t.tape.readAt = this.now;
+    if (!t.hydrated || t.tape.liveCut || t.tape.archivedCutAt < this.now - KEEP_DAY_MS) return;
+    const events = this.archive?.(t.chain, t.address) ?? [];
+    refillArchive(t, events, (c, at) => this.nativeUsdAt(c, at), this.roomFor(t), this.now - KEEP_DAY_MS);
   }
 
   /**

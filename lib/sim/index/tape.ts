@@ -3,6 +3,9 @@ import type { TradeRecord } from "./records";
 
 // A token's trade tape: the newest `cap` records in sequence order, paged newest first with an opaque cursor.
 
+/** Live rows' sequence numbers start here; an established token's archived rows are numbered below it. */
+export const LIVE_SEQ_BASE = 1e12;
+
 export interface TapeFilter {
   pools?: Set<string>;
   washFilter?: "washOnly" | "organicOnly";
@@ -19,6 +22,10 @@ export class Tape {
   private changes = 0;
   /** Market time this tape was last read (a page served, its archive loaded): read tapes are trimmed last. */
   readAt = Number.NEGATIVE_INFINITY;
+  /** Time of the newest archived row trimmed away and not put back since (archived rows can be generated again). */
+  archivedCutAt = Number.NEGATIVE_INFINITY;
+  /** A live row was trimmed away: what is older than the tape now would leave a hole, so nothing is put back. */
+  liveCut = false;
 
   constructor(readonly cap: number) {}
 
@@ -36,8 +43,18 @@ export class Tape {
     this.changes++;
     this.records.push(r);
     // Trim in batches so pushes stay O(1) amortised.
-    if (this.records.length > this.cap + Math.max(16, this.cap >> 3))
-      this.records.splice(0, this.records.length - this.cap);
+    if (this.records.length > this.cap + Math.max(16, this.cap >> 3)) this.dropOldest(this.records.length - this.cap);
+  }
+
+  /** Drops the `n` oldest records, noting what kind of rows went. */
+  private dropOldest(n: number): void {
+    const newest = this.records[n - 1];
+    if (!newest) return;
+    if (newest.seq >= LIVE_SEQ_BASE) this.liveCut = true;
+    let i = n - 1;
+    while (i >= 0 && (this.records[i] as TradeRecord).seq >= LIVE_SEQ_BASE) i--;
+    if (i >= 0) this.archivedCutAt = Math.max(this.archivedCutAt, (this.records[i] as TradeRecord).at);
+    this.records.splice(0, n);
   }
 
   /** Older records (archived history) in front of every current one; the caller keeps them within the cap. */
@@ -52,7 +69,7 @@ export class Tape {
     const drop = this.size - n;
     if (drop <= 0) return 0;
     this.changes++;
-    this.records.splice(0, this.records.length - n);
+    this.dropOldest(this.records.length - n);
     return drop;
   }
 

@@ -23,7 +23,7 @@ export function rowsSince(tape: Tape, at: number): number {
 /** A tape read within this long is someone's open page: it keeps its history until every other tape gave way. */
 export const READ_RECENTLY_MS = 10 * MIN;
 /** What the day-old cut keeps: a day and an hour, so a tape read now still reaches a full day back while it is read. */
-const KEEP_DAY_MS = DAY + 60 * MIN;
+export const KEEP_DAY_MS = DAY + 60 * MIN;
 
 /**
  * Keeps all tapes within `budget` rows. Dead launches lose their history first, then quiet ones, then every tape

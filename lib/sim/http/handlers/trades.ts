@@ -45,9 +45,10 @@ function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers
           p.limit,
           counts,
         ];
-  // an established token's archived day of trades joins its tape on first use
+  // an established token's archived day of trades joins its tape on first use, and what a trim took of it since
+  // comes back when it is read again
   for (const pool of t.pools) ready(pool);
-  t.tape.readAt = core.now();
+  core.index.refillTape(t);
   return cachedPage(core, key, t.tape.version, () => {
     const page = t.tape.page(p.limit as number, filter, before);
     const data = page.records.map((r: TradeRecord) => {
