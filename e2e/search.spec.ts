@@ -85,8 +85,10 @@ test("only the latest query's results are shown, even when an older answer arriv
     page.on("requestfinished", done);
     page.on("requestfailed", done);
   });
+  // listening before typing: the request can leave before `fill` returns
+  const olderAsked = page.waitForRequest((r) => isOlder(r.url()));
   await input.fill(older.symbol);
-  await page.waitForRequest((r) => isOlder(r.url()));
+  await olderAsked;
   await input.fill(latest.symbol);
   await expect(resultOptions(page).filter({ hasText: latest.symbol }).first()).toBeVisible();
   await olderSettled;
