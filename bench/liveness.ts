@@ -163,7 +163,6 @@ async function main() {
     };
     return Object.values(all.data)[0];
   };
-  const creditsBefore = (await usage())?.restCredits ?? 0;
   server.send({ cmd: "stats" });
   const statsBefore = (await server.next<{ stats: Record<string, number> }>((m) => m.type === "stats")).stats;
   const viewed = [...byRank.keys()].sort((a, b) => a - b);
@@ -179,6 +178,8 @@ async function main() {
     offset.high = Math.min(offset.high, asOf - sent);
   }
   offset.ms = (offset.low + offset.high) / 2;
+  // Credits and minutes over the same window: spent from here to the usage read after it, per minute of it.
+  const creditsBefore = (await usage())?.restCredits ?? 0;
   measuring = true;
   const windowStart = Date.now();
   let tradeErrors = 0;
