@@ -10,11 +10,12 @@
 // upstream call.
 // Run: node_modules/.bin/tsx bench/proxy.ts   [--quick] [BENCH_SECONDS=5]
 import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Agent, request } from "undici";
 import { startApp } from "./lib/app";
+import { type CpuProfile, profiling, topSelf } from "./lib/profile";
 import { processCpuMs } from "./lib/proc-cpu";
 import { figure, pick } from "./lib/report";
 import { type RunResult, run } from "./proxy/measure";
@@ -22,6 +23,7 @@ import { startChild } from "./proxy/spawn";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? pick(5, 1.5));
 const CONNECTIONS = [1, 50];
+const PROFILE_DIR = "bench/results/proxy-server";
 const ADDRESSES = 2_000;
 const KEY = `bench-${randomBytes(12).toString("hex")}`;
 const auth = { authorization: KEY };
@@ -100,14 +102,17 @@ async function main() {
   );
   const stops: Array<() => Promise<void>> = [up.stop];
   try {
-    const app = await startApp({
-      MARKET_API_URL: up.info.baseUrl,
-      MARKET_STREAM_URL: up.info.streamUrl,
-      MARKET_API_KEY: KEY,
-      TRUST_PROXY: "1",
-      PROXY_RATE_LIMIT_RPS: "20",
-      PROXY_RATE_LIMIT_BURST: "60",
-    });
+    const app = await startApp(
+      {
+        MARKET_API_URL: up.info.baseUrl,
+        MARKET_STREAM_URL: up.info.streamUrl,
+        MARKET_API_KEY: KEY,
+        TRUST_PROXY: "1",
+        PROXY_RATE_LIMIT_RPS: "20",
+        PROXY_RATE_LIMIT_BURST: "60",
+      },
+      profiling("proxy") ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    );
     stops.unshift(app.stop);
     const appPid = app.proc.pid as number;
     const { token, pools, now } = await pickToken(up.info.baseUrl);
@@ -184,6 +189,19 @@ async function main() {
     report(results, co, direct.text.length, wrapped, apiHeaders);
   } finally {
     for (const stop of stops) await stop();
+  }
+  // BENCH_PROFILE=proxy: where the server's time went over the whole run (node writes one profile per thread as it
+  // exits; the main thread's is the one with the most busy samples, the module loader's thread is nearly idle).
+  if (profiling("proxy")) {
+    const busy = (p: CpuProfile) => {
+      const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
+      return p.samples.filter((id) => !idle.has(id)).length;
+    };
+    const main = readdirSync(PROFILE_DIR)
+      .filter((f) => f.endsWith(".cpuprofile"))
+      .map((f) => JSON.parse(readFileSync(join(PROFILE_DIR, f), "utf8")) as CpuProfile)
+      .sort((a, b) => busy(b) - busy(a))[0];
+    if (main) console.log(`\nserver.ts CPU profile, whole run (self time; ${PROFILE_DIR}):\n${topSelf(main, 20)}`);
   }
 }
 
