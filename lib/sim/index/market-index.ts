@@ -292,14 +292,13 @@ export class MarketIndex implements ViewCtx {
   }
 
   /**
-   * A tape being read gets back the archived rows of its last day a trim took while nobody read it (when no live row
-   * went with them), so it pages back a full day again.
+   * A tape read to its end gets back the archived rows of its last day a trim took while nobody read it (when no live
+   * row went with them), so it pages back a full day again. Returns how many rows came back.
    */
-  refillTape(t: IndexedToken): void {
-    t.tape.readAt = this.now;
-    if (!t.hydrated || t.tape.liveCut || t.tape.archivedCutAt < this.now - KEEP_DAY_MS) return;
+  refillTape(t: IndexedToken): number {
+    if (!t.hydrated || t.tape.liveCut || t.tape.archivedCutAt < this.now - KEEP_DAY_MS) return 0;
     const events = this.archive?.(t.chain, t.address) ?? [];
-    refillArchive(t, events, (c, at) => this.nativeUsdAt(c, at), this.roomFor(t), this.now - KEEP_DAY_MS);
+    return refillArchive(t, events, (c, at) => this.nativeUsdAt(c, at), this.roomFor(t), this.now - KEEP_DAY_MS);
   }
 
   /**

@@ -45,12 +45,13 @@ function tape(core: SimCore, t: IndexedToken, p: Record<string, unknown>, makers
           p.limit,
           counts,
         ];
-  // an established token's archived day of trades joins its tape on first use, and what a trim took of it since
-  // comes back when it is read again
+  // an established token's archived day of trades joins its tape on first use
   for (const pool of t.pools) ready(pool);
-  core.index.refillTape(t);
+  t.tape.readAt = core.now();
   return cachedPage(core, key, t.tape.version, () => {
-    const page = t.tape.page(p.limit as number, filter, before);
+    let page = t.tape.page(p.limit as number, filter, before);
+    // read to its end: what a trim took of its archived day since comes back first (regenerated, so only then)
+    if (!page.hasMore && core.index.refillTape(t) > 0) page = t.tape.page(p.limit as number, filter, before);
     const data = page.records.map((r: TradeRecord) => {
       const row = r.toRow();
       const m = counts ? t.makers.get(r.maker) : undefined;
