@@ -36,7 +36,7 @@ export function controlState(core: SimCore) {
   // archived last day of minutes (counted once per token) fits its tape with six hours of its own pace to spare
   // (within 80 % of the per-token tape), so live rows do not push its oldest out while tests run, and that is either
   // not read yet, or read and still holding a day, or read and short of archived rows of its last day only (trimmed
-  // while nobody read it, or not fitting at first: the next read puts them back).
+  // while nobody read it, or not fitting at first: a read to its end puts them back).
   const named = new Set([hostile, graduated, bonding, established, base]);
   const now = core.now();
   const dayTape = tokens
