@@ -98,6 +98,11 @@ async function main(): Promise<void> {
   }
 
   const httpServer = createServer();
+  // Idle keep-alive connections stay open longer than a reverse proxy's or client's own idle timeout (nginx keeps
+  // upstream connections 60 s): with Node's 5 s default the server could close a connection just as the client
+  // reused it, and that request failed with a reset.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   const app = next({ dev, dir, hostname: config.host, port: config.port, httpServer });
   await app.prepare();
   const handle = app.getRequestHandler();
