@@ -5,17 +5,25 @@ import { KEEP_DAY_MS } from "../index/upkeep";
 
 // GET /__control/state: counts and notable ids, so tests need not search for fixtures.
 
-/** Trades in a token's archived last day of minutes (deterministic, so counted once per token). */
-const dayCounts = new WeakMap<SimToken, number>();
-function archivedDay(t: SimToken | undefined): number {
-  if (!t?.archive) return 0;
-  let n = dayCounts.get(t);
-  if (n === undefined) {
-    n = 0;
-    for (const e of archiveHistory(t)) if (e.stepSec === 60) for (const c of e.trades) n += c;
-    dayCounts.set(t, n);
+/**
+ * Trades in a token's archived last day of minutes, and the minute of its first archived trade (a token quiet for the
+ * first hours of that day, or with a younger pool, begins later): deterministic, so counted once per token.
+ */
+const dayCounts = new WeakMap<SimToken, { trades: number; fromMs: number }>();
+function archivedDay(t: SimToken | undefined): { trades: number; fromMs: number } {
+  if (!t?.archive) return { trades: 0, fromMs: Number.POSITIVE_INFINITY };
+  let d = dayCounts.get(t);
+  if (d === undefined) {
+    d = { trades: 0, fromMs: Number.POSITIVE_INFINITY };
+    for (const e of archiveHistory(t)) {
+      if (e.stepSec !== 60) continue;
+      const first = e.trades.findIndex((c) => c > 0);
+      if (first >= 0) d.fromMs = Math.min(d.fromMs, (e.time[first] as number) * 1000);
+      for (const c of e.trades) d.trades += c;
+    }
+    dayCounts.set(t, d);
   }
-  return n;
+  return d;
 }
 
 export function controlState(core: SimCore) {
@@ -33,9 +41,9 @@ export function controlState(core: SimCore) {
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
   // The busiest established token whose tape pages back a full day, other than the tokens named above: one whose
-  // archived last day of minutes (counted once per token) fits its tape with six hours of its own pace to spare
-  // (within 80 % of the per-token tape), so live rows do not push its oldest out while tests run, and that is either
-  // not read yet, or read and still holding a day, or read and short of archived rows of its last day only (trimmed
+  // archived trades begin a day or more ago (not every token traded in the first hours of that day) and whose archived last day
+  // (counted once per token) fits its tape with six hours of its own pace to spare (within 80 % of the per-token
+  // tape), so live rows do not push its oldest out while tests run, and that is either not read yet, or read and still holding a day, or read and short of archived rows of its last day only (trimmed
   // while nobody read it, or not fitting at first: a read to its end puts them back).
   const named = new Set([hostile, graduated, bonding, established, base]);
   const now = core.now();
@@ -48,8 +56,8 @@ export function controlState(core: SimCore) {
         (!t.tape.liveCut && t.tape.archivedCutAt >= now - KEEP_DAY_MS),
     )
     .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
-    .filter((x) => x.day >= 2_000 && x.day <= 0.8 * x.t.tape.cap)
-    .sort((a, b) => b.day - a.day)[0]?.t;
+    .filter((x) => x.day.fromMs <= now - 24 * 3_600_000 && x.day.trades >= 2_000 && x.day.trades <= 0.8 * x.t.tape.cap)
+    .sort((a, b) => b.day.trades - a.day.trades)[0]?.t;
   // The busiest established tokens (a trade a second or more): the ones whose volume bars are steady enough to
   // compare either side of the history/live seam.
   const busy = [...m.ctx.tokens.values()]
