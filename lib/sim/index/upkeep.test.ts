@@ -64,6 +64,20 @@ describe("trimTapes", () => {
     expect(stale.tape.size).toBeLessThan(3_000);
   });
 
+  it("a tape read in the last minute (being paged through) loses rows after every other read tape", () => {
+    // a quiet tape a trader is paging back through now, and two busy tapes opened a few minutes ago
+    const scrolled = token(3_000, 24 * H, NOW - 1_000);
+    scrolled.tape.readAt = NOW - 1_000;
+    const opened = [token(8_000, 24 * H, NOW - 1_000), token(8_000, 24 * H, NOW - 1_000)];
+    for (const t of opened) t.tape.readAt = NOW - 5 * 60_000;
+    const all = [scrolled, ...opened];
+    // 19,000 rows into 13,000 (trimmed to 90 %: 11,700): the room comes from the tapes opened earlier
+    const total = trimTapes(all, sizes(all), 13_000, NOW);
+    expect(total).toBeLessThanOrEqual(13_000);
+    expect(scrolled.tape.size).toBe(3_000);
+    expect(sizes(opened)).toBeLessThanOrEqual(11_700 - 3_000);
+  });
+
   it("holds the global budget whenever 20 rows per token fit in it", () => {
     fc.assert(
       fc.property(

@@ -22,6 +22,8 @@ export function rowsSince(tape: Tape, at: number): number {
 
 /** A tape read within this long is someone's open page: it keeps its history until every other tape gave way. */
 export const READ_RECENTLY_MS = 10 * MIN;
+/** A tape read within this long is being paged through right now: it is the very last to lose rows. */
+export const READ_ACTIVELY_MS = MIN;
 /** What the day-old cut keeps: a day and an hour, so a tape read now still reaches a full day back while it is read. */
 export const KEEP_DAY_MS = DAY + 60 * MIN;
 
@@ -57,8 +59,11 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
       .map((t) => ({ t, rate: rowsSince(t.tape, now - 60 * MIN) }))
       .sort((a, b) => a.rate - b.rate)
       .map((x) => x.t);
-  // Tapes nobody read lately down to 20 rows before a read one loses anything.
-  for (const group of [list.filter((t) => !read(t)), list.filter(read)]) {
+  // Tapes nobody read lately down to 20 rows before a read one loses anything, and a tape read in the last minute
+  // (a page open on it, paging back now) last of all: it loses rows only once every other tape is down to 20.
+  const active = (t: IndexedToken) => t.tape.readAt > now - READ_ACTIVELY_MS;
+  const groups = [list.filter((t) => !read(t)), list.filter((t) => read(t) && !active(t)), list.filter(active)];
+  for (const group of groups) {
     const ordered = byActivity(group);
     for (const keep of [500, 100, 20]) {
       for (const t of ordered) {
