@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tradeRecord } from "../test/fixtures";
 import type { IndexedToken } from "./state";
-import { Tape } from "./tape";
+import { LIVE_SEQ_BASE, Tape } from "./tape";
 import { READ_RECENTLY_MS, rowsSince, trimTapes } from "./upkeep";
 
 const NOW = Date.UTC(2026, 5, 2, 12);
@@ -76,6 +76,21 @@ describe("trimTapes", () => {
     expect(total).toBeLessThanOrEqual(13_000);
     expect(scrolled.tape.size).toBe(3_000);
     expect(sizes(opened)).toBeLessThanOrEqual(11_700 - 3_000);
+  });
+
+  it("an unread tape gives its archived rows (generated again when read) before any tape loses a live row", () => {
+    const mixed = token(0, H, NOW - 1_000);
+    for (let i = 0; i < 3_000; i++)
+      mixed.tape.push(tradeRecord(++seq, { pool: "P", at: NOW - 24 * H + i * 1_000, usd: 1 }));
+    for (let i = 0; i < 300; i++)
+      mixed.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 1_000, usd: 1 }));
+    mixed.tape.readAt = NOW - READ_RECENTLY_MS - 1;
+    (mixed as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000; // trading, so no idle cut
+    const other = token(3_000, 2 * H, NOW - 1_000);
+    trimTapes([mixed, other], 6_300, 4_000, NOW);
+    expect(mixed.tape.liveCut).toBe(false);
+    expect(mixed.tape.size).toBe(300);
+    expect(mixed.tape.archivedCutAt).toBeGreaterThan(NOW - 25 * H);
   });
 
   it("holds the global budget whenever 20 rows per token fit in it", () => {

@@ -1,5 +1,5 @@
 import type { IndexedToken } from "./state";
-import type { Tape } from "./tape";
+import { LIVE_SEQ_BASE, type Tape } from "./tape";
 
 // Periodic upkeep that keeps the index within its caps.
 
@@ -22,6 +22,20 @@ export function rowsSince(tape: Tape, at: number): number {
 
 /** A tape read within this long is someone's open page: it keeps its history until every other tape gave way. */
 export const READ_RECENTLY_MS = 10 * MIN;
+/** Rows of `tape` (within its cap) whose sequence number is below `seq`. */
+function rowsBelow(tape: Tape, seq: number): number {
+  const recs = tape.records;
+  const floor = Math.max(0, recs.length - tape.cap);
+  let lo = floor;
+  let hi = recs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((recs[mid] as { seq: number }).seq < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - floor;
+}
+
 /** A tape read within this long is being paged through right now: it is the very last to lose rows. */
 export const READ_ACTIVELY_MS = MIN;
 /** What the day-old cut keeps: a day and an hour, so a tape read now still reaches a full day back while it is read. */
@@ -61,6 +75,12 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
       .map((x) => x.t);
   // Tapes nobody read lately down to 20 rows before a read one loses anything, and a tape read in the last minute
   // (a page open on it, paging back now) last of all: it loses rows only once every other tape is down to 20.
+  // Archived rows first: they are generated again, identical, when a read reaches the tape's end; live rows are not.
+  for (const t of byActivity(list.filter((x) => !read(x)))) {
+    if (total <= target) return total;
+    const live = t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE);
+    if (t.tape.size > Math.max(20, live)) total -= t.tape.trimTo(Math.max(20, live));
+  }
   const active = (t: IndexedToken) => t.tape.readAt > now - READ_ACTIVELY_MS;
   const groups = [list.filter((t) => !read(t)), list.filter((t) => read(t) && !active(t)), list.filter(active)];
   for (const group of groups) {
