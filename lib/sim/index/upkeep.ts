@@ -6,34 +6,29 @@ import { LIVE_SEQ_BASE, type Tape } from "./tape";
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
-/** Rows of `tape` at or after `at` (rows are in sequence order, so their times do not decrease). */
-export function rowsSince(tape: Tape, at: number): number {
+/** Index of the first record within the cap whose `key` is at least `value` (records ascend by seq and by time). */
+function firstAtLeast(tape: Tape, key: "at" | "seq", value: number): number {
   const recs = tape.records;
-  const floor = Math.max(0, recs.length - tape.cap);
-  let lo = floor;
+  let lo = Math.max(0, recs.length - tape.cap);
   let hi = recs.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((recs[mid] as { at: number }).at < at) lo = mid + 1;
+    if ((recs[mid] as { at: number; seq: number })[key] < value) lo = mid + 1;
     else hi = mid;
   }
-  return recs.length - lo;
+  return lo;
+}
+
+/** Rows of `tape` at or after `at` (rows are in sequence order, so their times do not decrease). */
+export function rowsSince(tape: Tape, at: number): number {
+  return tape.records.length - firstAtLeast(tape, "at", at);
 }
 
 /** A tape read within this long is someone's open page: it keeps its history until every other tape gave way. */
 export const READ_RECENTLY_MS = 10 * MIN;
 /** Rows of `tape` (within its cap) whose sequence number is below `seq`. */
 function rowsBelow(tape: Tape, seq: number): number {
-  const recs = tape.records;
-  const floor = Math.max(0, recs.length - tape.cap);
-  let lo = floor;
-  let hi = recs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((recs[mid] as { seq: number }).seq < seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - floor;
+  return firstAtLeast(tape, "seq", seq) - Math.max(0, tape.records.length - tape.cap);
 }
 
 /** A tape read within this long is being paged through right now: it is the very last to lose rows. */
