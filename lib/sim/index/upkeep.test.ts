@@ -93,6 +93,39 @@ describe("trimTapes", () => {
     expect(mixed.tape.archivedCutAt).toBeGreaterThan(NOW - 25 * H);
   });
 
+  it("a tape read minutes ago gives its archived rows before an unread tape loses a live row", () => {
+    const opened = token(0, H, NOW - 1_000);
+    for (let i = 0; i < 6_000; i++)
+      opened.tape.push(tradeRecord(++seq, { pool: "P", at: NOW - 24 * H + i * 10_000, usd: 1 }));
+    for (let i = 0; i < 50; i++)
+      opened.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 60_000, usd: 1 }));
+    opened.tape.readAt = NOW - 5 * 60_000;
+    (opened as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000;
+    // a quiet unread token holding its live hour only (no archived rows)
+    const quiet = token(0, H, NOW - 1_000);
+    for (let i = 0; i < 400; i++)
+      quiet.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 9_000, usd: 1 }));
+    (quiet as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000;
+    const total = trimTapes([quiet, opened], 6_450, 2_000, NOW);
+    expect(total).toBeLessThanOrEqual(2_000);
+    expect(quiet.tape.size).toBe(400);
+    expect(quiet.tape.liveCut).toBe(false);
+    expect(opened.tape.liveCut).toBe(false);
+    expect(opened.tape.size).toBe(50);
+    // …but a tape paged through this minute keeps its rows while an unread one can still give live rows
+    const scrolled = token(0, H, NOW - 1_000);
+    for (let i = 0; i < 3_000; i++)
+      scrolled.tape.push(tradeRecord(++seq, { pool: "P", at: NOW - 24 * H + i * 20_000, usd: 1 }));
+    scrolled.tape.readAt = NOW - 1_000;
+    const busy = token(0, H, NOW - 1_000);
+    for (let i = 0; i < 3_000; i++)
+      busy.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 1_000, usd: 1 }));
+    (busy as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000;
+    trimTapes([scrolled, busy], 6_000, 4_000, NOW);
+    expect(scrolled.tape.size).toBe(3_000);
+    expect(busy.tape.liveCut).toBe(true);
+  });
+
   it("holds the global budget whenever 20 rows per token fit in it", () => {
     fc.assert(
       fc.property(

@@ -39,9 +39,9 @@ export const KEEP_DAY_MS = DAY + 60 * MIN;
 /**
  * Keeps all tapes within `budget` rows. Dead launches lose their history first, then quiet ones, then every tape
  * what is older than a day (and an hour); only then are tapes cut by count, least busy (fewest rows in the last
- * hour) first, so a busy token keeps its last day of tape as long as the budget allows it at all. Tapes read in the
- * last 10 minutes are spared by the first cuts and come last in the count cuts. Ends at or below `budget` whenever
- * 20 rows per token fit in it.
+ * hour) first, so a busy token keeps its last day of tape as long as the budget allows it at all. Archived rows (made
+ * again when a read reaches them) go before any live row. Tapes read in the last 10 minutes are spared by the first
+ * cuts and come last in the count cuts. Ends at or below `budget` whenever 20 rows per token fit in it.
  */
 export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget: number, now: number): number {
   if (total <= budget) return total;
@@ -68,15 +68,20 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
       .map((t) => ({ t, rate: rowsSince(t.tape, now - 60 * MIN) }))
       .sort((a, b) => a.rate - b.rate)
       .map((x) => x.t);
-  // Tapes nobody read lately down to 20 rows before a read one loses anything, and a tape read in the last minute
-  // (a page open on it, paging back now) last of all: it loses rows only once every other tape is down to 20.
-  // Archived rows first: they are generated again, identical, when a read reaches the tape's end; live rows are not.
-  for (const t of byActivity(list.filter((x) => !read(x)))) {
+  // Archived rows before any live row: they are generated again, identical, when a read reaches the tape's end; live
+  // rows are not. Unread tapes first, then tapes read lately but not paged through this minute (an open page reading
+  // its newest rows does not see them go; one scrolling down gets them back at the end).
+  const active = (t: IndexedToken) => t.tape.readAt > now - READ_ACTIVELY_MS;
+  for (const t of [
+    ...byActivity(list.filter((x) => !read(x))),
+    ...byActivity(list.filter((x) => read(x) && !active(x))),
+  ]) {
     if (total <= target) return total;
     const live = t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE);
     if (t.tape.size > Math.max(20, live)) total -= t.tape.trimTo(Math.max(20, live));
   }
-  const active = (t: IndexedToken) => t.tape.readAt > now - READ_ACTIVELY_MS;
+  // Then by count: tapes nobody read lately down to 20 rows before a read one loses anything, and a tape read in the
+  // last minute (a page open on it, paging back now) last of all: it loses rows only once every other tape is down to 20.
   const groups = [list.filter((t) => !read(t)), list.filter((t) => read(t) && !active(t)), list.filter(active)];
   for (const group of groups) {
     const ordered = byActivity(group);
