@@ -26,7 +26,7 @@ async function wholeTape(t: Ref): Promise<Row[]> {
 const key = (r: Row) => `${r.txHash}:${r.logIndex}`;
 
 describe("tape refill", () => {
-  it("a read tape trimmed of its archived rows gives them back, identical, on the next read", {
+  it("a read tape trimmed of its archived rows gives them back, identical, when a read reaches its end", {
     timeout: 120_000,
   }, async () => {
     const ref: Ref = h.state.notable.dayTapeToken;
