@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { TokenTrade } from "@/lib/api";
 import { SimCore } from "../core";
 import { createClock } from "../engine/clock";
+import { tokenTradesHandler } from "../http/handlers/trades";
+import { envelopeText } from "../http/respond";
 import { ready } from "./state";
 
 // An established token's archived day loads in full even when it is first read after the tapes already fill the
-// global budget: the other tapes give way (idle ones, rows older than a day, the least busy), not its history.
+// global budget: the other tapes give way (idle ones, rows older than a day, the least busy), not its history. What a
+// later trim takes of that day comes back, identical, when a read reaches the tape's end.
 
 const START = Date.UTC(2026, 5, 1, 12);
 const DAY = 86_400_000;
@@ -34,10 +38,33 @@ describe("archive room", () => {
     expect(core.now() - oldest()).toBeGreaterThanOrEqual(DAY);
     expect(ix.tapeRecords()).toBeLessThanOrEqual(40_000);
 
-    // Read while live trading pushes the tapes over the budget again and the 30 s trims cut them: the tape being
-    // read keeps a full day, the others give way.
-    for (let i = 0; i < 16; i++) clock.advance(30_000);
-    expect(core.now() - oldest()).toBeGreaterThanOrEqual(DAY);
+    // Live trading pushes the tapes over the budget again and the 30 s trims cut them: a page open on the token
+    // reads its newest rows every half minute, then the trader scrolls to the end: the tape reaches a full day back,
+    // every row as it was.
+    /** A tape page as the market serves it (`GET /v1/token/trades`, 500 rows). */
+    const read = (cursor?: string) => {
+      const query = { chain: last.chain, address: last.address, limit: 500, ...(cursor ? { cursor } : {}) };
+      const r = tokenTradesHandler({ query, body: undefined }, core);
+      return JSON.parse(envelopeText(r.data, r.meta ?? {})) as {
+        data: TokenTrade[];
+        meta: { hasMore: boolean; nextCursor: string | null };
+      };
+    };
+    const before = new Map(last.tape.records.map((r) => [r.seq, r.toRow()]));
+    for (let i = 0; i < 16; i++) {
+      clock.advance(30_000);
+      read();
+    }
     expect(ix.tapeRecords()).toBeLessThanOrEqual(40_000 * 1.05);
+    const rows: TokenTrade[] = [];
+    for (let page = read(); ; page = read(page.meta.nextCursor as string)) {
+      rows.push(...page.data);
+      if (!page.meta.hasMore) break;
+    }
+    expect(core.now() - (rows[rows.length - 1]?.at ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(DAY);
+    for (const r of last.tape.records) {
+      const was = before.get(r.seq);
+      if (was) expect(r.toRow()).toEqual(was);
+    }
   });
 });

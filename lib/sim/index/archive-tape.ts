@@ -106,9 +106,6 @@ function records(
   return out;
 }
 
-/** Where archived rows end and live ones begin on each token's tape: fixed at its first load, so reloads match it. */
-const liveFromOf = new WeakMap<IndexedToken, number>();
-
 /** First load: the newest archived rows that fit go in front of the live ones. */
 export function archiveTape(
   t: IndexedToken,
@@ -122,7 +119,7 @@ export function archiveTape(
   const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
   if (room <= 0 && !onMaker) return [];
   const liveFrom = t.tape.records[0]?.at ?? Number.POSITIVE_INFINITY;
-  liveFromOf.set(t, liveFrom);
+  t.tape.liveFrom = liveFrom;
   const day = archivedRows(t, events, liveFrom, onMaker);
   const from = Math.max(0, day.rows.length - Math.max(0, room));
   // rows that did not fit count as cut: a read with room to spare later puts them in
@@ -143,7 +140,7 @@ export function refillArchive(
   budgetLeft: number,
   since: number,
 ): number {
-  const liveFrom = liveFromOf.get(t);
+  const liveFrom = t.tape.liveFrom;
   const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
   if (liveFrom === undefined || t.tape.liveCut || room <= 0 || t.tape.archivedCutAt < since) return 0;
   const day = archivedRows(t, events, liveFrom);

@@ -26,6 +26,9 @@ export class Tape {
   archivedCutAt = Number.NEGATIVE_INFINITY;
   /** A live row was trimmed away: what is older than the tape now would leave a hole, so nothing is put back. */
   liveCut = false;
+  /** Where archived rows end and live ones begin (market time), fixed at the archive's first load so reloads match
+   *  it; undefined until then. */
+  liveFrom: number | undefined = undefined;
 
   constructor(readonly cap: number) {}
 
@@ -48,12 +51,18 @@ export class Tape {
 
   /** Drops the `n` oldest records, noting what kind of rows went. */
   private dropOldest(n: number): void {
-    const newest = this.records[n - 1];
-    if (!newest) return;
-    if (newest.seq >= LIVE_SEQ_BASE) this.liveCut = true;
-    let i = n - 1;
-    while (i >= 0 && (this.records[i] as TradeRecord).seq >= LIVE_SEQ_BASE) i--;
-    if (i >= 0) this.archivedCutAt = Math.max(this.archivedCutAt, (this.records[i] as TradeRecord).at);
+    if (n <= 0 || this.records.length === 0) return;
+    n = Math.min(n, this.records.length);
+    // Records ascend by seq, archived ones (below LIVE_SEQ_BASE) first: find the first live one among the n.
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.records[mid] as TradeRecord).seq < LIVE_SEQ_BASE) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < n) this.liveCut = true;
+    if (lo > 0) this.archivedCutAt = Math.max(this.archivedCutAt, (this.records[lo - 1] as TradeRecord).at);
     this.records.splice(0, n);
   }
 

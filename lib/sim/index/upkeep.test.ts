@@ -89,7 +89,9 @@ describe("trimTapes", () => {
     const other = token(3_000, 2 * H, NOW - 1_000);
     trimTapes([mixed, other], 6_300, 4_000, NOW);
     expect(mixed.tape.liveCut).toBe(false);
-    expect(mixed.tape.size).toBe(300);
+    // its oldest archived rows only, as many as bring the total to 90 % of the budget (6,300 → 3,600)
+    expect(mixed.tape.size).toBe(600);
+    expect(other.tape.size).toBe(3_000);
     expect(mixed.tape.archivedCutAt).toBeGreaterThan(NOW - 25 * H);
   });
 
@@ -111,7 +113,7 @@ describe("trimTapes", () => {
     expect(quiet.tape.size).toBe(400);
     expect(quiet.tape.liveCut).toBe(false);
     expect(opened.tape.liveCut).toBe(false);
-    expect(opened.tape.size).toBe(50);
+    expect(opened.tape.size).toBe(1_400); // 6,450 → 1,800 (90 % of the budget): its oldest archived rows only
     // …but a tape paged through this minute keeps its rows while an unread one can still give live rows
     const scrolled = token(0, H, NOW - 1_000);
     for (let i = 0; i < 3_000; i++)

@@ -77,8 +77,9 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
     ...byActivity(list.filter((x) => read(x) && !active(x))),
   ]) {
     if (total <= target) return total;
-    const live = t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE);
-    if (t.tape.size > Math.max(20, live)) total -= t.tape.trimTo(Math.max(20, live));
+    // only what brings the total to the target: the oldest archived rows, the rest stays for its readers
+    const keep = Math.max(20, t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE), t.tape.size - Math.ceil(total - target));
+    if (t.tape.size > keep) total -= t.tape.trimTo(keep);
   }
   // Then by count: tapes nobody read lately down to 20 rows before a read one loses anything, and a tape read in the
   // last minute (a page open on it, paging back now) last of all: it loses rows only once every other tape is down to 20.
