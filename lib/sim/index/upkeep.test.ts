@@ -21,6 +21,18 @@ function token(rows: number, spanMs: number, lastTradeAt: number, cap = 10_000):
 }
 const sizes = (ts: IndexedToken[]) => ts.reduce((n, t) => n + t.tape.size, 0);
 
+/** A trading token (last trade a second ago) whose tape holds `archived` rows from a day back and `live` rows from an
+ *  hour back (live sequence numbers), spaced `archivedStepMs` and `liveStepMs` apart. */
+function mixedToken(archived: number, archivedStepMs: number, live: number, liveStepMs: number): IndexedToken {
+  const t = token(0, H, NOW - 1_000);
+  for (let i = 0; i < archived; i++)
+    t.tape.push(tradeRecord(++seq, { pool: "P", at: NOW - 24 * H + i * archivedStepMs, usd: 1 }));
+  for (let i = 0; i < live; i++)
+    t.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * liveStepMs, usd: 1 }));
+  (t as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000; // trading, so no idle cut
+  return t;
+}
+
 describe("trimTapes", () => {
   it("trims quiet and slow launches before a busy token's last 24 h", () => {
     // the busy token is first in index order (established tokens are indexed first)
@@ -79,13 +91,8 @@ describe("trimTapes", () => {
   });
 
   it("an unread tape gives its archived rows (generated again when read) before any tape loses a live row", () => {
-    const mixed = token(0, H, NOW - 1_000);
-    for (let i = 0; i < 3_000; i++)
-      mixed.tape.push(tradeRecord(++seq, { pool: "P", at: NOW - 24 * H + i * 1_000, usd: 1 }));
-    for (let i = 0; i < 300; i++)
-      mixed.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 1_000, usd: 1 }));
+    const mixed = mixedToken(3_000, 1_000, 300, 1_000);
     mixed.tape.readAt = NOW - READ_RECENTLY_MS - 1;
-    (mixed as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000; // trading, so no idle cut
     const other = token(3_000, 2 * H, NOW - 1_000);
     trimTapes([mixed, other], 6_300, 4_000, NOW);
     expect(mixed.tape.liveCut).toBe(false);
@@ -96,18 +103,9 @@ describe("trimTapes", () => {
   });
 
   it("a tape read minutes ago gives its archived rows before an unread tape loses a live row", () => {
-    const opened = token(0, H, NOW - 1_000);
-    for (let i = 0; i < 6_000; i++)
-      opened.tape.push(tradeRecord(++seq, { pool: "P", at: NOW - 24 * H + i * 10_000, usd: 1 }));
-    for (let i = 0; i < 50; i++)
-      opened.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 60_000, usd: 1 }));
+    const opened = mixedToken(6_000, 10_000, 50, 60_000);
     opened.tape.readAt = NOW - 5 * 60_000;
-    (opened as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000;
-    // a quiet unread token holding its live hour only (no archived rows)
-    const quiet = token(0, H, NOW - 1_000);
-    for (let i = 0; i < 400; i++)
-      quiet.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 9_000, usd: 1 }));
-    (quiet as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000;
+    const quiet = mixedToken(0, 0, 400, 9_000); // unread, holding its live hour only (no archived rows)
     const total = trimTapes([quiet, opened], 6_450, 2_000, NOW);
     expect(total).toBeLessThanOrEqual(2_000);
     expect(quiet.tape.size).toBe(400);
@@ -115,14 +113,9 @@ describe("trimTapes", () => {
     expect(opened.tape.liveCut).toBe(false);
     expect(opened.tape.size).toBe(1_400); // 6,450 → 1,800 (90 % of the budget): its oldest archived rows only
     // …but a tape paged through this minute keeps its rows while an unread one can still give live rows
-    const scrolled = token(0, H, NOW - 1_000);
-    for (let i = 0; i < 3_000; i++)
-      scrolled.tape.push(tradeRecord(++seq, { pool: "P", at: NOW - 24 * H + i * 20_000, usd: 1 }));
+    const scrolled = mixedToken(3_000, 20_000, 0, 0);
     scrolled.tape.readAt = NOW - 1_000;
-    const busy = token(0, H, NOW - 1_000);
-    for (let i = 0; i < 3_000; i++)
-      busy.tape.push(tradeRecord(LIVE_SEQ_BASE + ++seq, { pool: "P", at: NOW - H + i * 1_000, usd: 1 }));
-    (busy as { lastTradeAt: number | null }).lastTradeAt = NOW - 1_000;
+    const busy = mixedToken(0, 0, 3_000, 1_000);
     trimTapes([scrolled, busy], 6_000, 4_000, NOW);
     expect(scrolled.tape.size).toBe(3_000);
     expect(busy.tape.liveCut).toBe(true);
