@@ -129,6 +129,20 @@ describe("stream runtime", () => {
     expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(1);
   });
 
+  it("resubscribes from the oldest row awaiting confirmation, so a confirmation made meanwhile is replayed", async () => {
+    // seconds old on the market's clock (1e6 ms ahead here), so the pending row is within its confirmation time
+    const recent = (i: number) => ({ ...row(i), at: clock + 1e6 - 10_000 + i * 1_000 });
+    const server = [recent(1), recent(2), recent(3)];
+    start(fakeRest(() => server).fetcher);
+    const key = await streamedTape([recent(1), { ...recent(2), preconfirmed: true }, recent(3)]);
+    gw.dropAll(); // row 2 is confirmed while the browser is away
+    await waitFor(() => subs().length === 2, 3000, "resubscribe");
+    expect(subs()[1]).toMatchObject({ id: "s1", sinceAt: recent(2).at });
+    sendTrades("s1", [recent(2), recent(3)]); // the gateway's replay from there: row 2 confirmed in place
+    await rt.idle();
+    await waitFor(() => flushThen(() => tapeOf(key).length === 3 && tapeOf(key).every((r) => !r.preconfirmed)));
+  });
+
   it("cuts the ring below the repaired part when the gap is longer than the repair budget", async () => {
     const server: TokenTrade[] = [row(1), row(2)];
     start(fakeRest(() => server).fetcher);

@@ -14,6 +14,7 @@ import {
 import { type ApiFetcher, apiFetch } from "../api-fetch";
 import { stableJson } from "../query-keys";
 import { createGapTracker } from "./gap-tracker";
+import { replayFrom } from "./reducers/trades";
 import {
   refetchFirstTapePage,
   repairPulse,
@@ -98,7 +99,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     now,
     // Resubscribe: replay from the newest row held. First subscribe: from the REST snapshot the tape shows, so a
     // trade between that snapshot and the ack comes from the gateway's replay window when it has one.
-    sinceAt: (key) => store.getState().tapes[key]?.rows[0]?.at ?? snapshotOf(key)?.sinceAt,
+    sinceAt: (key) => replayFrom(store.getState().tapes[key]?.rows ?? []) ?? snapshotOf(key)?.sinceAt,
     ...opts.client,
   });
 

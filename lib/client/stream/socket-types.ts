@@ -42,7 +42,8 @@ export interface StreamClientOptions {
   WebSocket?: any;
   now?: () => number;
   online?: OnlineSource;
-  /** Newest trade time seen for a trades subscription: sent as `sinceAt` on resubscribe so the gateway replays. */
+  /** Where a trades subscription's replay starts (its newest row, or an older one still awaiting confirmation): sent
+   *  as `sinceAt` on resubscribe so the gateway replays what was missed. */
   sinceAt?: (key: string) => number | undefined;
   minDelayMs?: number;
   maxDelayMs?: number;

@@ -8,6 +8,7 @@ import {
   mergeTrades,
   normalizeRows,
   pruneTrades,
+  replayFrom,
   revertTrades,
   type TapeState,
   tapeView,
@@ -181,6 +182,30 @@ describe("trades reducer properties", () => {
       fc.property(fc.array(tradeArb, { maxLength: 40 }), (rows) => {
         const s = mergeTrades(emptyTape(), rows);
         sameState(mergeTrades(s, rows), s);
+      }),
+    );
+  });
+
+  it("a resubscribe replays from the newest row, or from the oldest row still awaiting confirmation", () => {
+    const at = (i: number) => T0 + i * 1_000;
+    const row = (i: number, preconfirmed = false) =>
+      trade({ txHash: `0x${i.toString(16).padStart(4, "0")}`, block: i, logIndex: 0, at: at(i), preconfirmed });
+    expect(replayFrom([])).toBeUndefined();
+    expect(replayFrom(mergeTrades(emptyTape(), [row(1), row(2), row(3)]).rows)).toBe(at(3));
+    // row 2 was preconfirmed when the browser left: its confirmation, made meanwhile, is older than the newest row
+    expect(replayFrom(mergeTrades(emptyTape(), [row(1), row(2, true), row(3)]).rows)).toBe(at(2));
+    expect(replayFrom(mergeTrades(emptyTape(), [row(1), row(3, true)]).rows)).toBe(at(3));
+    fc.assert(
+      fc.property(fc.array(tradeArb, { maxLength: 40 }), (rows) => {
+        const ring = mergeTrades(emptyTape(), rows).rows;
+        const from = replayFrom(ring);
+        if (ring.length === 0) {
+          expect(from).toBeUndefined();
+          return;
+        }
+        // at or before the newest row, and at or before every pending one
+        expect(from).toBeLessThanOrEqual(ring[0]?.at as number);
+        for (const r of ring) if (r.preconfirmed) expect(r.at).toBeGreaterThanOrEqual(from as number);
       }),
     );
   });

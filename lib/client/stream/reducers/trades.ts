@@ -90,6 +90,18 @@ function rememberConfirmed(known: readonly string[], incoming: readonly TokenTra
   return next.length > CONFIRMED_TX_CAP ? next.slice(next.length - CONFIRMED_TX_CAP) : next;
 }
 
+/**
+ * Where a resubscribe asks the gateway to replay from (`sinceAt`): the newest row, or the oldest row still waiting
+ * for its confirmation if that is older. The gateway replaces a preconfirmed row in place when it is confirmed, so a
+ * confirmation made while the browser was away is replayed only if the replay reaches back to that row's time; from
+ * the newest row alone it was lost, and the trade, left unconfirmed, expired from the tape.
+ */
+export function replayFrom(rows: readonly TokenTrade[]): number | undefined {
+  let from = rows[0]?.at;
+  for (const r of rows) if (r.preconfirmed && from !== undefined && r.at < from) from = r.at;
+  return from;
+}
+
 /** A revert signal: drop those preconfirmed rows now and remember the keys (bounded). */
 export function revertTrades(state: TapeState, keys: readonly TradeKey[]): TapeState {
   if (keys.length === 0) return state;
