@@ -1,6 +1,7 @@
 import type { SimCore } from "../core";
 import { archiveHistory } from "../engine/established";
 import { type SimToken, tokenKey } from "../engine/world";
+import { DAY_MS } from "../index/positions";
 import { KEEP_DAY_MS } from "../index/upkeep";
 
 // GET /__control/state: counts and notable ids, so tests need not search for fixtures.
@@ -41,10 +42,11 @@ export function controlState(core: SimCore) {
   const established = tokens.filter((t) => !t.factory && t.pools.length > 2).sort((a, b) => b.txns - a.txns)[0];
   const base = tokens.filter((t) => t.chain === "evm:8453" && t.txns > 0).sort((a, b) => b.txns - a.txns)[0];
   // The busiest established token whose tape pages back a full day, other than the tokens named above: one whose
-  // archived trades begin a day or more ago (not every token traded in the first hours of that day) and whose archived last day
-  // (counted once per token) fits its tape with six hours of its own pace to spare (within 80 % of the per-token
-  // tape), so live rows do not push its oldest out while tests run, and that is either not read yet, or read and still holding a day, or read and short of archived rows of its last day only (trimmed
-  // while nobody read it, or not fitting at first: a read to its end puts them back).
+  // archived trades begin a day or more ago (not every token traded in the first hours of that day) and whose
+  // archived last day (counted once per token) fits its tape with six hours of its own pace to spare (within 80 % of
+  // the per-token tape), so live rows do not push its oldest out while tests run, and that is either not read yet, or
+  // read and still holding a day, or read and short of archived rows of its last day only (trimmed while nobody read
+  // it, or not fitting at first: a read to its end puts them back).
   const named = new Set([hostile, graduated, bonding, established, base]);
   const now = core.now();
   const dayTape = tokens
@@ -52,11 +54,11 @@ export function controlState(core: SimCore) {
     .filter(
       (t) =>
         !t.hydrated ||
-        (t.tape.records[0]?.at ?? now) <= now - 24 * 3_600_000 ||
+        (t.tape.records[0]?.at ?? now) <= now - DAY_MS ||
         (!t.tape.liveCut && t.tape.archivedCutAt >= now - KEEP_DAY_MS),
     )
     .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
-    .filter((x) => x.day.fromMs <= now - 24 * 3_600_000 && x.day.trades >= 2_000 && x.day.trades <= 0.8 * x.t.tape.cap)
+    .filter((x) => x.day.fromMs <= now - DAY_MS && x.day.trades >= 2_000 && x.day.trades <= 0.8 * x.t.tape.cap)
     .sort((a, b) => b.day.trades - a.day.trades)[0]?.t;
   // The busiest established tokens (a trade a second or more): the ones whose volume bars are steady enough to
   // compare either side of the history/live seam.

@@ -7,7 +7,8 @@ import { LIVE_SEQ_BASE } from "./tape";
 // An established token's archived last day of minutes becomes tape rows in front of its live ones, so the tape
 // pages back a full day: each minute's trade and buy counts, its native volume split over the trades, prices
 // stepping from the minute's open to its close. A row's sequence number is its place in the day (below every live
-// one), and its tx comes from its own key, so rows a trim took can be generated again, identical, when a read reaches the tape's end.
+// one), and its tx comes from its own key, so rows a trim took can be generated again, identical, when a read
+// reaches the tape's end.
 // Makers come from a crowd of the token's regulars (about one wallet per four trades of the day, a few of them much
 // busier than the rest), drawn for every archived trade whether it fits the tape or not, so windowed makers counts
 // (exact over the rows, estimated by the makers sketch beyond them) reach back over the whole archived day.

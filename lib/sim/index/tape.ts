@@ -49,18 +49,30 @@ export class Tape {
     if (this.records.length > this.cap + Math.max(16, this.cap >> 3)) this.dropOldest(this.records.length - this.cap);
   }
 
+  /**
+   * Index of the first record in [`lo`, `hi`) whose `key` is at least `value` (`hi` when none): records ascend by seq
+   * and their times do not decrease. By default the records within the cap.
+   */
+  indexAtLeast(
+    key: "at" | "seq",
+    value: number,
+    lo = Math.max(0, this.records.length - this.cap),
+    hi = this.records.length,
+  ): number {
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.records[mid] as TradeRecord)[key] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** Drops the `n` oldest records, noting what kind of rows went. */
   private dropOldest(n: number): void {
     if (n <= 0 || this.records.length === 0) return;
     n = Math.min(n, this.records.length);
-    // Records ascend by seq, archived ones (below LIVE_SEQ_BASE) first: find the first live one among the n.
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.records[mid] as TradeRecord).seq < LIVE_SEQ_BASE) lo = mid + 1;
-      else hi = mid;
-    }
+    // archived rows (below LIVE_SEQ_BASE) come first: the first live one among the n
+    const lo = this.indexAtLeast("seq", LIVE_SEQ_BASE, 0, n);
     if (lo < n) this.liveCut = true;
     if (lo > 0) this.archivedCutAt = Math.max(this.archivedCutAt, (this.records[lo - 1] as TradeRecord).at);
     this.records.splice(0, n);
@@ -106,19 +118,9 @@ export class Tape {
   page(limit: number, filter: TapeFilter, beforeSeq?: number): { records: TradeRecord[]; hasMore: boolean } {
     const recs = this.records;
     const floor = Math.max(0, recs.length - this.cap);
-    let i = recs.length - 1;
-    if (beforeSeq !== undefined) {
-      let lo = floor;
-      let hi = recs.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if ((recs[mid] as TradeRecord).seq < beforeSeq) lo = mid + 1;
-        else hi = mid;
-      }
-      i = lo - 1;
-    }
+    const from = beforeSeq === undefined ? recs.length - 1 : this.indexAtLeast("seq", beforeSeq) - 1;
     const out: TradeRecord[] = [];
-    for (; i >= floor; i--) {
+    for (let i = from; i >= floor; i--) {
       const r = recs[i] as TradeRecord;
       if (!matches(r, filter)) continue;
       if (out.length === limit) return { records: out, hasMore: true };

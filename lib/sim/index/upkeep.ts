@@ -6,29 +6,16 @@ import { LIVE_SEQ_BASE, type Tape } from "./tape";
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
-/** Index of the first record within the cap whose `key` is at least `value` (records ascend by seq and by time). */
-function firstAtLeast(tape: Tape, key: "at" | "seq", value: number): number {
-  const recs = tape.records;
-  let lo = Math.max(0, recs.length - tape.cap);
-  let hi = recs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((recs[mid] as { at: number; seq: number })[key] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Rows of `tape` at or after `at` (rows are in sequence order, so their times do not decrease). */
 export function rowsSince(tape: Tape, at: number): number {
-  return tape.records.length - firstAtLeast(tape, "at", at);
+  return tape.records.length - tape.indexAtLeast("at", at);
 }
 
 /** A tape read within this long is someone's open page: it keeps its history until every other tape gave way. */
 export const READ_RECENTLY_MS = 10 * MIN;
 /** Rows of `tape` (within its cap) whose sequence number is below `seq`. */
 function rowsBelow(tape: Tape, seq: number): number {
-  return firstAtLeast(tape, "seq", seq) - Math.max(0, tape.records.length - tape.cap);
+  return tape.indexAtLeast("seq", seq) - Math.max(0, tape.records.length - tape.cap);
 }
 
 /** A tape read within this long is being paged through right now: it is the very last to lose rows. */
@@ -72,19 +59,21 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
   // rows are not. Unread tapes first, then tapes read lately but not paged through this minute (an open page reading
   // its newest rows does not see them go; one scrolling down gets them back at the end).
   const active = (t: IndexedToken) => t.tape.readAt > now - READ_ACTIVELY_MS;
-  for (const t of [
-    ...byActivity(list.filter((x) => !read(x))),
-    ...byActivity(list.filter((x) => read(x) && !active(x))),
-  ]) {
+  const [unread, readLately, paging] = [
+    list.filter((t) => !read(t)),
+    list.filter((t) => read(t) && !active(t)),
+    list.filter(active),
+  ];
+  for (const t of [...byActivity(unread), ...byActivity(readLately)]) {
     if (total <= target) return total;
     // only what brings the total to the target: the oldest archived rows, the rest stays for its readers
-    const keep = Math.max(20, t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE), t.tape.size - Math.ceil(total - target));
+    const live = t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE);
+    const keep = Math.max(20, live, t.tape.size - Math.ceil(total - target));
     if (t.tape.size > keep) total -= t.tape.trimTo(keep);
   }
   // Then by count: tapes nobody read lately down to 20 rows before a read one loses anything, and a tape read in the
-  // last minute (a page open on it, paging back now) last of all: it loses rows only once every other tape is down to 20.
-  const groups = [list.filter((t) => !read(t)), list.filter((t) => read(t) && !active(t)), list.filter(active)];
-  for (const group of groups) {
+  // last minute (a page open on it, paging back now) last of all: it loses rows only once every other tape is at 20.
+  for (const group of [unread, readLately, paging]) {
     const ordered = byActivity(group);
     for (const keep of [500, 100, 20]) {
       for (const t of ordered) {
