@@ -21,13 +21,13 @@ describe("apiFetch", () => {
     expect(apiUrl("chains")).toBe("/api/v1/meta/chains");
   });
 
-  it("names the moment an answer must reach in x-min-as-of (whole ms, rounded up)", async () => {
+  it("bounds the age of a cached answer with Cache-Control max-age, in whole seconds rounded down", async () => {
     const f = stubFetch(() => json(200, { data: [], meta: { asOf: 1 } }));
     await apiFetch("pulse", { query: { view: "new" } });
-    await apiFetch("pulse", { query: { view: "new" }, minAsOf: 1_795_761_178_027 });
-    await apiFetch("pulse", { query: { view: "new" }, minAsOf: 1_000.2 });
-    const sent = f.mock.calls.map(([, init]) => (init.headers as Record<string, string>)["x-min-as-of"]);
-    expect(sent).toEqual([undefined, "1795761178027", "1001"]);
+    await apiFetch("pulse", { query: { view: "new" }, maxAgeMs: 2_900 });
+    await apiFetch("pulse", { query: { view: "new" }, maxAgeMs: 400 });
+    const sent = f.mock.calls.map(([, init]) => (init.headers as Record<string, string>)["cache-control"]);
+    expect(sent).toEqual([undefined, "max-age=2", "max-age=0"]);
   });
 
   it("POSTs JSON bodies", async () => {

@@ -5,7 +5,6 @@ import {
   type EndpointId,
   type Envelope,
   endpoints,
-  MIN_AS_OF_HEADER,
   type QueryOf,
   toApiError,
   toSearchParams,
@@ -23,9 +22,9 @@ export type BodyInput<K extends EndpointId> = (typeof endpoints)[K] extends { bo
 export interface FetchInput<K extends EndpointId> {
   query?: QueryInput<K>;
   body?: BodyInput<K> | BodyOf<K>;
-  /** The answer's `meta.asOf` must reach this moment of the market's clock (ms): the proxy asks the upstream rather
-   *  than serve a copy it cached before (sent as the `x-min-as-of` header). */
-  minAsOf?: number;
+  /** The answer must be at most this old (sent as `Cache-Control: max-age`, whole seconds rounded down): the proxy
+   *  asks the upstream again rather than serve an older cached copy. */
+  maxAgeMs?: number;
 }
 
 export type ApiFetcher = <K extends EndpointId>(
@@ -87,7 +86,8 @@ async function fetchFrom<K extends EndpointId>(
   const def = endpoints[id];
   const url = base + apiUrl(id, input.query);
   const headers: Record<string, string> = { accept: "application/json" };
-  if (input.minAsOf !== undefined) headers[MIN_AS_OF_HEADER] = String(Math.max(0, Math.ceil(input.minAsOf)));
+  if (input.maxAgeMs !== undefined)
+    headers["cache-control"] = `max-age=${Math.max(0, Math.floor(input.maxAgeMs / 1000))}`;
   const init: RequestInit = {
     method: def.method,
     signal,

@@ -30,10 +30,7 @@ export interface ProxyObserver {
 }
 
 export interface CallOptions {
-  /** A cached copy older than this is not good enough (a poller wants fresh rows; it still coalesces). */
   maxAgeMs?: number;
-  /** Nor is one whose `meta.asOf` is before this moment of the market's clock (a stream repair after a resume). */
-  minAsOf?: number;
 }
 
 /** The local ledger, or the fleet's (whose reservations wait for Redis). */
@@ -54,6 +51,7 @@ export interface ProxyOptions {
 }
 
 export interface RestProxy {
+  /** `maxAgeMs`: a cached copy older than this is not good enough (a poller wants fresh rows; it still coalesces). */
   call<T = unknown>(def: EndpointDef, input: EndpointInput, o?: CallOptions): Promise<CallResult<T>>;
   inFlight(): number;
 }
@@ -66,12 +64,6 @@ interface Filled {
 
 const YEAR_SEC = 31_536_000;
 const sec = (ms: number) => Math.max(0, Math.floor(ms / 1000));
-
-/** A cached copy meets the caller's bounds: at most `maxAgeMs` old, and answering as of `minAsOf` or later. */
-function newEnough(c: CacheLookup, o: CallOptions): boolean {
-  if (o.maxAgeMs !== undefined && c.ageMs > o.maxAgeMs) return false;
-  return o.minAsOf === undefined || (c.entry.asOf ?? Number.NEGATIVE_INFINITY) >= o.minAsOf;
-}
 
 export function cacheKey(def: EndpointDef, input: EndpointInput): string {
   const q = canonicalQuery(def, input.query);
@@ -125,11 +117,9 @@ export function createProxy(opts: ProxyOptions): RestProxy {
     if (reply.creditsTotal !== undefined) opts.ledger.noteUpstreamTotal(reply.creditsTotal);
     const t = now();
     const { ttlMs, swrMs, staleIfErrorMs } = def.cache;
-    const asOf = (reply.json as { meta?: { asOf?: unknown } } | undefined)?.meta?.asOf;
     const entry: CacheEntry = {
       text: reply.text,
       storedAt: t,
-      ...(typeof asOf === "number" ? { asOf } : {}),
       ttlMs,
       swrMs,
       staleIfErrorMs,
@@ -197,7 +187,7 @@ export function createProxy(opts: ProxyOptions): RestProxy {
   async function callOnce<T>(def: EndpointDef, input: EndpointInput, o: CallOptions = {}): Promise<CallResult<T>> {
     const key = cacheKey(def, input);
     const cached = shared ? await lookup(key) : opts.cache.get(key);
-    const found = cached && newEnough(cached, o) ? cached : undefined;
+    const found = cached && o.maxAgeMs !== undefined && cached.ageMs > o.maxAgeMs ? undefined : cached;
     if (found?.state === "fresh") {
       opts.ledger.cacheHit(def.id, def.credits(input));
       obs.cache?.(def.id, "hit");

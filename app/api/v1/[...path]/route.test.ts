@@ -84,35 +84,29 @@ describe("GET /api/v1/*", () => {
     expect(tp.state.ledger.snapshot().upstreamCreditsTotal).toBe(11);
   });
 
-  it("x-min-as-of skips a cached copy answering as of an earlier moment, and refuses a malformed one", async () => {
-    // the market's clock runs at its own pace (here 4x the proxy's), so the bound is the answer's asOf, not its age
+  it("a request's Cache-Control max-age bounds the age of the cached copy it accepts", async () => {
     let t = 1_000_000;
-    const market = () => 5_000_000 + 4 * (t - 1_000_000);
     tp = createTestProxy({ baseUrl: up.baseUrl, key: KEY }, { rateLimitPerSec: 0 }, () => t);
     setProxyState(tp.state);
-    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: market() } }));
+    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: t } }));
     const url = "/api/v1/search?q=pepe";
-    const ask = async (headers: Record<string, string> = {}) => {
-      const r = await get(url, ["search"], headers);
-      return { cache: r.headers.get("x-cache"), asOf: ((await r.json()) as { meta: { asOf: number } }).meta.asOf };
-    };
-    expect(await ask()).toEqual({ cache: "miss", asOf: 5_000_000 });
-    t += 500; // the copy is half a second old here, two market seconds
-    expect((await ask()).cache).toBe("hit");
-    expect((await ask({ "x-min-as-of": "5000000" })).cache).toBe("hit");
+    const cache = async (headers: Record<string, string> = {}) =>
+      (await get(url, ["search"], headers)).headers.get("x-cache");
+    expect(await cache()).toBe("miss");
+    t += 1_500; // the copy is 1.5 s old, fresh for everyone who names no bound
+    expect(await cache()).toBe("hit");
+    // what every browser fetch with cache: "no-store" sends on its own: not a reason to skip the shared copy
+    expect(await cache({ "cache-control": "no-cache" })).toBe("hit");
+    expect(await cache({ "cache-control": "max-age=2" })).toBe("hit");
     expect(up.requests.length).toBe(1);
-    // a repair that resumed at market time 5,001,000 needs rows up to then: a new answer, shared by all after it
-    expect(await ask({ "x-min-as-of": "5001000" })).toEqual({ cache: "miss", asOf: 5_002_000 });
-    expect((await ask()).cache).toBe("hit");
-    expect((await ask({ "x-min-as-of": "5002000" })).cache).toBe("hit");
+    // a caller that needs an answer at most 1 s old gets a new one, and everyone after it shares that copy
+    expect(await cache({ "cache-control": "max-age=1" })).toBe("miss");
     expect(up.requests.length).toBe(2);
-    const bad = await get(url, ["search"], { "x-min-as-of": "yesterday" });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { code: string; param: string } }).error).toMatchObject({
-      code: "invalid_parameter",
-      param: "x-min-as-of",
-    });
-    expect(up.requests.length).toBe(2);
+    expect(await cache({ "cache-control": "max-age=0" })).toBe("hit");
+    t += 1;
+    expect(await cache({ "cache-control": "max-age=0" })).toBe("miss");
+    expect(await cache()).toBe("hit");
+    expect(up.requests.length).toBe(3);
   });
 
   it("answers 400 { error: { code, message, param } } before any upstream call", async () => {
