@@ -21,15 +21,6 @@ describe("apiFetch", () => {
     expect(apiUrl("chains")).toBe("/api/v1/meta/chains");
   });
 
-  it("bounds the age of a cached answer with Cache-Control max-age, in whole seconds rounded down", async () => {
-    const f = stubFetch(() => json(200, { data: [], meta: { asOf: 1 } }));
-    await apiFetch("pulse", { query: { view: "new" } });
-    await apiFetch("pulse", { query: { view: "new" }, maxAgeMs: 2_900 });
-    await apiFetch("pulse", { query: { view: "new" }, maxAgeMs: 400 });
-    const sent = f.mock.calls.map(([, init]) => (init.headers as Record<string, string>)["cache-control"]);
-    expect(sent).toEqual([undefined, "max-age=2", "max-age=0"]);
-  });
-
   it("POSTs JSON bodies", async () => {
     const f = stubFetch(() => json(200, { data: {}, meta: { asOf: 1, timeframe: "24h", quote: "native" } }));
     await apiFetch("sparklines", { body: { chain: "solana", pools: ["So11111111111111111111111111111111111111112"] } });

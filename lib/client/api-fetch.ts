@@ -22,9 +22,6 @@ export type BodyInput<K extends EndpointId> = (typeof endpoints)[K] extends { bo
 export interface FetchInput<K extends EndpointId> {
   query?: QueryInput<K>;
   body?: BodyInput<K> | BodyOf<K>;
-  /** The answer must be at most this old (sent as `Cache-Control: max-age`, whole seconds rounded down): the proxy
-   *  asks the upstream again rather than serve an older cached copy. */
-  maxAgeMs?: number;
 }
 
 export type ApiFetcher = <K extends EndpointId>(
@@ -85,19 +82,16 @@ async function fetchFrom<K extends EndpointId>(
 ): Promise<Envelope<K>> {
   const def = endpoints[id];
   const url = base + apiUrl(id, input.query);
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (input.maxAgeMs !== undefined)
-    headers["cache-control"] = `max-age=${Math.max(0, Math.floor(input.maxAgeMs / 1000))}`;
   const init: RequestInit = {
     method: def.method,
     signal,
-    headers,
+    headers: { accept: "application/json" },
     credentials: "same-origin",
     // React Query is the cache; the HTTP cache would hand a refetch (or a gap repair) the copy it means to replace.
     cache: "no-store",
   };
   if (def.method === "POST") {
-    headers["content-type"] = "application/json";
+    init.headers = { accept: "application/json", "content-type": "application/json" };
     init.body = JSON.stringify(input.body ?? {});
   }
   let res: Response;

@@ -37,18 +37,16 @@ export interface RepairDeps {
 
 /**
  * The proxy may serve a cached page (fresh for seconds, then stale while it refreshes). A repair needs data at least
- * as new as the moment the live flow resumed (`resume.minAsOf()`, server clock): it says how old a copy may be, and
- * asks again, a few times, while the answer is still older (the proxy's clock and the market's can differ).
+ * as new as the moment the live flow resumed (`resume.minAsOf()`, server clock): ask again, a few times, until it is.
  */
 async function fetchFresh<T extends { meta: { asOf: number } }>(
   deps: RepairDeps,
-  get: (maxAgeMs: number | undefined) => Promise<T>,
+  get: () => Promise<T>,
   resume: ResumePoint | undefined,
 ): Promise<{ page: T; fresh: boolean }> {
   const delays = deps.freshRetryDelaysMs ?? FRESH_RETRY_DELAYS_MS;
   for (let i = 0; ; i++) {
-    // The proxy is told how old a cached copy may be, so the first answer is fresh unless clocks disagree.
-    const page = await get(resume === undefined ? undefined : Math.max(0, deps.serverNow() - resume.minAsOf()));
+    const page = await get();
     const fresh = resume === undefined || page.meta.asOf >= resume.minAsOf() - FRESHNESS_TOLERANCE_MS;
     if (fresh || i >= delays.length) return { page, fresh };
     await new Promise((r) => setTimeout(r, delays[i]));
@@ -73,10 +71,9 @@ export async function repairTape(
   const rows: TokenTrade[] = [];
   let cursor: string | undefined;
   let covered = false;
-  const get = (maxAgeMs?: number) =>
+  const get = () =>
     deps.fetcher("tokenTrades", {
       query: { chain: p.chain as never, address: p.address, pools: p.pools, limit: REPAIR_PAGE_LIMIT, cursor },
-      maxAgeMs,
     });
   for (let i = 0; i < MAX_REPAIR_PAGES; i++) {
     let page: Awaited<ReturnType<typeof get>>;
@@ -157,7 +154,7 @@ export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams
   const limit = REPAIR_CANDLE_LIMIT;
   const { page, fresh } = await fetchFresh(
     deps,
-    (maxAgeMs) =>
+    () =>
       deps.fetcher("ohlcv", {
         query: {
           chain: p.chain as never,
@@ -167,7 +164,6 @@ export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams
           quote: p.quote,
           limit,
         },
-        maxAgeMs,
       }),
     resume,
   );
@@ -180,7 +176,7 @@ export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams
 export async function repairPulse(deps: RepairDeps, key: string, p: PulseParams, resume?: ResumePoint): Promise<void> {
   const { page } = await fetchFresh(
     deps,
-    (maxAgeMs) => deps.fetcher("pulse", { query: { view: p.view, chains: p.chains as never, limit: 100 }, maxAgeMs }),
+    () => deps.fetcher("pulse", { query: { view: p.view, chains: p.chains as never, limit: 100 } }),
     resume,
   );
   deps.store.getState().actions.seedPulse(key, page.data, page.meta.asOf);

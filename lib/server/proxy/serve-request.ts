@@ -1,15 +1,13 @@
 import { ApiError } from "@/lib/api/errors";
 import { clientIpOf } from "../client-ip";
-import { requestMaxAgeMs } from "./request-max-age";
-import { resolveRoute } from "./resolve-route";
 import { errorReply, loggedApiError } from "./respond";
 import type { ProxyState } from "./state";
+import { resolveRoute } from "./resolve-route";
 import { validateProxied } from "./validate";
 
 // The whole /api/v1/* request, free of web Request/Response objects (the route wraps it; the benchmark mounts it
 // on node:http), step by step: rate limit → resolve-route → validate (body + query, zero credits on failure) →
-// cache-and-coalesce (a request's `Cache-Control: max-age` bounds the age of a cached copy it accepts) →
-// upstream-client → respond; one log line, metrics.
+// cache-and-coalesce → upstream-client → respond; one log line, metrics.
 
 export interface ProxyRequest {
   method: string;
@@ -51,8 +49,7 @@ async function answer(req: ProxyRequest, state: ProxyState, out: Outcome): Promi
   const { def } = route;
   out.endpoint = def.id;
   const input = await validateProxied(def, url.searchParams, () => req.readBody());
-  const maxAgeMs = requestMaxAgeMs(req.headers.get("cache-control"));
-  const r = await state.proxy.call(def, input, maxAgeMs === undefined ? undefined : { maxAgeMs });
+  const r = await state.proxy.call(def, input);
   out.cache = r.headers.degraded ? "degraded" : r.headers.cache;
   return {
     status: r.status,
