@@ -4,6 +4,7 @@ export * from "./chains";
 export * from "./cohorts";
 export * from "./endpoints";
 export * from "./errors";
+export * from "./min-as-of";
 export * from "./schemas";
 export * from "./stream";
 export * from "./token-bucket";

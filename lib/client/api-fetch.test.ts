@@ -21,6 +21,15 @@ describe("apiFetch", () => {
     expect(apiUrl("chains")).toBe("/api/v1/meta/chains");
   });
 
+  it("names the moment an answer must reach in x-min-as-of (whole ms, rounded up)", async () => {
+    const f = stubFetch(() => json(200, { data: [], meta: { asOf: 1 } }));
+    await apiFetch("pulse", { query: { view: "new" } });
+    await apiFetch("pulse", { query: { view: "new" }, minAsOf: 1_795_761_178_027 });
+    await apiFetch("pulse", { query: { view: "new" }, minAsOf: 1_000.2 });
+    const sent = f.mock.calls.map(([, init]) => (init.headers as Record<string, string>)["x-min-as-of"]);
+    expect(sent).toEqual([undefined, "1795761178027", "1001"]);
+  });
+
   it("POSTs JSON bodies", async () => {
     const f = stubFetch(() => json(200, { data: {}, meta: { asOf: 1, timeframe: "24h", quote: "native" } }));
     await apiFetch("sparklines", { body: { chain: "solana", pools: ["So11111111111111111111111111111111111111112"] } });

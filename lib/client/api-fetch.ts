@@ -5,6 +5,7 @@ import {
   type EndpointId,
   type Envelope,
   endpoints,
+  MIN_AS_OF_HEADER,
   type QueryOf,
   toApiError,
   toSearchParams,
@@ -22,6 +23,9 @@ export type BodyInput<K extends EndpointId> = (typeof endpoints)[K] extends { bo
 export interface FetchInput<K extends EndpointId> {
   query?: QueryInput<K>;
   body?: BodyInput<K> | BodyOf<K>;
+  /** The answer's `meta.asOf` must reach this moment of the market's clock (ms): the proxy asks the upstream rather
+   *  than serve a copy it cached before (sent as the `x-min-as-of` header). */
+  minAsOf?: number;
 }
 
 export type ApiFetcher = <K extends EndpointId>(
@@ -82,16 +86,18 @@ async function fetchFrom<K extends EndpointId>(
 ): Promise<Envelope<K>> {
   const def = endpoints[id];
   const url = base + apiUrl(id, input.query);
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (input.minAsOf !== undefined) headers[MIN_AS_OF_HEADER] = String(Math.max(0, Math.ceil(input.minAsOf)));
   const init: RequestInit = {
     method: def.method,
     signal,
-    headers: { accept: "application/json" },
+    headers,
     credentials: "same-origin",
     // React Query is the cache; the HTTP cache would hand a refetch (or a gap repair) the copy it means to replace.
     cache: "no-store",
   };
   if (def.method === "POST") {
-    init.headers = { accept: "application/json", "content-type": "application/json" };
+    headers["content-type"] = "application/json";
     init.body = JSON.stringify(input.body ?? {});
   }
   let res: Response;

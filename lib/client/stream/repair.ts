@@ -37,16 +37,18 @@ export interface RepairDeps {
 
 /**
  * The proxy may serve a cached page (fresh for seconds, then stale while it refreshes). A repair needs data at least
- * as new as the moment the live flow resumed (`resume.minAsOf()`, server clock): ask again, a few times, until it is.
+ * as new as the moment the live flow resumed (`resume.minAsOf()`, server clock): it says so (the proxy then skips an
+ * older copy), and asks again, a few times, while the answer is still older (an upstream behind its own stream).
  */
 async function fetchFresh<T extends { meta: { asOf: number } }>(
   deps: RepairDeps,
-  get: () => Promise<T>,
+  get: (minAsOf: number | undefined) => Promise<T>,
   resume: ResumePoint | undefined,
 ): Promise<{ page: T; fresh: boolean }> {
   const delays = deps.freshRetryDelaysMs ?? FRESH_RETRY_DELAYS_MS;
   for (let i = 0; ; i++) {
-    const page = await get();
+    // The proxy is told how new the answer must be, so it does not hand back a copy cached before the resume.
+    const page = await get(resume?.minAsOf());
     const fresh = resume === undefined || page.meta.asOf >= resume.minAsOf() - FRESHNESS_TOLERANCE_MS;
     if (fresh || i >= delays.length) return { page, fresh };
     await new Promise((r) => setTimeout(r, delays[i]));
@@ -71,9 +73,10 @@ export async function repairTape(
   const rows: TokenTrade[] = [];
   let cursor: string | undefined;
   let covered = false;
-  const get = () =>
+  const get = (minAsOf?: number) =>
     deps.fetcher("tokenTrades", {
       query: { chain: p.chain as never, address: p.address, pools: p.pools, limit: REPAIR_PAGE_LIMIT, cursor },
+      minAsOf,
     });
   for (let i = 0; i < MAX_REPAIR_PAGES; i++) {
     let page: Awaited<ReturnType<typeof get>>;
@@ -154,7 +157,7 @@ export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams
   const limit = REPAIR_CANDLE_LIMIT;
   const { page, fresh } = await fetchFresh(
     deps,
-    () =>
+    (minAsOf) =>
       deps.fetcher("ohlcv", {
         query: {
           chain: p.chain as never,
@@ -164,6 +167,7 @@ export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams
           quote: p.quote,
           limit,
         },
+        minAsOf,
       }),
     resume,
   );
@@ -176,7 +180,7 @@ export async function repairSeries(deps: RepairDeps, key: string, p: OhlcvParams
 export async function repairPulse(deps: RepairDeps, key: string, p: PulseParams, resume?: ResumePoint): Promise<void> {
   const { page } = await fetchFresh(
     deps,
-    () => deps.fetcher("pulse", { query: { view: p.view, chains: p.chains as never, limit: 100 } }),
+    (minAsOf) => deps.fetcher("pulse", { query: { view: p.view, chains: p.chains as never, limit: 100 }, minAsOf }),
     resume,
   );
   deps.store.getState().actions.seedPulse(key, page.data, page.meta.asOf);

@@ -48,15 +48,25 @@ describe("resume tracker", () => {
     ).toBeUndefined();
   });
 
-  it("a repair waits (bounded) for the first live event, whose time then rules over the estimate", async () => {
+  it("a repair waits (bounded) for the first live event; a later one raises how new the answer must be", async () => {
     const t = createResumeTracker(() => 10_000, 50);
     t.mark("k");
     const pending = t.current("k");
     t.observe("k", tradesFrame([12_000]));
     const point = await pending;
+    expect(point?.liveFrom()).toBe(12_000);
     expect(point?.minAsOf()).toBe(12_000);
     t.settle("k", point);
     expect(await t.current("k")).toBeUndefined();
+  });
+
+  it("live rows replayed from before the resume say where live starts, but the answer must still reach the resume", async () => {
+    const t = createResumeTracker(() => 10_000, 50);
+    t.mark("k");
+    t.observe("k", tradesFrame([9_000, 9_500]));
+    const point = await t.current("k");
+    expect(point?.liveFrom()).toBe(9_000);
+    expect(point?.minAsOf()).toBe(10_000);
   });
 
   it("falls back to the estimate when no event comes, and a newer resume survives an older repair", async () => {
@@ -64,6 +74,7 @@ describe("resume tracker", () => {
     const t = createResumeTracker(() => now, 5);
     t.mark("k");
     const old = await t.current("k");
+    expect(old?.liveFrom()).toBe(10_000);
     expect(old?.minAsOf()).toBe(10_000);
     now = 20_000;
     t.mark("k");

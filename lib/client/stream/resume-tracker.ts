@@ -1,13 +1,19 @@
 import type { EventFrame } from "@/lib/api";
 
-// Where the live flow resumed after a reconnect or resync, per subscription. A repair's REST answer must be at least
-// that new. The first live event after the resume says it exactly (server clock, no estimate needed); until one
-// comes, the server-clock estimate stands in.
+// Where the live flow resumed after a reconnect or resync, per subscription, and how new a repair's REST answer must
+// be. The first live event after the resume says where live rows start (server clock, exact); until one comes, the
+// server-clock estimate of the resume stands in.
 
 export const RESUME_EVENT_WAIT_MS = 1_000;
 
 export interface ResumePoint {
-  /** Server time (ms) the REST answer must reach. */
+  /** Server time (ms) from which the live flow holds every row: the first live event's oldest row or bucket. */
+  liveFrom(): number;
+  /**
+   * Server time (ms) the REST answer must reach: the resume itself, or the first live event when that is later. Not
+   * only `liveFrom()`: a replayed row or a re-pushed bucket can start before the resume, and an answer that only
+   * reaches back there can miss what changed since (a late confirmation, a bucket's last trades).
+   */
   minAsOf(): number;
 }
 
@@ -34,7 +40,8 @@ export function createResumeTracker(serverNow: () => number, waitMs = RESUME_EVE
         estimate: Math.max(entries.get(key)?.estimate ?? 0, serverNow(), atLeast),
         liveStart: undefined,
         waiters: [],
-        minAsOf: () => e.liveStart ?? e.estimate,
+        liveFrom: () => e.liveStart ?? e.estimate,
+        minAsOf: () => Math.max(e.liveStart ?? 0, e.estimate),
       };
       for (const w of entries.get(key)?.waiters ?? []) w();
       entries.set(key, e);

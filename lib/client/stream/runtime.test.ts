@@ -207,7 +207,10 @@ describe("stream runtime", () => {
     await waitFor(() => subs().length === 2);
     await rt.idle();
     expect(tapeOf(key).map(tradeKey)).toEqual([4, 3, 2, 1].map((i) => tradeKey(row(i))));
-    expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(3);
+    const repairs = rest.calls.filter((c) => c.id === "tokenTrades");
+    expect(repairs).toHaveLength(3);
+    // each ask tells the proxy how new the answer must be: as new as the live flow's resume (server clock)
+    for (const c of repairs) expect(c.input?.minAsOf).toBeGreaterThan(T0);
   });
 
   it("when REST stays older than the resume point, shows only what is whole", async () => {
@@ -289,7 +292,10 @@ describe("stream runtime", () => {
       seedSnapshot(1, 3, clock + 1e6 - 5_000, { type: "buy" });
       qc.setQueryData(
         tokenTradesInfiniteOptions({ ...params, pools: ["0x00000000000000000000000000000000000000cc"] }).queryKey,
-        { pages: [{ data: [row(3)], meta: { asOf: clock, hasMore: false, nextCursor: null } }], pageParams: [undefined] },
+        {
+          pages: [{ data: [row(3)], meta: { asOf: clock, hasMore: false, nextCursor: null } }],
+          pageParams: [undefined],
+        },
       );
       rt.acquire("trades", params);
       await waitFor(() => subs().length === 1);

@@ -132,7 +132,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     const join = joinOnly.has(key);
     // The first live rows reach back to the snapshot's newest row (the gateway replayed them): nothing to fetch.
     const snap = join ? snapshotOf(key) : undefined;
-    if (!(snap && resume && resume.minAsOf() <= snap.sinceAt)) await repairFrom(key, h, resume, join);
+    if (!(snap && resume && resume.liveFrom() <= snap.sinceAt)) await repairFrom(key, h, resume, join);
     joinOnly.delete(key);
     resumes.settle(key, resume); // kept on failure: the retry needs it too
   }

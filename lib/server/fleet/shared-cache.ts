@@ -41,6 +41,7 @@ const digest = (key: string) => createHash("sha256").update(key).digest("base64u
 export function encodeEntry(e: CacheEntry): string {
   const head = {
     storedAt: e.storedAt,
+    ...(e.asOf !== undefined ? { asOf: e.asOf } : {}),
     ttlMs: e.ttlMs,
     swrMs: e.swrMs,
     staleIfErrorMs: e.staleIfErrorMs,
@@ -55,6 +56,7 @@ export function decodeEntry(raw: string): CacheEntry | undefined {
   try {
     const head = JSON.parse(raw.slice(0, nl)) as Omit<CacheEntry, "text">;
     if (typeof head.storedAt !== "number" || typeof head.ttlMs !== "number") return undefined;
+    if (head.asOf !== undefined && typeof head.asOf !== "number") delete head.asOf;
     return { ...head, text: raw.slice(nl + 1) };
   } catch {
     return undefined;

@@ -95,6 +95,38 @@ describe("proxy", () => {
     expect(ledger.snapshot().byEndpoint.chains.cacheHits).toBe(4);
   });
 
+  it("a caller needing an answer as of a moment skips older copies and an older call in flight, not a newer one", async () => {
+    const { proxy } = setup();
+    let asOf = 1_000;
+    up.setHandler((_req, res) => {
+      const answer = asOf;
+      asOf += 1_000;
+      setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: answer } }), 30);
+    });
+    const q = { query: { q: "moment", limit: 12 }, body: undefined };
+    await proxy.call(endpoints.search, q); // cached, as of 1,000
+    const asOfOf = (r: { body: unknown }) => (r.body as { meta: { asOf: number } }).meta.asOf;
+    // A fresh copy too old for the caller: an upstream call (as of 2,000).
+    const skipped = await proxy.call(endpoints.search, q, { minAsOf: 1_500 });
+    expect([skipped.headers.cache, asOfOf(skipped)]).toEqual(["miss", 2_000]);
+    // The same moment again: the copy now reaches it.
+    expect((await proxy.call(endpoints.search, q, { minAsOf: 1_500 })).headers.cache).toBe("hit");
+    // Joined a call in flight that answers as of 3,000, short of 3,500: one more call (4,000) after it.
+    const [lead, late] = await Promise.all([
+      proxy.call(endpoints.search, q, { minAsOf: 2_500 }),
+      proxy.call(endpoints.search, q, { minAsOf: 3_500 }),
+    ]);
+    expect([asOfOf(lead), asOfOf(late)]).toEqual([3_000, 4_000]);
+    // Joined one that reaches the moment: no more calls.
+    const calls = up.requests.length;
+    const both = await Promise.all([
+      proxy.call(endpoints.search, q, { minAsOf: 4_500 }),
+      proxy.call(endpoints.search, q, { minAsOf: 4_500 }),
+    ]);
+    expect(both.map(asOfOf)).toEqual([5_000, 5_000]);
+    expect(up.requests.length).toBe(calls + 1);
+  });
+
   it("counts no credits saved for the stale answer whose background refresh spends them", async () => {
     const { proxy, ledger } = setup();
     up.setHandler((_req, res) => {

@@ -30,7 +30,10 @@ export interface ProxyObserver {
 }
 
 export interface CallOptions {
+  /** A cached copy older than this is not good enough (a poller wants fresh rows; it still coalesces). */
   maxAgeMs?: number;
+  /** Nor is one whose `meta.asOf` is before this moment of the market's clock (a stream repair after a resume). */
+  minAsOf?: number;
 }
 
 /** The local ledger, or the fleet's (whose reservations wait for Redis). */
@@ -51,7 +54,6 @@ export interface ProxyOptions {
 }
 
 export interface RestProxy {
-  /** `maxAgeMs`: a cached copy older than this is not good enough (a poller wants fresh rows; it still coalesces). */
   call<T = unknown>(def: EndpointDef, input: EndpointInput, o?: CallOptions): Promise<CallResult<T>>;
   inFlight(): number;
 }
@@ -64,6 +66,12 @@ interface Filled {
 
 const YEAR_SEC = 31_536_000;
 const sec = (ms: number) => Math.max(0, Math.floor(ms / 1000));
+
+/** A cached copy meets the caller's bounds: at most `maxAgeMs` old, and answering as of `minAsOf` or later. */
+function newEnough(c: CacheLookup, o: CallOptions): boolean {
+  if (o.maxAgeMs !== undefined && c.ageMs > o.maxAgeMs) return false;
+  return o.minAsOf === undefined || (c.entry.asOf ?? Number.NEGATIVE_INFINITY) >= o.minAsOf;
+}
 
 export function cacheKey(def: EndpointDef, input: EndpointInput): string {
   const q = canonicalQuery(def, input.query);
@@ -117,9 +125,11 @@ export function createProxy(opts: ProxyOptions): RestProxy {
     if (reply.creditsTotal !== undefined) opts.ledger.noteUpstreamTotal(reply.creditsTotal);
     const t = now();
     const { ttlMs, swrMs, staleIfErrorMs } = def.cache;
+    const asOf = (reply.json as { meta?: { asOf?: unknown } } | undefined)?.meta?.asOf;
     const entry: CacheEntry = {
       text: reply.text,
       storedAt: t,
+      ...(typeof asOf === "number" ? { asOf } : {}),
       ttlMs,
       swrMs,
       staleIfErrorMs,
@@ -187,7 +197,7 @@ export function createProxy(opts: ProxyOptions): RestProxy {
   async function callOnce<T>(def: EndpointDef, input: EndpointInput, o: CallOptions = {}): Promise<CallResult<T>> {
     const key = cacheKey(def, input);
     const cached = shared ? await lookup(key) : opts.cache.get(key);
-    const found = cached && o.maxAgeMs !== undefined && cached.ageMs > o.maxAgeMs ? undefined : cached;
+    const found = cached && newEnough(cached, o) ? cached : undefined;
     if (found?.state === "fresh") {
       opts.ledger.cacheHit(def.id, def.credits(input));
       obs.cache?.(def.id, "hit");
@@ -203,9 +213,14 @@ export function createProxy(opts: ProxyOptions): RestProxy {
       return serve<T>(def, found.entry, found.ageMs, "stale");
     }
     // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
-    const joined = inflight.join(key);
+    let joined = inflight.join(key);
     try {
-      const { entry, via } = await (joined ?? inflight.lead(key, () => fill(def, input, key)));
+      let { entry, via } = await (joined ?? inflight.lead(key, () => fill(def, input, key)));
+      // A call already in flight may have been asked before the caller's moment: then one more, after it.
+      if (joined && o.minAsOf !== undefined && (entry.asOf ?? Number.NEGATIVE_INFINITY) < o.minAsOf) {
+        joined = inflight.join(key);
+        ({ entry, via } = await (joined ?? inflight.lead(key, () => fill(def, input, key))));
+      }
       // Saved only if the shared call succeeded (a failed one spent nothing to save).
       const status: CacheStatus = joined || via === "fleet" ? "coalesced" : "miss";
       if (status === "coalesced") opts.ledger.coalesced(def.id, def.credits(input));

@@ -7,6 +7,8 @@ export interface CacheEntry {
   /** Upstream body, verbatim (the spec's envelope). */
   text: string;
   storedAt: number;
+  /** The envelope's `meta.asOf` (the market's clock), when it has one. */
+  asOf?: number;
   ttlMs: number;
   swrMs: number;
   staleIfErrorMs: number;

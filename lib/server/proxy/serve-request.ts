@@ -1,13 +1,15 @@
 import { ApiError } from "@/lib/api/errors";
+import { MIN_AS_OF_HEADER, parseMinAsOf } from "@/lib/api/min-as-of";
 import { clientIpOf } from "../client-ip";
+import { resolveRoute } from "./resolve-route";
 import { errorReply, loggedApiError } from "./respond";
 import type { ProxyState } from "./state";
-import { resolveRoute } from "./resolve-route";
 import { validateProxied } from "./validate";
 
 // The whole /api/v1/* request, free of web Request/Response objects (the route wraps it; the benchmark mounts it
 // on node:http), step by step: rate limit → resolve-route → validate (body + query, zero credits on failure) →
-// cache-and-coalesce → upstream-client → respond; one log line, metrics.
+// cache-and-coalesce (a request's `x-min-as-of` header: no cached copy answering as of an earlier moment) →
+// upstream-client → respond; one log line, metrics.
 
 export interface ProxyRequest {
   method: string;
@@ -49,7 +51,8 @@ async function answer(req: ProxyRequest, state: ProxyState, out: Outcome): Promi
   const { def } = route;
   out.endpoint = def.id;
   const input = await validateProxied(def, url.searchParams, () => req.readBody());
-  const r = await state.proxy.call(def, input);
+  const minAsOf = parseMinAsOf(req.headers.get(MIN_AS_OF_HEADER));
+  const r = await state.proxy.call(def, input, minAsOf === undefined ? undefined : { minAsOf });
   out.cache = r.headers.degraded ? "degraded" : r.headers.cache;
   return {
     status: r.status,

@@ -84,6 +84,37 @@ describe("GET /api/v1/*", () => {
     expect(tp.state.ledger.snapshot().upstreamCreditsTotal).toBe(11);
   });
 
+  it("x-min-as-of skips a cached copy answering as of an earlier moment, and refuses a malformed one", async () => {
+    // the market's clock runs at its own pace (here 4x the proxy's), so the bound is the answer's asOf, not its age
+    let t = 1_000_000;
+    const market = () => 5_000_000 + 4 * (t - 1_000_000);
+    tp = createTestProxy({ baseUrl: up.baseUrl, key: KEY }, { rateLimitPerSec: 0 }, () => t);
+    setProxyState(tp.state);
+    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: market() } }));
+    const url = "/api/v1/search?q=pepe";
+    const ask = async (headers: Record<string, string> = {}) => {
+      const r = await get(url, ["search"], headers);
+      return { cache: r.headers.get("x-cache"), asOf: ((await r.json()) as { meta: { asOf: number } }).meta.asOf };
+    };
+    expect(await ask()).toEqual({ cache: "miss", asOf: 5_000_000 });
+    t += 500; // the copy is half a second old here, two market seconds
+    expect((await ask()).cache).toBe("hit");
+    expect((await ask({ "x-min-as-of": "5000000" })).cache).toBe("hit");
+    expect(up.requests.length).toBe(1);
+    // a repair that resumed at market time 5,001,000 needs rows up to then: a new answer, shared by all after it
+    expect(await ask({ "x-min-as-of": "5001000" })).toEqual({ cache: "miss", asOf: 5_002_000 });
+    expect((await ask()).cache).toBe("hit");
+    expect((await ask({ "x-min-as-of": "5002000" })).cache).toBe("hit");
+    expect(up.requests.length).toBe(2);
+    const bad = await get(url, ["search"], { "x-min-as-of": "yesterday" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string; param: string } }).error).toMatchObject({
+      code: "invalid_parameter",
+      param: "x-min-as-of",
+    });
+    expect(up.requests.length).toBe(2);
+  });
+
   it("answers 400 { error: { code, message, param } } before any upstream call", async () => {
     useProxy();
     const cases: Array<[string, string, string]> = [
