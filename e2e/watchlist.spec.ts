@@ -41,11 +41,25 @@ test("star a token on its page, see it on /watchlist with a live price that move
   await expect(price).toContainText("$");
   await expect(row).toContainText("live");
   const before = await price.textContent();
-  // A big buy moves the price; token-updates brings it here without a reload.
+  // Every tint the price cell gets, from now on.
+  await price.evaluate((cell) => {
+    const tints: string[] = [];
+    (window as unknown as { __tints: string[] }).__tints = tints;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const flash = (r.target as HTMLElement).dataset.flash;
+        if (flash) tints.push(flash);
+      }
+    }).observe(cell, { subtree: true, attributes: true, attributeFilter: ["data-flash"] });
+  });
+  // A big buy moves the price; token-updates brings it here without a reload, and the price flashes up.
   await expect(async () => {
     await simScenario({ action: "trade", chain: token.chain, address: token.address, side: "buy", usd: 5_000 });
     expect(await price.textContent()).not.toBe(before);
   }).toPass({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __tints: string[] }).__tints)).toContain("up");
+  // …for a moment only.
+  await expect(price.locator("[data-flash]")).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
 
