@@ -327,13 +327,16 @@ test.describe("live tape", () => {
           for (const k of frame.data) revertedTx.add(k.txHash);
           return later(frame.data);
         }
-        // Rows share frames: preconfirmed ones go on now, confirmed ones once their flagged row was drawn.
+        // Rows share frames: preconfirmed ones go on now, each confirmed one once its own flagged row was drawn (held
+        // together, one row never drawn flagged, e.g. a market trade that left the visible tape, would hold them all).
         const now = frame.data.filter((r) => r.preconfirmed);
         const held = frame.data.filter((r) => !r.preconfirmed);
         for (const r of held) confirmed.add(r.txHash);
         for (const r of now) sentPreconfirmed.add(r.txHash);
         if (now.length) ws.send(JSON.stringify({ ...frame, data: now }));
-        if (held.length) later(held);
+        const plain = held.filter((r) => !sentPreconfirmed.has(r.txHash));
+        if (plain.length) ws.send(JSON.stringify({ ...frame, data: plain }));
+        for (const r of held) if (sentPreconfirmed.has(r.txHash)) later([r]);
       });
     });
     const tapeRest = { inFlight: 0, lastDone: 0 };
