@@ -64,6 +64,22 @@ describe("trades reducer", () => {
     expect(keys(s)).toEqual(["0x4:1:1"]);
   });
 
+  it("takes no row in below what the bound cut, even once a confirmation made room", () => {
+    // A full ring keeps a preconfirmed row over a confirmed one; the confirmation of the first lands below the cut.
+    const pre = trade({ txHash: "0xb", block: 6, logIndex: 2, at: T0, preconfirmed: true });
+    const cut = trade({ txHash: "0xc", block: 6, logIndex: 2, at: T0 });
+    const confirmation = trade({ txHash: "0xb", block: 6, logIndex: 0, at: T0 });
+    let s = mergeTrades(emptyTape(1), [pre]);
+    s = mergeTrades(s, [cut]);
+    expect(keys(s)).toEqual(["0xb:6:2"]);
+    expect(s.floor && tradeKey(s.floor)).toBe("0xc:6:2");
+    s = mergeTrades(s, [confirmation]);
+    // Not the confirmation alone, under the hole where the cut row was: nothing, until newer rows come.
+    expect(keys(s)).toEqual([]);
+    const later = trade({ txHash: "0xd", block: 7, logIndex: 0, at: T0 + 1 });
+    expect(keys(mergeTrades(s, [later, confirmation]))).toEqual(["0xd:7:0"]);
+  });
+
   it("removes a preconfirmed row on revert and keeps stale copies of it out", () => {
     const pre = trade({ txHash: "0xr", block: 9, logIndex: 0, at: T0, preconfirmed: true });
     const other = trade({ txHash: "0xo", block: 8, logIndex: 0, at: T0 - 1 });
@@ -140,7 +156,7 @@ describe("trades reducer properties", () => {
     );
   });
 
-  it("gives the same state for the same rows in any order, split and duplicated any way", () => {
+  it("holds the newest rows of the union, none missing between, for the same rows in any order, split and duplicated any way", () => {
     const scenario = fc
       .array(tradeArb, { maxLength: 40 })
       .chain((rows) =>
@@ -156,9 +172,17 @@ describe("trades reducer properties", () => {
         const once = mergeTrades(emptyTape(cap), rows);
         let s = emptyTape(cap);
         for (let i = 0; i < shuffled.length; i += chunk) s = mergeTrades(s, shuffled.slice(i, i + chunk));
-        sameState(s, once);
-        // The state is the bounded normal form of the union.
-        expect(once.rows).toEqual(normalizeRows(rows).slice(0, cap));
+        const union = normalizeRows(rows);
+        // Whatever the order: the newest rows of the union, in order, none missing between them, within the bound.
+        for (const state of [s, once]) {
+          expect(state.rows.length).toBeLessThanOrEqual(cap);
+          expect(state.rows).toEqual(union.slice(0, state.rows.length));
+        }
+        // The bounded normal form itself, unless a preconfirmed row the bound kept was replaced by its confirmation
+        // below the cut (the ring then holds fewer rows rather than take one in under the cut rows).
+        const superseded = new Set(rows.map(tradeKey)).size > union.length;
+        if (!superseded) sameState(s, once);
+        expect(once.rows).toEqual(union.slice(0, cap));
       }),
       { numRuns: 300 },
     );

@@ -15,6 +15,12 @@ export interface TapeState {
   /** Recently confirmed transactions (bounded): a late preconfirmed copy of one never reappears, even once evicted. */
   readonly confirmedTx: readonly string[];
   readonly cap: number;
+  /**
+   * The newest row the bound ever cut (absent until it cuts one). The ring holds every trade newer than it, and no row
+   * at or below it is taken in again: once a confirmation replaced a preconfirmed row it kept, the ring would have room
+   * for a row below the cut and show it under a hole where the cut rows were.
+   */
+  readonly floor?: TokenTrade;
 }
 
 export function emptyTape(cap = TAPE_CAP): TapeState {
@@ -65,20 +71,30 @@ function isNewestFirstAppend(state: TapeState, incoming: readonly TokenTrade[]):
   return true;
 }
 
-/** Merges rows (live events or REST pages, in any order, with duplicates); keeps the newest `cap`. */
+/**
+ * Merges rows (live events or REST pages, in any order, with duplicates); keeps the newest `cap`, and none at or
+ * below the floor (a confirmation there still retires its preconfirmed copy above it).
+ */
 export function mergeTrades(state: TapeState, incoming: readonly TokenTrade[]): TapeState {
   if (incoming.length === 0) return state;
+  const confirmedTx = rememberConfirmed(state.confirmedTx, incoming);
   let rows: TokenTrade[];
   if (isNewestFirstAppend(state, incoming)) {
-    // Fast path (the common live case): confirmed rows all newer than the head.
+    // Fast path (the common live case): confirmed rows all newer than the head (so above the floor).
     const fresh = normalizeRows(incoming);
     const tx = new Set(fresh.map((r) => r.txHash));
     rows = fresh.concat(state.rows.filter((r) => !(r.preconfirmed && tx.has(r.txHash))));
   } else {
-    rows = normalizeRows([...state.rows, ...incoming], new Set(state.reverted), state.confirmedTx);
+    const floor = state.floor;
+    const above = floor ? incoming.filter((r) => compareTrades(r, floor) < 0) : incoming;
+    rows = normalizeRows([...state.rows, ...above], new Set(state.reverted), confirmedTx);
   }
-  if (rows.length > state.cap) rows.length = state.cap;
-  return { ...state, rows, confirmedTx: rememberConfirmed(state.confirmedTx, incoming) };
+  let floor = state.floor;
+  if (rows.length > state.cap) {
+    floor = rows[state.cap];
+    rows.length = state.cap;
+  }
+  return { ...state, rows, confirmedTx, floor };
 }
 
 /** Appends the confirmed transactions of `incoming` (duplicates allowed: a Set is built only where it is read). */
