@@ -44,22 +44,27 @@ export function controlState(core: SimCore) {
   // The busiest established token whose tape pages back a full day, other than the tokens named above: one whose
   // archived trades begin a day or more ago (not every token traded in the first hours of that day) and whose
   // archived last day (counted once per token) fits its tape with six hours of its own pace to spare (within 80 % of
-  // the per-token tape), so live rows do not push its oldest out while tests run, and that is either not read yet, or
-  // read and still holding a day, or read and short of archived rows of its last day only (trimmed while nobody read
-  // it, or not fitting at first: a read to its end puts them back).
+  // the per-token tape), so live rows do not push its oldest out while tests run, and that is either not read yet
+  // (and whole), or read and still holding a day, or read and short of archived rows of its last day only (trimmed
+  // while nobody read it, or not fitting at first: a read to its end puts them back). Chosen once and pinned: the
+  // budget's trims leave its tape whole however much else a run reads, so it holds its day whenever a test asks.
   const named = new Set([hostile, graduated, bonding, established, base]);
   const now = core.now();
-  const dayTape = tokens
-    .filter((t) => !t.factory && !named.has(t))
-    .filter(
-      (t) =>
-        !t.hydrated ||
-        (t.tape.records[0]?.at ?? now) <= now - DAY_MS ||
-        (!t.tape.liveCut && t.tape.archivedCutAt >= now - KEEP_DAY_MS),
-    )
+  const holdsDay = (t: (typeof tokens)[number]) =>
+    (!t.hydrated && !t.tape.liveCut) ||
+    (t.tape.records[0]?.at ?? now) <= now - DAY_MS ||
+    (!t.tape.liveCut && t.tape.archivedCutAt >= now - KEEP_DAY_MS);
+  let dayTape = tokens.find((t) => t.tape.pinned);
+  if (dayTape && !holdsDay(dayTape)) {
+    dayTape.tape.pinned = false; // cut by hand, or by its own cap: no longer a day
+    dayTape = undefined;
+  }
+  dayTape ??= tokens
+    .filter((t) => !t.factory && !named.has(t) && holdsDay(t))
     .map((t) => ({ t, day: archivedDay(m.ctx.tokens.get(tokenKey(t.chain, t.address))) }))
     .filter((x) => x.day.fromMs <= now - DAY_MS && x.day.trades >= 2_000 && x.day.trades <= 0.8 * x.t.tape.cap)
     .sort((a, b) => b.day.trades - a.day.trades)[0]?.t;
+  if (dayTape) dayTape.tape.pinned = true;
   // The busiest established tokens (a trade a second or more): the ones whose volume bars are steady enough to
   // compare either side of the history/live seam.
   const busy = [...m.ctx.tokens.values()]

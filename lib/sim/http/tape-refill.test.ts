@@ -72,4 +72,21 @@ describe("tape refill", () => {
     const state = await h.control("GET", "/__control/state");
     expect(state.notable.dayTapeToken?.address).not.toBe(ref.address);
   });
+
+  it("a token whose live rows went before its first read gets no archived day behind them: no hole, not named", {
+    timeout: 120_000,
+  }, async () => {
+    const t = [...h.sim.core.index.tokens.values()].find((x) => !x.factory && !x.hydrated && x.tape.size > 50);
+    if (!t) throw new Error("no established token left unread");
+    t.tape.trimTo(5);
+    expect(t.tape.liveCut).toBe(true);
+    const oldestHeld = t.tape.records[0]?.at ?? 0;
+    const ref: Ref = { chain: t.chain, address: t.address, pools: t.pools.map((p) => p.address) };
+    const rows = await wholeTape(ref);
+    expect(rows.length).toBeLessThan(50);
+    expect(rows[rows.length - 1]?.at).toBe(oldestHeld);
+    expect(oldestHeld).toBeGreaterThan(h.sim.core.market.warmStart);
+    const state = await h.control("GET", "/__control/state");
+    expect(state.notable.dayTapeToken?.address).not.toBe(ref.address);
+  });
 });

@@ -252,11 +252,13 @@ export class MarketIndex implements ViewCtx {
     // Makers over the whole day, beyond what the tape and the exact map can hold: the archived trades, then every
     // maker live trading showed so far at its last trade (windows end now, so that is where it counts).
     const sketch = new MakerSketch(Number.POSITIVE_INFINITY);
+    // Live rows a trim took before this first read: archived rows behind the ones left would leave a hole (the
+    // archive ends where live trading began), so the tape ends at its oldest row held; the makers still count.
     const archived = archiveTape(
       t,
       events,
       (c, at) => this.nativeUsdAt(c, at),
-      this.roomFor(t),
+      t.tape.liveCut ? 0 : this.roomFor(t),
       (maker, at) => {
         sketch.from = Math.min(sketch.from, at);
         sketch.add(maker, at);

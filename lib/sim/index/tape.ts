@@ -29,6 +29,8 @@ export class Tape {
   /** Where archived rows end and live ones begin (market time), fixed at the archive's first load so reloads match
    *  it; undefined until then. */
   liveFrom: number | undefined = undefined;
+  /** Kept whole by the budget's trims (only its own cap bounds it): the control API's day-tape fixture. */
+  pinned = false;
 
   constructor(readonly cap: number) {}
 

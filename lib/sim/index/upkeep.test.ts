@@ -102,7 +102,7 @@ describe("trimTapes", () => {
     expect(mixed.tape.archivedCutAt).toBeGreaterThan(NOW - 25 * H);
   });
 
-  it("a tape read minutes ago gives its archived rows before an unread tape loses a live row", () => {
+  it("a read tape, even one paged through now, gives its archived rows before an unread tape loses a live row", () => {
     const opened = mixedToken(6_000, 10_000, 50, 60_000);
     opened.tape.readAt = NOW - 5 * 60_000;
     const quiet = mixedToken(0, 0, 400, 9_000); // unread, holding its live hour only (no archived rows)
@@ -112,13 +112,28 @@ describe("trimTapes", () => {
     expect(quiet.tape.liveCut).toBe(false);
     expect(opened.tape.liveCut).toBe(false);
     expect(opened.tape.size).toBe(1_400); // 6,450 → 1,800 (90 % of the budget): its oldest archived rows only
-    // …but a tape paged through this minute keeps its rows while an unread one can still give live rows
+    // …and so does a tape paged through this minute (its reader gets them back at the end; an unread tape's live rows
+    // would never come back, nor its day with them)
     const scrolled = mixedToken(3_000, 20_000, 0, 0);
     scrolled.tape.readAt = NOW - 1_000;
     const busy = mixedToken(0, 0, 3_000, 1_000);
     trimTapes([scrolled, busy], 6_000, 4_000, NOW);
-    expect(scrolled.tape.size).toBe(3_000);
-    expect(busy.tape.liveCut).toBe(true);
+    expect(busy.tape.size).toBe(3_000);
+    expect(busy.tape.liveCut).toBe(false);
+    expect(scrolled.tape.size).toBe(600); // 6,000 → 3,600: its oldest archived rows only
+    expect(scrolled.tape.liveCut).toBe(false);
+  });
+
+  it("leaves a pinned tape whole, even unread and the least busy, and takes the room from the others", () => {
+    const pinned = mixedToken(3_000, 20_000, 100, 30_000);
+    pinned.tape.pinned = true;
+    const others = [mixedToken(3_000, 20_000, 500, 5_000), mixedToken(3_000, 20_000, 500, 5_000)];
+    const all = [pinned, ...others];
+    const total = trimTapes(all, sizes(all), 4_500, NOW);
+    expect(total).toBe(sizes(all));
+    expect(total).toBeLessThanOrEqual(4_500);
+    expect(pinned.tape.size).toBe(3_100);
+    expect(pinned.tape.liveCut).toBe(false);
   });
 
   it("holds the global budget whenever 20 rows per token fit in it", () => {

@@ -28,12 +28,13 @@ export const KEEP_DAY_MS = DAY + 60 * MIN;
  * what is older than a day (and an hour); only then are tapes cut by count, least busy (fewest rows in the last
  * hour) first, so a busy token keeps its last day of tape as long as the budget allows it at all. Archived rows (made
  * again when a read reaches them) go before any live row. Tapes read in the last 10 minutes are spared by the first
- * cuts and come last in the count cuts. Ends at or below `budget` whenever 20 rows per token fit in it.
+ * cuts and come last in the count cuts. A pinned tape is not cut. Ends at or below `budget` whenever 20 rows per
+ * token and the pinned tapes fit in it.
  */
 export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget: number, now: number): number {
   if (total <= budget) return total;
   const target = budget * 0.9;
-  const list = [...tokens];
+  const list = [...tokens].filter((t) => !t.tape.pinned);
   const timed: [keep: number, idleMs: number][] = [
     [20, 60 * MIN],
     [100, 10 * MIN],
@@ -57,14 +58,15 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
       .map((x) => x.t);
   // Archived rows before any live row: they are generated again, identical, when a read reaches the tape's end; live
   // rows are not. Unread tapes first, then tapes read lately but not paged through this minute (an open page reading
-  // its newest rows does not see them go; one scrolling down gets them back at the end).
+  // its newest rows does not see them go; one scrolling down gets them back at the end), then tapes being paged now
+  // (their reader gets them back the same way, while an unread tape's live rows, once cut, lose its day for good).
   const active = (t: IndexedToken) => t.tape.readAt > now - READ_ACTIVELY_MS;
   const [unread, readLately, paging] = [
     list.filter((t) => !read(t)),
     list.filter((t) => read(t) && !active(t)),
     list.filter(active),
   ];
-  for (const t of [...byActivity(unread), ...byActivity(readLately)]) {
+  for (const t of [...byActivity(unread), ...byActivity(readLately), ...byActivity(paging)]) {
     if (total <= target) return total;
     // only what brings the total to the target: the oldest archived rows, the rest stays for its readers
     const live = t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE);
