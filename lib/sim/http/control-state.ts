@@ -2,7 +2,7 @@ import type { SimCore } from "../core";
 import { archiveHistory } from "../engine/established";
 import { type SimToken, tokenKey } from "../engine/world";
 import { DAY_MS } from "../index/positions";
-import { KEEP_DAY_MS } from "../index/upkeep";
+import { refillable } from "../index/upkeep";
 
 // GET /__control/state: counts and notable ids, so tests need not search for fixtures.
 
@@ -53,7 +53,7 @@ export function controlState(core: SimCore) {
   const holdsDay = (t: (typeof tokens)[number]) =>
     (!t.hydrated && !t.tape.liveCut) ||
     (t.tape.records[0]?.at ?? now) <= now - DAY_MS ||
-    (!t.tape.liveCut && t.tape.archivedCutAt >= now - KEEP_DAY_MS);
+    refillable(t.tape, now);
   let dayTape = tokens.find((t) => t.tape.pinned);
   if (dayTape && !holdsDay(dayTape)) {
     dayTape.tape.pinned = false; // cut by hand, or by its own cap: no longer a day

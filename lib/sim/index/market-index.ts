@@ -24,7 +24,7 @@ import {
 } from "./state";
 import { type Leg, legsOf, SwapFolder } from "./swaps";
 import { LIVE_SEQ_BASE } from "./tape";
-import { expireCandles, KEEP_DAY_MS, pruneMakers, trimTapes } from "./upkeep";
+import { expireCandles, KEEP_DAY_MS, pruneMakers, refillable, trimTapes } from "./upkeep";
 import { pulseEntry, type ViewCtx } from "./views";
 import { WalletIndex } from "./wallet-index";
 
@@ -298,7 +298,7 @@ export class MarketIndex implements ViewCtx {
    * row went with them), so it pages back a full day again. Returns how many rows came back.
    */
   refillTape(t: IndexedToken): number {
-    if (!t.hydrated || t.tape.liveCut || t.tape.archivedCutAt < this.now - KEEP_DAY_MS) return 0;
+    if (!t.hydrated || !refillable(t.tape, this.now)) return 0;
     const events = this.archive?.(t.chain, t.address) ?? [];
     return refillArchive(t, events, (c, at) => this.nativeUsdAt(c, at), this.roomFor(t), this.now - KEEP_DAY_MS);
   }

@@ -58,7 +58,7 @@ export class Tape {
   indexAtLeast(
     key: "at" | "seq",
     value: number,
-    lo = Math.max(0, this.records.length - this.cap),
+    lo = this.first,
     hi = this.records.length,
   ): number {
     while (lo < hi) {
@@ -100,6 +100,11 @@ export class Tape {
     return Math.min(this.records.length, this.cap);
   }
 
+  /** Index of the oldest record within the cap (older ones wait for the next trim). */
+  get first(): number {
+    return Math.max(0, this.records.length - this.cap);
+  }
+
   /** Index of the record with `seq`, searching from the newest end (pending rows are the newest). */
   find(seq: number): number {
     for (let i = this.records.length - 1; i >= 0; i--) {
@@ -119,7 +124,7 @@ export class Tape {
   /** Newest first, strictly older than `beforeSeq`, at most `limit` (+1 probe for hasMore). */
   page(limit: number, filter: TapeFilter, beforeSeq?: number): { records: TradeRecord[]; hasMore: boolean } {
     const recs = this.records;
-    const floor = Math.max(0, recs.length - this.cap);
+    const floor = this.first;
     const from = beforeSeq === undefined ? recs.length - 1 : this.indexAtLeast("seq", beforeSeq) - 1;
     const out: TradeRecord[] = [];
     for (let i = from; i >= floor; i--) {

@@ -15,13 +15,18 @@ export function rowsSince(tape: Tape, at: number): number {
 export const READ_RECENTLY_MS = 10 * MIN;
 /** Rows of `tape` (within its cap) whose sequence number is below `seq`. */
 function rowsBelow(tape: Tape, seq: number): number {
-  return tape.indexAtLeast("seq", seq) - Math.max(0, tape.records.length - tape.cap);
+  return tape.indexAtLeast("seq", seq) - tape.first;
 }
 
 /** A tape read within this long is being paged through right now: it is the very last to lose rows. */
 export const READ_ACTIVELY_MS = MIN;
 /** What the day-old cut keeps: a day and an hour, so a tape read now still reaches a full day back while it is read. */
 export const KEEP_DAY_MS = DAY + 60 * MIN;
+
+/** A trim took archived rows of the tape's last day and no live row: a read to its end can put them back. */
+export function refillable(tape: Tape, now: number): boolean {
+  return !tape.liveCut && tape.archivedCutAt >= now - KEEP_DAY_MS;
+}
 
 /**
  * Keeps all tapes within `budget` rows. Dead launches lose their history first, then quiet ones, then every tape
