@@ -67,10 +67,14 @@ interface Filled {
 const YEAR_SEC = 31_536_000;
 const sec = (ms: number) => Math.max(0, Math.floor(ms / 1000));
 
+/** A copy answers as of the caller's `minAsOf` or later (any copy, when the caller names no moment). */
+function reachesMoment(entry: CacheEntry, o: CallOptions): boolean {
+  return o.minAsOf === undefined || (entry.asOf ?? Number.NEGATIVE_INFINITY) >= o.minAsOf;
+}
+
 /** A cached copy meets the caller's bounds: at most `maxAgeMs` old, and answering as of `minAsOf` or later. */
 function newEnough(c: CacheLookup, o: CallOptions): boolean {
-  if (o.maxAgeMs !== undefined && c.ageMs > o.maxAgeMs) return false;
-  return o.minAsOf === undefined || (c.entry.asOf ?? Number.NEGATIVE_INFINITY) >= o.minAsOf;
+  return (o.maxAgeMs === undefined || c.ageMs <= o.maxAgeMs) && reachesMoment(c.entry, o);
 }
 
 export function cacheKey(def: EndpointDef, input: EndpointInput): string {
@@ -213,13 +217,17 @@ export function createProxy(opts: ProxyOptions): RestProxy {
       return serve<T>(def, found.entry, found.ageMs, "stale");
     }
     // No usable copy: join the call in flight or lead one. No await between the check and `lead`.
-    let joined = inflight.join(key);
+    const joinOrLead = () => {
+      const joined = inflight.join(key);
+      return { joined, call: joined ?? inflight.lead(key, () => fill(def, input, key)) };
+    };
+    let { joined, call } = joinOrLead();
     try {
-      let { entry, via } = await (joined ?? inflight.lead(key, () => fill(def, input, key)));
+      let { entry, via } = await call;
       // A call already in flight may have been asked before the caller's moment: then one more, after it.
-      if (joined && o.minAsOf !== undefined && (entry.asOf ?? Number.NEGATIVE_INFINITY) < o.minAsOf) {
-        joined = inflight.join(key);
-        ({ entry, via } = await (joined ?? inflight.lead(key, () => fill(def, input, key))));
+      if (joined && !reachesMoment(entry, o)) {
+        ({ joined, call } = joinOrLead());
+        ({ entry, via } = await call);
       }
       // Saved only if the shared call succeeded (a failed one spent nothing to save).
       const status: CacheStatus = joined || via === "fleet" ? "coalesced" : "miss";

@@ -85,15 +85,12 @@ export function mergeTrades(state: TapeState, incoming: readonly TokenTrade[]): 
     const tx = new Set(fresh.map((r) => r.txHash));
     rows = fresh.concat(state.rows.filter((r) => !(r.preconfirmed && tx.has(r.txHash))));
   } else {
-    const floor = state.floor;
-    const above = floor ? incoming.filter((r) => compareTrades(r, floor) < 0) : incoming;
+    const cut = state.floor;
+    const above = cut ? incoming.filter((r) => compareTrades(r, cut) < 0) : incoming;
     rows = normalizeRows([...state.rows, ...above], new Set(state.reverted), confirmedTx);
   }
-  let floor = state.floor;
-  if (rows.length > state.cap) {
-    floor = rows[state.cap];
-    rows.length = state.cap;
-  }
+  const floor = rows.length > state.cap ? rows[state.cap] : state.floor;
+  if (rows.length > state.cap) rows.length = state.cap;
   return { ...state, rows, confirmedTx, floor };
 }
 
