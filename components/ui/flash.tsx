@@ -22,7 +22,11 @@ export function Flash({ value, children, className }: { value: unknown; children
     if (!d || !el) return;
     el.dataset.flash = d;
     const t = setTimeout(() => delete el.dataset.flash, FLASH_MS);
-    return () => clearTimeout(t);
+    // A next value within the moment ends this tint (and starts its own, if it moved): none is left on for good.
+    return () => {
+      clearTimeout(t);
+      delete el.dataset.flash;
+    };
   }, [value]);
 
   return (
