@@ -7,44 +7,13 @@
 // follows the heap's size under load (garbage between collections), not what is kept.
 // Run: node_modules/.bin/tsx bench/ssr-memory.ts [--quick]
 import { readFileSync } from "node:fs";
-import WebSocket from "ws";
 import { freePort, startApp } from "./lib/app";
+import { liveHeapMb } from "./lib/inspector";
 import { figure, pick } from "./lib/report";
 
 const RENDERS = pick(1_500, 600);
 const CONCURRENCY = 8;
 const LIMIT_MB = 16;
-
-/** Live heap of the server after a full collection, in MB, through its inspector (Chrome DevTools protocol). */
-async function liveHeapMb(inspectorPort: number): Promise<number> {
-  const list = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
-    webSocketDebuggerUrl: string;
-  }[];
-  const url = list[0]?.webSocketDebuggerUrl;
-  if (!url) throw new Error("the server's inspector lists no target");
-  const ws = new WebSocket(url);
-  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
-  let id = 0;
-  const call = (method: string) =>
-    new Promise<Record<string, number>>((resolve) => {
-      const mine = ++id;
-      const onMessage = (raw: WebSocket.RawData) => {
-        const msg = JSON.parse(String(raw)) as { id?: number; result?: Record<string, number> };
-        if (msg.id !== mine) return;
-        ws.off("message", onMessage);
-        resolve(msg.result ?? {});
-      };
-      ws.on("message", onMessage);
-      ws.send(JSON.stringify({ id: mine, method }));
-    });
-  try {
-    await call("HeapProfiler.collectGarbage");
-    const usage = await call("Runtime.getHeapUsage");
-    return (usage.usedSize ?? Number.NaN) / 1048576;
-  } finally {
-    ws.close();
-  }
-}
 
 type Notable = Record<string, { chain?: string; address: string } | null>;
 

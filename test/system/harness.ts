@@ -16,6 +16,8 @@ export interface System {
   appUrl: string;
   simUrl: string;
   appPid: number;
+  /** The app's inspector on loopback (the soak collects its garbage through it before reading its memory). */
+  appInspectorPort: number;
   /** Everything the app process wrote. */
   logs: string[];
   sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
@@ -147,7 +149,9 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
   const simUrl = `http://127.0.0.1:${simPort}`;
 
   const logs: string[] = [];
-  const app = spawn(process.execPath, ["scripts/start.mjs"], {
+  // The inspector is the node process's own (not in NODE_OPTIONS, so a build start.mjs runs does not take the port).
+  const appInspectorPort = await freePort();
+  const app = spawn(process.execPath, [`--inspect=127.0.0.1:${appInspectorPort}`, "scripts/start.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -183,6 +187,7 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
     appUrl,
     simUrl,
     appPid: app.pid as number,
+    appInspectorPort,
     logs,
     sim: <T>(method: string, path: string, body?: unknown) => controlCall<T>(simUrl, method, path, body),
     async stop() {
