@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
 test("home page renders the shell", async ({ page, pageErrors }) => {
+  // The home page is the live pulse board: each check waits for a main thread busy with live updates, so it gets the
+  // board tests' budget (pulse.spec.ts), not the default's.
+  test.setTimeout(90_000);
   await page.goto("/");
   await expect(page).toHaveTitle("TradeScope");
   const header = page.getByRole("banner");
