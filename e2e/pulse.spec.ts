@@ -91,7 +91,7 @@ test.describe("pulse board", () => {
     await openBoard(page, "?chains=evm:8453");
     const t = await launch("evm:8453");
     await expect(card(column(page, "new"), t)).toBeVisible();
-    await simScenario({ action: "graduate", chain: t.chain, address: t.address });
+    expect(unwrap(await simScenario({ action: "graduate", chain: t.chain, address: t.address })).completed).toBe(true);
     const graduated = card(column(page, "graduated"), t);
     await expect(graduated).toBeVisible();
     // New is every launch under 24 h old (§3), whatever its stage: the graduate stays there too.
@@ -137,7 +137,7 @@ test.describe("pulse board", () => {
     expect(progress).toBeGreaterThanOrEqual(75);
     const inBonding = card(column(page, "bonding"), t);
     await expect(inBonding).toBeVisible();
-    await simScenario({ action: "graduate", chain: t.chain, address: t.address });
+    expect(unwrap(await simScenario({ action: "graduate", chain: t.chain, address: t.address })).completed).toBe(true);
     await expect(inBonding).toHaveCount(0);
     expect(sawFrame(frames, "leave", "bonding", t)).toBe(true);
     await expect(card(column(page, "graduated"), t)).toBeVisible();

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SimCore } from "../core";
 import { createClock } from "./clock";
+import type { Rng } from "./rng";
 import { tokenKey } from "./world";
 
 // A wallet the control API trades for belongs to the caller: the simulated crowd, which picks its sellers among a
@@ -31,5 +32,25 @@ describe("scenario trades for a named maker", () => {
     }
     // The crowd did trade meanwhile: others hold the token and sold some of it.
     expect(token?.traders.length).toBeGreaterThan(3);
+  });
+});
+
+describe("scenario graduate", () => {
+  it("completes the curve on Base even where the market's own swaps would revert", () => {
+    const clock = createClock({ virtual: true, start: START });
+    const core = new SimCore({ seed: 5, clock, warmupMs: 0 });
+    const { launch, graduate } = core.market.scenario;
+    const t = launch("evm:8453");
+    // Every chance the trading engine draws comes up: an unscripted Base swap would revert.
+    const rng = (core.market.ctx.trading as unknown as { rng: Rng }).rng;
+    const chance = vi.spyOn(rng, "chance").mockReturnValue(true);
+    try {
+      const r = graduate("evm:8453", t.address);
+      expect(r.completed).toBe(true);
+      expect(r.trade).not.toBeNull();
+    } finally {
+      chance.mockRestore();
+    }
+    expect(core.market.ctx.tokens.get(tokenKey("evm:8453", t.address))?.completed).toBe(true);
   });
 });

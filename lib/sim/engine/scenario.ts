@@ -76,7 +76,9 @@ export function scenario(m: SimMarket) {
       const buyer = m.ctx.wallets.pick(t.chain, "ordinary").address;
       t.fate = t.fate === "runner" ? "runner" : "graduate";
       const usd = need * m.prices.chainUsdAt(t.chain, m.now);
-      const r = simpleBuy(m.ctx, t, buyer, usd);
+      // Scripted, as every control-API trade: on Base an unscripted swap reverts by chance (§3), and a reverted buy
+      // leaves the launch on its curve while the caller was told it graduates.
+      const r = simpleBuy(m.ctx, t, buyer, usd, { scripted: true });
       if (r?.completes) migrate(m.ctx, t, launchTrade);
       return { chain: t.chain.chain, address: t.address, completed: t.completed, trade: summary(r) };
     },
