@@ -2,6 +2,7 @@ import { blockAt, type SimChain } from "./chains";
 import type { EngineCtx } from "./context";
 import { simpleBuy, simpleSell, tradeSizeUsd } from "./flow";
 import { evmAddress, solanaAddress } from "./rng";
+import type { TxOptions } from "./trading";
 import { type Fate, nativeUnits, type SimToken } from "./world";
 
 // The launch behaviours holder analysis looks for, at rates seen on real launchpads: bundles (one source funds a
@@ -60,6 +61,7 @@ export function launchBundle(
   onComplete: () => void,
   size?: number,
   hold = false,
+  txOptions: TxOptions = {},
 ): BundlePlan {
   const rng = ctx.rng.cohorts;
   const now = ctx.scheduler.now;
@@ -78,7 +80,7 @@ export function launchBundle(
   }
   for (const w of wallets) {
     if (t.completed) break;
-    const res = simpleBuy(ctx, t, w, tradeSizeUsd(ctx, "sniper"));
+    const res = simpleBuy(ctx, t, w, tradeSizeUsd(ctx, "sniper"), txOptions);
     if (res?.completes) onComplete();
   }
   if (rng.chance(BUNDLE_DUMP_RATE)) {

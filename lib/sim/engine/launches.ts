@@ -32,6 +32,8 @@ export interface LaunchOptions {
   bundle?: number;
   /** The dev and the bundle sell only when told (control API), never on their own. */
   holdCohorts?: boolean;
+  /** A control-API launch: its bundle's buys revert only when a revert is armed, as the control API's trades. */
+  scripted?: boolean;
 }
 
 const bundles = new WeakMap<SimToken, { funder: string; wallets: string[] }>();
@@ -140,7 +142,9 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: LaunchOption
   if (bundleSize > 0)
     bundles.set(
       t,
-      launchBundle(ctx, t, () => migrate(ctx, t, launchTrade), bundleSize, opts.holdCohorts),
+      launchBundle(ctx, t, () => migrate(ctx, t, launchTrade), bundleSize, opts.holdCohorts, {
+        scripted: opts.scripted,
+      }),
     );
   scheduleDevSell(ctx, t, opts.holdCohorts);
   if (opts.holdCohorts) holdWallets(t, [t.creator, ...(bundleOf(t)?.wallets ?? [])]);

@@ -54,3 +54,21 @@ describe("scenario graduate", () => {
     expect(core.market.ctx.tokens.get(tokenKey("evm:8453", t.address))?.completed).toBe(true);
   });
 });
+
+describe("scenario launch with a bundle", () => {
+  it("on Base, every bundle wallet's buy lands even where the market's own swaps would revert", () => {
+    const clock = createClock({ virtual: true, start: START });
+    const core = new SimCore({ seed: 5, clock, warmupMs: 0 });
+    const rng = (core.market.ctx.trading as unknown as { rng: Rng }).rng;
+    const chance = vi.spyOn(rng, "chance").mockReturnValue(true);
+    let t: ReturnType<typeof core.market.scenario.launch>;
+    try {
+      t = core.market.scenario.launch("evm:8453", { bundle: 4, holdCohorts: true });
+    } finally {
+      chance.mockRestore();
+    }
+    const token = core.market.ctx.tokens.get(tokenKey("evm:8453", t.address));
+    expect(t.bundle?.wallets).toHaveLength(4);
+    for (const w of t.bundle?.wallets ?? []) expect(token?.balances.get(w) ?? 0).toBeGreaterThan(0);
+  });
+});

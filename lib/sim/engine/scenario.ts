@@ -54,6 +54,7 @@ export function scenario(m: SimMarket) {
         fate: "modest",
         bundle: opts.bundle ?? 0,
         holdCohorts: opts.holdCohorts ?? false,
+        scripted: true,
         ...(opts.hostile ? { hostile: opts.hostile } : {}),
       });
       return {
