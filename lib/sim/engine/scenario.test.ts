@@ -35,22 +35,26 @@ describe("scenario trades for a named maker", () => {
   });
 });
 
+/** A market where every chance the trading engine draws comes up while `fn` runs: an unscripted Base swap reverts. */
+function withEveryChance<T>(core: SimCore, fn: () => T): T {
+  const rng = (core.market.ctx.trading as unknown as { rng: Rng }).rng;
+  const chance = vi.spyOn(rng, "chance").mockReturnValue(true);
+  try {
+    return fn();
+  } finally {
+    chance.mockRestore();
+  }
+}
+
 describe("scenario graduate", () => {
   it("completes the curve on Base even where the market's own swaps would revert", () => {
     const clock = createClock({ virtual: true, start: START });
     const core = new SimCore({ seed: 5, clock, warmupMs: 0 });
     const { launch, graduate } = core.market.scenario;
     const t = launch("evm:8453");
-    // Every chance the trading engine draws comes up: an unscripted Base swap would revert.
-    const rng = (core.market.ctx.trading as unknown as { rng: Rng }).rng;
-    const chance = vi.spyOn(rng, "chance").mockReturnValue(true);
-    try {
-      const r = graduate("evm:8453", t.address);
-      expect(r.completed).toBe(true);
-      expect(r.trade).not.toBeNull();
-    } finally {
-      chance.mockRestore();
-    }
+    const r = withEveryChance(core, () => graduate("evm:8453", t.address));
+    expect(r.completed).toBe(true);
+    expect(r.trade).not.toBeNull();
     expect(core.market.ctx.tokens.get(tokenKey("evm:8453", t.address))?.completed).toBe(true);
   });
 });
@@ -59,14 +63,7 @@ describe("scenario launch with a bundle", () => {
   it("on Base, every bundle wallet's buy lands even where the market's own swaps would revert", () => {
     const clock = createClock({ virtual: true, start: START });
     const core = new SimCore({ seed: 5, clock, warmupMs: 0 });
-    const rng = (core.market.ctx.trading as unknown as { rng: Rng }).rng;
-    const chance = vi.spyOn(rng, "chance").mockReturnValue(true);
-    let t: ReturnType<typeof core.market.scenario.launch>;
-    try {
-      t = core.market.scenario.launch("evm:8453", { bundle: 4, holdCohorts: true });
-    } finally {
-      chance.mockRestore();
-    }
+    const t = withEveryChance(core, () => core.market.scenario.launch("evm:8453", { bundle: 4, holdCohorts: true }));
     const token = core.market.ctx.tokens.get(tokenKey("evm:8453", t.address));
     expect(t.bundle?.wallets).toHaveLength(4);
     for (const w of t.bundle?.wallets ?? []) expect(token?.balances.get(w) ?? 0).toBeGreaterThan(0);
