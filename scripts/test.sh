@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every check in order and stops at the first failure: typecheck, lint, unit tests, fleet tests, end-to-end tests,
-# system tests.
+# Runs every check and stops at the first failure: typecheck and lint, unit tests, fleet tests, end-to-end tests,
+# system tests; the production build runs in the background beside the unit and fleet tests. Each phase prints its wall
+# time, and a summary of them ends a green run.
 # `--install` first installs the npm dependencies and Debian's Chromium, redis-server and nginx (what a fresh clone
 # needs).
 set -euo pipefail
@@ -69,23 +70,89 @@ if [ ! -x "$CHROMIUM" ]; then
   exit 1
 fi
 
-say "1/6 Typecheck"
+# Each phase's wall time, printed after it and in a summary at the end.
+timings=()
+phase_started=0
+begin() {
+  say "$*"
+  phase_started=$SECONDS
+  phase_name="$*"
+}
+done_phase() {
+  local took=$((SECONDS - phase_started))
+  echo "(${phase_name%% (*}: ${took} s)"
+  timings+=("$(printf '%5d s  %s' "$took" "${phase_name%% (*}")")
+}
+
+# The production build the end-to-end, fleet end-to-end and system phases all serve (scripts/start.mjs and
+# scripts/fleet/launch.ts use it as long as no source is newer). It runs in the background while the unit and fleet
+# tests run, which need no build; the typecheck phase has checked the types already, so the build skips its own pass.
+BUILD_LOG="$(mktemp)"
+build_pid=""
+start_build() {
+  (
+    if node --input-type=module -e 'import { buildIsStale } from "./scripts/build-stale.mjs"; process.exit(buildIsStale(process.env.NEXT_DIST_DIR || ".next") ? 0 : 1)'; then
+      started=$SECONDS
+      NEXT_BUILD_SKIP_TYPECHECK=1 node_modules/.bin/next build && echo "next build: $((SECONDS - started)) s"
+    else
+      echo "The build is up to date with the sources."
+    fi
+  ) >"$BUILD_LOG" 2>&1 &
+  build_pid=$!
+}
+await_build() {
+  begin "Production build (started in the background after the typecheck)"
+  local status=0
+  wait "$build_pid" || status=$?
+  cat "$BUILD_LOG"
+  rm -f "$BUILD_LOG"
+  if [ "$status" != 0 ]; then
+    echo "next build failed (exit $status)." >&2
+    exit "$status"
+  fi
+  done_phase
+}
+stop_build() {
+  if [ -n "$build_pid" ] && kill -0 "$build_pid" 2>/dev/null; then
+    pkill -TERM -P "$build_pid" 2>/dev/null || true
+    kill "$build_pid" 2>/dev/null || true
+  fi
+  rm -f "$BUILD_LOG"
+}
+trap stop_build EXIT
+
+begin "1/5 Typecheck and lint"
+lint_log="$(mktemp)"
+npm run --silent lint >"$lint_log" 2>&1 &
+lint_pid=$!
 npm run --silent typecheck
 echo "Typecheck passed."
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$lint_log"
+rm -f "$lint_log"
+[ "$lint_status" = 0 ] || exit "$lint_status"
+done_phase
 
-say "2/6 Lint"
-npm run --silent lint
+start_build
 
-say "3/6 Unit tests"
+begin "2/5 Unit tests"
 npm run --silent test:unit
+done_phase
 
-say "4/6 Fleet tests (redis-server, nginx, several instances)"
+begin "3/5 Fleet tests (redis-server, nginx, several instances)"
 npm run --silent test:fleet
+done_phase
 
-say "5/6 End-to-end tests"
+await_build
+
+begin "4/5 End-to-end tests"
 npm run --silent test:e2e
+done_phase
 
-say "6/6 System tests (the app in remote mode on the standalone market, ~7 min)"
+begin "5/5 System tests (the app in remote mode on the standalone market)"
 npm run --silent test:system
+done_phase
 
 say "All checks passed."
+printf '%s\n' "${timings[@]}"
