@@ -75,10 +75,21 @@ function stopChild(child: ChildProcess): Promise<void> {
  * Deliberately broken variants (`SYSTEM_BREAK=<name> npm run test:system`): each starts the system with one defect
  * its check exists to catch, and runs that check only, which must then fail. They show every check can go red.
  */
-export const BROKEN_VARIANTS: Record<
-  string,
-  { check: string; defect: string; app?: Record<string, string>; market?: string[] }
-> = {
+export interface BrokenVariant {
+  /** The check it must turn red (a prefix of its name, as `npm run test:system -- <name>` takes). */
+  check: string;
+  defect: string;
+  /** Extra environment for the app. */
+  app?: Record<string, string>;
+  /** Extra options for the market (`npm run sim`). */
+  market?: string[];
+  /** A file in test/system/defects/ preloaded into the app (NODE_OPTIONS=--require): a defect no setting makes. */
+  preload?: string;
+}
+
+export const DEFECTS_DIR = join(import.meta.dirname, "defects");
+
+export const BROKEN_VARIANTS: Record<string, BrokenVariant> = {
   "bad-input": {
     check: "bad input",
     defect: "the market answers every REST call 503 (--rest-error-rate 1), so valid requests end in 5xx",
@@ -106,7 +117,41 @@ export const BROKEN_VARIANTS: Record<
       "the market never sends 30 % of its pulse deltas (--stream-skip-delta-rate 0.3), as a gateway losing them would",
     market: ["--stream-skip-delta-rate", "0.3"],
   },
+  "key-secrecy": {
+    check: "key secrecy",
+    defect:
+      "every answer carries the key in an x-upstream-authorization header, as a proxy copying its upstream headers would",
+    preload: "key-in-header.cjs",
+  },
+  "hostile-metadata": {
+    check: "hostile metadata",
+    defect:
+      "every page carries an <img onerror=…> that runs script, as a page rendering a token's markup name as HTML would",
+    preload: "markup-unescaped.cjs",
+  },
+  soak: {
+    check: "soak",
+    defect: "the server keeps 64 KB for every request it answers, as a cache without a bound would",
+    preload: "request-leak.cjs",
+  },
+  "server-logs": {
+    check: "server logs",
+    defect: "the server prints its upstream key once at start-up",
+    preload: "key-in-log.cjs",
+  },
 };
+
+/** The app's environment for a variant: its settings, and its defect preloaded. */
+export function variantAppEnv(
+  v: BrokenVariant | undefined,
+  nodeOptions = process.env.NODE_OPTIONS,
+): Record<string, string> {
+  if (!v) return {};
+  const env = { ...v.app };
+  if (v.preload)
+    env.NODE_OPTIONS = `${nodeOptions ? `${nodeOptions} ` : ""}--require "${join(DEFECTS_DIR, v.preload)}"`;
+  return env;
+}
 
 export function brokenVariant() {
   const name = process.env.SYSTEM_BREAK;
@@ -168,7 +213,7 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
       NEXT_TELEMETRY_DISABLED: "1",
       SIM_KEY: "",
       ...opts.env,
-      ...broken?.app,
+      ...variantAppEnv(broken),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -72,17 +72,9 @@ export async function hostileMetadata(sys: System): Promise<string> {
         { k: SENTINEL, hidden: HIDDEN.source },
       );
       links += found.hrefs.length;
-      if (found.ran) problems.push(`${path}: a script ran`);
-      if (found.handlers.length) problems.push(`${path}: inline handlers ${found.handlers.slice(0, 3).join(", ")}`);
-      const unsafe = found.hrefs.filter(
-        (h) => !(h.startsWith("/") && !h.startsWith("//")) && !h.startsWith("https://") && !h.startsWith("#"),
-      );
-      if (unsafe.length) problems.push(`${path}: non-https links ${unsafe.slice(0, 3).join(", ")}`);
-      if (found.texts.length) problems.push(`${path}: hidden characters rendered in ${JSON.stringify(found.texts[0])}`);
-      if (HIDDEN.test(t.name + t.symbol) || /[\u0400-\u04ff]/.test(t.symbol)) {
-        if (found.warnings === 0) problems.push(`${path}: ${JSON.stringify(t.symbol)} is not flagged`);
-        else flagged++;
-      }
+      const verdict = hostilePageProblems(path, found, t);
+      problems.push(...verdict.problems);
+      if (verdict.flagged) flagged++;
     }
     if (dialogs()) problems.push(`${dialogs()} dialogs opened`);
   } finally {
@@ -90,4 +82,35 @@ export async function hostileMetadata(sys: System): Promise<string> {
   }
   check(problems.length === 0, problems.join("; "));
   return `${picked.length} hostile tokens opened in Chromium: 0 scripts run, 0 dialogs, ${links} links all https or same-site, ${flagged} hidden/lookalike names flagged`;
+}
+
+/** What the check sees on one token page (read in the browser). */
+export interface HostilePage {
+  ran: boolean;
+  hrefs: string[];
+  handlers: string[];
+  texts: string[];
+  warnings: number;
+}
+
+/** The check's verdict on one page: a script ran, inline handlers, unsafe links, hidden characters shown or unflagged. */
+export function hostilePageProblems(
+  path: string,
+  found: HostilePage,
+  t: { name: string; symbol: string },
+): { problems: string[]; flagged: boolean } {
+  const problems: string[] = [];
+  if (found.ran) problems.push(`${path}: a script ran`);
+  if (found.handlers.length) problems.push(`${path}: inline handlers ${found.handlers.slice(0, 3).join(", ")}`);
+  const unsafe = found.hrefs.filter(
+    (h) => !(h.startsWith("/") && !h.startsWith("//")) && !h.startsWith("https://") && !h.startsWith("#"),
+  );
+  if (unsafe.length) problems.push(`${path}: non-https links ${unsafe.slice(0, 3).join(", ")}`);
+  if (found.texts.length) problems.push(`${path}: hidden characters rendered in ${JSON.stringify(found.texts[0])}`);
+  let flagged = false;
+  if (HIDDEN.test(t.name + t.symbol) || /[\u0400-\u04ff]/.test(t.symbol)) {
+    if (found.warnings === 0) problems.push(`${path}: ${JSON.stringify(t.symbol)} is not flagged`);
+    else flagged = true;
+  }
+  return { problems, flagged };
 }

@@ -9,7 +9,7 @@ const FAULTS: Record<string, Record<string, number>> = {
   latency: { restLatencyMs: 2_000 },
   hangs: { restHangRate: 1 },
 };
-const MAX_MS = 3_000;
+export const MAX_MS = 3_000;
 // Past ttl + swr of the short cache policy (2 s + 5 s): a copy is then only served when the upstream fails.
 const STALE_AFTER_MS = 7_500;
 
