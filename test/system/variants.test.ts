@@ -95,7 +95,7 @@ afterEach(() => {
 });
 
 async function serve(variant: string | undefined) {
-  const env: Record<string, string | undefined> = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     MARKET_API_KEY: KEY,
     ...variantAppEnv(variant ? BROKEN_VARIANTS[variant] : undefined, ""),
