@@ -34,6 +34,10 @@ export interface LaunchOptions {
   instances?: number;
   /** nginx's port (default: a free one). */
   port?: number;
+  /** redis-server's, the market's and the first app instance's ports (default: free ones; the others follow). */
+  redisPort?: number;
+  marketPort?: number;
+  basePort?: number;
   /** Market seed and clock speed. */
   seed?: number;
   speed?: number;
@@ -58,11 +62,11 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
   const stdio = o.output === "pipe" ? "pipe" : "inherit";
   const started: Array<() => Promise<void>> = [];
   try {
-    const redis = await startRedis();
+    const redis = await startRedis({ port: o.redisPort });
     started.push(() => redis.stop());
 
     const key = randomBytes(24).toString("base64url");
-    const marketPort = await freePort();
+    const marketPort = o.marketPort ?? (await freePort());
     const marketProc = spawn(
       `${root}node_modules/.bin/tsx`,
       [
@@ -121,7 +125,8 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
       await waitForPort(p, 120_000);
       return app;
     };
-    for (let i = 0; i < n; i++) apps.push(await startApp(`app-${i + 1}`));
+    for (let i = 0; i < n; i++)
+      apps.push(await startApp(`app-${i + 1}`, o.basePort === undefined ? undefined : o.basePort + i));
 
     const nginx = await startNginx({ upstreamPorts: apps.map((a) => a.port), port: nginxPort });
     started.push(() => nginx.stop());
