@@ -17,6 +17,8 @@ export interface Instance {
   proc: ChildProcess;
   /** Its log lines (pino JSON), as printed. */
   logs: string[];
+  /** What it wrote to stderr (also passed on to this process's stderr). */
+  stderr: string[];
   stop(): Promise<void>;
 }
 
@@ -55,9 +57,14 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   const proc = spawn(process.execPath, ["--import", "tsx", `${root}test/fleet/rest-instance.ts`], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "info", PORT: "0", FLEET_INSTANCE_NAME: name, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];
+  const stderr: string[] = [];
+  proc.stderr?.on("data", (chunk: Buffer) => {
+    stderr.push(String(chunk));
+    process.stderr.write(chunk);
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: proc.stdout as NodeJS.ReadableStream });
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
@@ -70,7 +77,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
     });
     proc.once("exit", (code) => reject(new Error(`${name} exited with ${code}`)));
   });
-  return { name, url, proc, logs, stop: () => stopChild(proc) };
+  return { name, url, proc, logs, stderr, stop: () => stopChild(proc) };
 }
 
 export async function startFleet(opts: FleetOptions = {}): Promise<Fleet> {

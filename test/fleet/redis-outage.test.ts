@@ -1,4 +1,5 @@
 import { Agent, request } from "undici";
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
 import { type Fleet, startFleet, until } from "./harness";
@@ -8,6 +9,7 @@ import { type Fleet, startFleet, until } from "./harness";
 
 const pool = new Agent({ connections: 128 });
 let fleet: Fleet;
+const viewers: WebSocket[] = [];
 const BUDGET = 60;
 const searchCost = endpoints.search.credits({ query: { q: "x" }, body: undefined });
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
   fleet = await startFleet({ instances: 3, env: { MARKET_CREDIT_BUDGET: String(BUDGET), TRUST_PROXY: "1" } });
 });
 afterAll(async () => {
+  for (const ws of viewers) ws.terminate();
   await fleet?.stop();
   await pool.close();
 });
@@ -95,5 +98,51 @@ describe("fleet without Redis", () => {
       };
       return u.totals?.spentToday === fleet.spent();
     });
+  });
+
+  it("with stream viewers on every instance, a second outage is one more warning and one rejoin line each, and every Redis connection's errors are handled", async () => {
+    // A viewer on every instance, so each one's fleet relay reads from Redis (its own connection) when Redis goes.
+    const token = [...fleet.sim.core.index.tokens.values()].sort((a, b) => b.txns - a.txns)[0];
+    for (const inst of fleet.instances) {
+      const ws = new WebSocket(`${inst.url.replace("http", "ws")}/api/stream`);
+      viewers.push(ws);
+      await new Promise<void>((resolve, reject) => {
+        ws.on("message", (raw) => {
+          const f = JSON.parse(String(raw)) as { type: string };
+          if (f.type === "authed")
+            ws.send(
+              JSON.stringify({
+                type: "subscribe",
+                id: "t",
+                channel: "trades",
+                params: { chain: token.chain, address: token.address },
+              }),
+            );
+          if (f.type === "subscribed") resolve();
+        });
+        ws.once("error", reject);
+      });
+    }
+    // The warnings about Redis and the fleet (a viewer's trades may also fall back to polls, refused by this fleet's
+    // spent 60-credit budget or slow on this busy machine, each with a warning of its own about the market).
+    const warningsOf = (i: (typeof fleet.instances)[number]) =>
+      i.logs.filter((l) => (JSON.parse(l) as { level: number }).level >= 40 && /redis|fleet/i.test(l));
+    const before = fleet.instances.map((i) => warningsOf(i).length);
+
+    await fleet.redis.stop();
+    for (const i of fleet.instances)
+      await until(`${i.name} to notice`, async () => (await redisState(i.url)).redis === "down");
+    await fleet.redis.start();
+    for (const i of fleet.instances)
+      await until(`${i.name} to rejoin`, async () => (await redisState(i.url)).redis === "up");
+
+    for (const [n, i] of fleet.instances.entries()) {
+      expect(await redisState(i.url)).toMatchObject({ redis: "up", outages: 2 });
+      const added = warningsOf(i).slice(before[n]);
+      expect(added, added.join(" | ")).toHaveLength(1);
+      expect(added[0]).toMatch(/redis unreachable/);
+      expect(i.logs.filter((l) => l.includes("rejoined the fleet"))).toHaveLength(2);
+      expect(i.stderr.join("")).not.toMatch(/Unhandled error event/);
+    }
   });
 });

@@ -248,7 +248,12 @@ export async function startStreamRelay(o: {
         await new Promise((res) => setTimeout(res, READ_BLOCK_MS));
         continue;
       }
-      reader ??= r.duplicate();
+      if (!reader) {
+        reader = r.duplicate();
+        // The same outage the link's own client reports (one warning per outage, redis-link.ts); without a listener
+        // ioredis prints "[ioredis] Unhandled error event" for every reconnect attempt of this connection.
+        reader.on("error", () => {});
+      }
       for (const [res, entry] of byResource) if (!entry.ready) void start(res, entry);
       await refusePolled(r);
       const resources = [...byResource].filter(([, v]) => v.from !== undefined).map(([k]) => k);

@@ -13,8 +13,11 @@ export interface BackoffPolicy {
 export interface LinkListener extends Omit<UpstreamHandlers, "onReady" | "onClosed"> {
   /** Authenticated; `reconnected` after a loss. The pool (re)subscribes what it assigned here. */
   onLinkReady(link: UpstreamLink, reconnected: boolean): void;
-  /** Lost (`authFailed`: the upstream rejected the key); a reconnect is scheduled when it still carries subscriptions. */
-  onLinkDown(link: UpstreamLink, reason: string, authFailed: boolean): void;
+  /**
+   * Lost (`authFailed`: the upstream rejected the key; `code`: the close code, 1012 when the upstream restarts it on
+   * purpose); a reconnect is scheduled when it still carries subscriptions.
+   */
+  onLinkDown(link: UpstreamLink, reason: string, authFailed: boolean, code?: number): void;
   /** Closed for good (idle); the pool forgets it. */
   onLinkClosed(link: UpstreamLink): void;
 }
@@ -127,7 +130,7 @@ export class UpstreamLink {
         this.account();
         this.conn = undefined;
         this.status = "down";
-        l.onLinkDown(this, info.reason, info.authFailed);
+        l.onLinkDown(this, info.reason, info.authFailed, info.code);
         if (this.subs.size === 0) return this.close();
         const delay = backoffDelay(this.o.backoff, this.attempt++, this.o.random);
         this.retryTimer = this.o.clock.setTimeout(() => this.connect(), delay);

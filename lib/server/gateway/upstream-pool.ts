@@ -6,6 +6,9 @@ import type { GatewayCounters } from "./stats";
 import type { UpstreamError, UpstreamEvent } from "./upstream-adapter";
 import { type BackoffPolicy, backoffDelay, type LinkListener, UpstreamLink } from "./upstream-link";
 
+/** The close code of an upstream connection ended on purpose, to be reopened at once (RFC 6455 1012). */
+const SERVICE_RESTART = 1012;
+
 // Every browser subscription maps onto one shared upstream subscription per subscription key (reference
 // counted); distinct ones are packed onto as few upstream connections as possible within the key's limits
 // (§8: 5 connections × 20 subscriptions, 50 tracked tokens or pools).
@@ -402,9 +405,11 @@ export class UpstreamPool {
         if (reconnected) this.armResubscribe(s);
       }
     },
-    onLinkDown: (link, reason, authFailed) => {
+    onLinkDown: (link, reason, authFailed, code) => {
       if (authFailed) return this.rejectKey(link);
-      this.o.onWarn?.(`upstream connection ${link.id} lost: ${reason}`);
+      // 1012 (service restart) is a planned handover, e.g. the fleet relay moving its connections when Redis goes or
+      // comes back, which the fleet logs once itself; any other loss is worth a warning.
+      if (code !== SERVICE_RESTART) this.o.onWarn?.(`upstream connection ${link.id} lost: ${reason}`);
       for (const [upId, r] of [...this.releasing]) if (r.linkId === link.id) this.released(upId); // the upstream forgot them
       for (const upId of [...link.subs]) {
         const s = this.byUpId.get(upId);
