@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -28,5 +29,8 @@ export default defineConfig({
     // shared 2-core machine, where a 5 s default fails runs that are merely slow.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the market's tests spend much
+    // of their time waiting on timers and sockets. One worker a core keeps both busy.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
