@@ -1,5 +1,5 @@
 import { chromium } from "@playwright/test";
-import type { PulseToken } from "@/lib/api";
+import { type PulseToken, tradeKey } from "@/lib/api";
 import {
   applyPulseDelta,
   applyPulseSnapshot,
@@ -10,24 +10,34 @@ import { chromiumLaunchOptions } from "../chromium";
 import type { System } from "./harness";
 import { check, notable, openStream, percentile, sleep } from "./util";
 
-// Stream chaos: the market ends every stream connection (the gateway's upstream ones) every 5 s, 12 times, alternately
-// cut (1006) and closed 1001, through its control API (`drop-streams`), while Chromium shows a busy token's tape, two
-// stream clients keep that token's trades and one keeps the `new` pulse board from snapshot + deltas (the
-// explorer's own reducer). 5 s of wall time is 20 s of market time (speed 4), so the 12 drops cover 4 market minutes.
-// Must hold: each drop cut at least one gateway connection and the market saw the gateway connected again with its
-// subscriptions before the next drop; afterwards every tape (browser and stream clients) has 0 duplicate and
-// 0 missing confirmed trades against the market's REST tape over the span it covers; the pulse board's top 30 (the
-// market's documented guarantee between snapshots, docs/stream.md) equals each streamed snapshot's top 30 and, at
-// the end, the market's REST `/v1/pulse` (limit 30) at the same `asOf`.
+// Stream chaos: the market ends every stream connection (the gateway's upstream ones) 12 times, alternately cut
+// (1006) and closed 1001, through its control API (`drop-streams`), while Chromium shows a busy token's tape, two
+// stream clients keep that token's trades (repairing from REST on `resync`, as the explorer's store does) and one
+// keeps the `new` pulse board from snapshot + deltas (the explorer's own reducer). Each drop follows the previous one
+// once the market has seen the gateway back with its subscriptions and 1.5 s of streaming have passed (6 s of market
+// time at speed 4), so no fixed interval decides what is compared.
+// Must hold: each drop cut at least one gateway connection, the gateway counted each (its `upstreamReconnects` grew by
+// ≥ the drops) and the market saw it connected again with its subscriptions before the next drop; afterwards every
+// tape (browser and stream clients) has 0 duplicate and 0 missing confirmed trades (identity txHash + block +
+// logIndex; a preconfirmed row and its confirmation are one) against the market's REST tape over the span it covers,
+// and each client compared at least MIN_ROWS rows; a client that got no `resync` needed none (the gateway's replay
+// covered its gap: 0 missing without a repair); the pulse board's top 30 (the market's documented guarantee between
+// snapshots, docs/stream.md) equals each streamed snapshot's top 30 and the market's REST `/v1/pulse` (limit 30) at
+// the same `asOf`.
 
 const DROPS = 12;
-const EVERY_MS = 5_000;
+/** Streaming between the gateway's return and the next drop. */
+const STREAMING_MS = 1_500;
+/** How long the gateway may take to come back with its subscriptions. */
+const BACK_WITHIN_MS = 10_000;
 const SETTLE_MS = 6_000;
+/** Confirmed REST rows each stream client must have been compared against. */
+const MIN_ROWS = 20;
 const TOP = 30;
 const BOARD = { view: "new" as const, chains: ["solana", "evm:8453"] };
 
-type Row = { txHash: string; logIndex: number; at: number; preconfirmed: boolean };
-const rowKey = (r: { txHash: string; logIndex: number }) => `${r.txHash}:${r.logIndex}`;
+type Row = { txHash: string; block: number; logIndex: number; at: number; preconfirmed: boolean };
+const rowKey = (r: Row) => tradeKey(r);
 const top = (items: readonly PulseToken[]) =>
   items
     .slice(0, TOP)
@@ -50,18 +60,41 @@ function apply(state: PulseListState, f: PulseFrame): PulseListState {
   return applyPulseDelta(state, { kind: f.kind as "enter" | "update", token: f.data as PulseToken, asOf: f.asOf });
 }
 
-/** A stream client of the gateway keeping the rows of one trades subscription. */
-function tradesViewer(sys: System, ip: string, t: { chain: string; address: string }) {
+/**
+ * A stream client of the gateway keeping the rows of one trades subscription: `rows` as streamed; on `resync` it
+ * repairs from the app's REST tape into `repaired`, as the explorer's store does.
+ */
+function tradesViewer(sys: System, ip: string, t: { chain: string; address: string; pools: string[] }) {
   const s = openStream(sys, { "x-forwarded-for": ip });
   const rows: Row[] = [];
+  const repaired = new Set<string>();
+  const repairs: Promise<void>[] = [];
+  let resyncs = 0;
+  const repair = async () => {
+    const q = `chain=${encodeURIComponent(t.chain)}&address=${t.address}&pools=${t.pools.join(",")}&limit=100`;
+    const res = await fetch(`${sys.appUrl}/api/v1/token/trades?${q}`, { headers: { "x-forwarded-for": ip } });
+    if (res.ok) for (const r of ((await res.json()) as { data: Row[] }).data) repaired.add(rowKey(r));
+  };
   s.ws.on("message", (raw) => {
     const f = JSON.parse(String(raw));
     if (f.type === "event" && f.channel === "trades") rows.push(...(f.data as Row[]));
+    if (f.type === "resync" && (f.ids as string[]).includes("t")) {
+      resyncs++;
+      repairs.push(repair());
+    }
   });
   void s.opened.then(() =>
     s.send({ type: "subscribe", id: "t", channel: "trades", params: { chain: t.chain, address: t.address } }),
   );
-  return { s, rows };
+  return { s, rows, repaired, repairs, resyncs: () => resyncs };
+}
+
+/** The gateway's own counters (/api/usage, loopback). */
+async function gatewayCounters(sys: System): Promise<{ upstreamReconnects: number; resyncs: number }> {
+  const res = await fetch(`${sys.appUrl}/api/usage`);
+  check(res.ok, `/api/usage → ${res.status}`);
+  const stream = ((await res.json()) as { sources?: { stream?: Record<string, number> } }).sources?.stream ?? {};
+  return { upstreamReconnects: stream.upstreamReconnects ?? Number.NaN, resyncs: stream.resyncs ?? Number.NaN };
 }
 
 export async function streamChaos(sys: System): Promise<string> {
@@ -112,6 +145,7 @@ export async function streamChaos(sys: System): Promise<string> {
     );
 
     // The drops, and the market's view of the gateway coming back after each.
+    const countersBefore = await gatewayCounters(sys);
     const dropped: number[] = [];
     const backAfterMs: number[] = [];
     // Before each drop (after the gateway came back from the previous one), the market's pulse list at that moment.
@@ -135,15 +169,21 @@ export async function streamChaos(sys: System): Promise<string> {
           .data.dropped,
       );
       let back = Number.NaN;
-      while (performance.now() - at < EVERY_MS - 200) {
+      while (Number.isNaN(back) && performance.now() - at < BACK_WITHIN_MS) {
         await sleep(100);
         const u = await upstream();
-        if (Number.isNaN(back) && u.connections >= 1 && u.subscriptions >= 2) back = performance.now() - at;
+        if (u.connections >= 1 && u.subscriptions >= 2) back = performance.now() - at;
       }
       backAfterMs.push(back);
-      await sleep(Math.max(0, EVERY_MS - (performance.now() - at)));
+      check(
+        !Number.isNaN(back),
+        `drop ${i + 1}: the gateway was not back with its subscriptions within ${BACK_WITHIN_MS / 1000} s`,
+      );
+      await sleep(STREAMING_MS);
     }
     await sleep(SETTLE_MS);
+    const countersAfter = await gatewayCounters(sys);
+    await Promise.all(viewers.flatMap((v) => v.repairs));
 
     // The browser's tape against REST over the span it shows.
     await page.getByTestId("trade-tape").hover();
@@ -181,20 +221,28 @@ export async function streamChaos(sys: System): Promise<string> {
     // Each stream client: every confirmed REST row from its first row to 10 s of market time before the REST read,
     // received; no confirmed row received twice.
     const clientFigures = viewers.map((v) => {
+      // Each identity once per state: a preconfirmed row and its confirmation are one row, a second copy of either is
+      // a duplicate.
       const got = new Map<string, number>();
-      for (const r of v.rows) if (!r.preconfirmed) got.set(rowKey(r), (got.get(rowKey(r)) ?? 0) + 1);
+      for (const r of v.rows) {
+        const k = `${rowKey(r)}:${r.preconfirmed}`;
+        got.set(k, (got.get(k) ?? 0) + 1);
+      }
+      const have = new Set([...v.rows.map(rowKey), ...v.repaired]);
       const first = Math.min(...v.rows.map((r) => r.at));
       const span = confirmed.filter((r) => r.at >= first && r.at <= asOf - 10_000);
-      const missing = span.filter((r) => !got.has(rowKey(r))).length;
+      const missing = span.filter((r) => !have.has(rowKey(r))).length;
       const duplicates = [...got.values()].filter((c) => c > 1).length;
       return {
         rows: v.rows.length,
         span: span.length,
         missing,
         duplicates,
+        resyncs: v.resyncs(),
         spanS: Math.round((asOf - 10_000 - first) / 1000),
       };
     });
+    const reconnects = countersAfter.upstreamReconnects - countersBefore.upstreamReconnects;
 
     // The pulse board: each streamed snapshot against the list the streamed deltas built before it…
     let state = emptyPulse(BOARD.view);
@@ -230,20 +278,21 @@ export async function streamChaos(sys: System): Promise<string> {
 
     const reconnected = backAfterMs.filter((ms) => !Number.isNaN(ms));
     const figures =
-      `${DROPS} drops every ${EVERY_MS / 1000} s (${dropped.join(",")} gateway connections cut; back with its subscriptions after ` +
+      `${DROPS} drops, each ${STREAMING_MS / 1000} s after the gateway was back (${dropped.join(",")} gateway connections cut; gateway counted ${reconnects} upstream reconnects, sent ${countersAfter.resyncs - countersBefore.resyncs} resyncs; back with its subscriptions after ` +
       `p50 ${percentile(reconnected, 50).toFixed(0)} ms, max ${Math.max(...reconnected).toFixed(0)} ms, ${reconnected.length}/${DROPS}); ` +
       `browser tape ${shown.length} rows (${inRest.length} in REST over ${Math.round((newest - oldest) / 1000)} s of market time): ${browserDuplicates} duplicates, ${browserMissing} missing; ` +
-      `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing`).join(" / ")}; ` +
+      `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.resyncs} resyncs, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing`).join(" / ")}; ` +
       `pulse board (top ${TOP}): ${restCompared.length} of ${restBoards.length} REST lists compared (the others read while it was polled), ${restDiffer.length} differ; ${pulseFrames.filter((f) => f.kind === "snapshot").length} snapshots received, ${compared} of them compared with the streamed deltas before them, ${differ.length} differ`;
     check(
       dropped.every((d) => d >= 1),
       `a drop found no gateway connection to cut: ${figures}`,
     );
     check(reconnected.length === DROPS, `the gateway was not back after every drop: ${figures}`);
+    check(reconnects >= DROPS, `the gateway did not see every drop (upstreamReconnects +${reconnects}): ${figures}`);
     check(browserDuplicates === 0 && browserMissing === 0, `browser tape: ${figures}`);
     check(
-      clientFigures.every((c) => c.span > 0 && c.missing === 0 && c.duplicates === 0),
-      `stream clients' trades: ${figures}`,
+      clientFigures.every((c) => c.span >= MIN_ROWS && c.missing === 0 && c.duplicates === 0),
+      `stream clients' trades (each compared against ≥ ${MIN_ROWS} REST rows): ${figures}`,
     );
     check(differ.length === 0, `pulse snapshots: ${differ.slice(0, 3).join("; ")}: ${figures}`);
     check(
