@@ -3,9 +3,9 @@ import { WebSocket } from "ws";
 import { FLEET_KEY, type Fleet, startFleet, until } from "./harness";
 
 // One instance (the leader) holds the upstream stream; a viewer on another instance gets the leader's events through
-// Redis Streams. SIGKILL the leader: another instance takes the lease within 10 s; the viewer's gateway repairs the gap
-// (it polls from the last streamed row, or sends `resync` and the viewer repairs from REST) and the viewer holds every
-// trade the market made, each once.
+// Redis Streams. SIGKILL the leader: another instance takes the lease within 10 s; the viewer is told (`mode` poll then
+// stream: its gateway polls from the last streamed row and repairs the gap itself; or `resync`, and it repairs from
+// REST) and holds every trade the market made, each once.
 
 let fleet: Fleet;
 let ws: WebSocket | undefined;
@@ -52,13 +52,23 @@ describe("stream leader failover", () => {
     const seen = new Map<string, Row>(); // by trade key: the viewer's tape
     const streamed = new Map<string, number>(); // how often the stream delivered each (trade key, state)
     let resyncs = 0;
+    const modes: string[] = []; // the subscription's mode frames, in order
+    let killedSeen = false;
     const repair = async () => {
       const r = await fetch(`${viewerAt.url}${restPath}`, { headers: { "x-forwarded-for": "127.0.0.1" } });
       for (const row of ((await r.json()) as { data: Row[] }).data) seen.set(keyOf(row), row);
     };
     ws = new WebSocket(`${viewerAt.url.replace("http", "ws")}/api/stream`);
     ws.on("message", (raw) => {
-      const f = JSON.parse(String(raw)) as { type: string; kind?: string; data?: Row[] };
+      const f = JSON.parse(String(raw)) as {
+        type: string;
+        kind?: string;
+        data?: Row[];
+        ids?: string[];
+        mode?: string;
+      };
+      if (f.type === "mode" && f.ids?.includes("t") && f.mode)
+        modes.push(`${killedSeen ? "after" : "before"}:${f.mode}`);
       if (f.type === "event" && f.kind === "trades")
         for (const row of f.data ?? []) {
           const k = `${keyOf(row)}:${row.preconfirmed}`;
@@ -83,6 +93,8 @@ describe("stream leader failover", () => {
     await until("trades streamed through the leader", () => streamed.size >= 5, 30_000);
     const beforeKill = streamed.size;
 
+    const resyncsBefore = resyncs;
+    killedSeen = true;
     const killedAt = Date.now();
     const killed = fleet.instances[leader].proc;
     killed.kill("SIGKILL");
@@ -95,6 +107,15 @@ describe("stream leader failover", () => {
     await until("trades streamed through the new leader", () => streamed.size >= beforeKill + 5, 30_000);
     await repair();
 
+    // What the viewer was told (README, "Run several instances"): its gateway lost the relay's connection (restarted
+    // 1012 on the new epoch), so the subscription was either polled from its last streamed row (the gateway repairs
+    // the gap from REST: `mode` poll, then stream again once the new leader holds it) or answered with `resync`.
+    const after = modes.filter((m) => m.startsWith("after:"));
+    const polledThenStreamed = after.includes("after:poll") && after.at(-1) === "after:stream";
+    expect(
+      resyncs > resyncsBefore || polledThenStreamed,
+      `resyncs ${resyncsBefore} → ${resyncs}, modes ${modes.join(",")}`,
+    ).toBe(true);
     // Each trade (in each of its states) arrived at most once over the stream.
     expect([...streamed].filter(([, n]) => n > 1)).toEqual([]);
     // Every trade the market made in the window is in the viewer's tape.
@@ -106,6 +127,8 @@ describe("stream leader failover", () => {
     const to = Math.max(...rows.map((r) => r.at));
     const missing = market.data.filter((r) => r.at >= from && r.at <= to && !seen.has(keyOf(r)));
     expect(missing).toEqual([]);
-    console.log(`failover ${failoverMs} ms; ${streamed.size} streamed trades; ${resyncs} resync(s)`);
+    console.log(
+      `failover ${failoverMs} ms; ${streamed.size} streamed trades; ${resyncs - resyncsBefore} resync(s); modes ${after.join(",") || "none"}`,
+    );
   });
 });
