@@ -6,19 +6,24 @@ import type { RedisLink } from "./redis-link";
 // The credits ledger of the whole fleet. Every instance writes its own figures for the day to Redis as absolute
 // values (credits spent today, credits reserved by calls in flight), so a write that is lost or repeated, or a Redis
 // that restarts empty, is repaired by the next one. A call reserves its cost with one atomic script that adds up
-// every instance's spend and live reservations, so no two instances can both take the last credits. Hits and
-// coalesced requests are counted as deltas, added to Redis in one pipeline every flush. This instance's own figures
-// stay in `local`.
+// every instance's spend and live reservations, so no two instances can both take the last credits. The lifetime
+// figures per endpoint (calls, spent, hits, coalesced, savings) are each instance's own absolute counts too, written
+// every flush to a hash of its own and summed over the instances, so a Redis that restarts empty has the fleet's
+// lifetime totals back at the next flush of every live instance. This instance's own figures stay in `local`.
 //
 // While Redis is away an instance may spend at most its share (1/expectedInstances) of what was left of the budget
 // when it last saw Redis; its spend meanwhile is in its own figures, written to Redis when Redis is back. A dead
 // instance's spend stays counted for the day; its reservations stop counting once it misses INSTANCE_TTL_MS of
-// heartbeats. An empty restarted Redis forgets dead instances' spend (run Redis with persistence to keep it).
+// heartbeats. An empty restarted Redis forgets dead instances' spend and lifetime figures (run Redis with persistence
+// to keep them); an instance's lifetime figures are dropped KEEP_DAYS after its last write.
 
 const DAY_MS = 86_400_000;
 const dayKey = (day: string) => `${KEY_PREFIX}ledger:day:${day}`;
 const INFLIGHT_KEY = `${KEY_PREFIX}ledger:inflight`;
-const ENDPOINTS_KEY = `${KEY_PREFIX}ledger:endpoints`;
+/** An instance's lifetime figures per endpoint (`${endpoint}|${field}` → absolute count). */
+const endpointsKey = (id: string) => `${KEY_PREFIX}ledger:endpoints:${id}`;
+/** The instances with lifetime figures, scored by their last write. */
+const ENDPOINT_INSTANCES_KEY = `${KEY_PREFIX}ledger:endpoint-instances`;
 const INSTANCES_KEY = `${KEY_PREFIX}instances`;
 /** An instance that has not written for this long is no longer counted as live. */
 export const INSTANCE_TTL_MS = 10_000;
@@ -113,17 +118,12 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
   const { link, local } = opts;
   const now = opts.now ?? Date.now;
   const budget = opts.budgetPerDay ?? null;
-  /** Hit and coalescing counts not yet in Redis: `${endpoint}|${field}` → delta. */
-  let pending = new Map<string, number>();
   let lastRemaining = budget;
   let outage = { day: "", spent: 0 };
   /** Credits reserved by this instance's calls in flight, by the UTC day they count against. */
   let inflight = { day: "", credits: 0 };
   let last: Awaited<ReturnType<typeof totals>> = null;
 
-  const add = (field: string, delta: number) => {
-    if (delta !== 0) pending.set(field, (pending.get(field) ?? 0) + delta);
-  };
   const ownInflight = (day: string) => (inflight.day === day ? inflight.credits : 0);
   const holdCredits = (day: string, delta: number) => {
     inflight = { day, credits: Math.max(0, ownInflight(day) + delta) };
@@ -194,9 +194,6 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
       settle(actual) {
         if (!finish()) return;
         own.settle(actual);
-        const spent = actual !== undefined && Number.isFinite(actual) && actual >= 0 ? actual : credits;
-        add(`${endpoint}|calls`, 1);
-        add(`${endpoint}|spent`, spent);
         writeOwn();
       },
       cancel() {
@@ -212,18 +209,25 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
     const r = link.client();
     if (!r) return;
     writeOwn();
-    const batch = pending;
-    pending = new Map();
+    const t = now();
+    const own: string[] = [];
+    for (const [endpoint, usage] of Object.entries(local.snapshot().byEndpoint))
+      for (const f of FIELDS) own.push(`${endpoint}|${f}`, String(usage[f]));
     const p = r.pipeline();
-    for (const [field, delta] of batch) p.hincrby(ENDPOINTS_KEY, field, delta);
-    p.del(dayKey(dayOf(now() - KEEP_DAYS * DAY_MS)));
+    if (own.length) {
+      // Absolute values: a lost write is repaired by the next, and an emptied Redis gets them back.
+      p.hset(endpointsKey(link.instanceId), ...own);
+      p.pexpire(endpointsKey(link.instanceId), KEEP_DAYS * DAY_MS);
+      p.zadd(ENDPOINT_INSTANCES_KEY, t, link.instanceId);
+    }
+    p.zremrangebyscore(ENDPOINT_INSTANCES_KEY, "-inf", t - KEEP_DAYS * DAY_MS);
+    p.del(dayKey(dayOf(t - KEEP_DAYS * DAY_MS)));
     try {
       const results = await p.exec();
       const failed = results?.find(([e]) => e);
       if (failed) throw failed[0];
     } catch (error) {
-      // Not applied (or not known to be): keep the counts for the next flush.
-      for (const [field, delta] of batch) add(field, delta);
+      // Written again, whole, at the next flush.
       link.failed(error);
       return;
     }
@@ -242,14 +246,17 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
     try {
       const t = now();
       const day = dayOf(t);
-      const [[, perInstance], [, fields], [, instances]] = (await r
+      const [[, perInstance], [, withFigures], [, instances]] = (await r
         .pipeline()
         .hvals(dayKey(day))
-        .hgetall(ENDPOINTS_KEY)
+        .zrange(ENDPOINT_INSTANCES_KEY, 0, -1)
         .zcount(INSTANCES_KEY, t - INSTANCE_TTL_MS, "+inf")
-        .exec()) as [[unknown, string[]], [unknown, Record<string, string>], [unknown, number]];
+        .exec()) as [[unknown, string[]], [unknown, string[]], [unknown, number]];
+      const read = r.pipeline();
+      for (const id of withFigures ?? []) read.hgetall(endpointsKey(id));
+      const figures = ((await read.exec()) ?? []).map(([, v]) => (v ?? {}) as Record<string, string>);
       const byEndpoint: Record<string, EndpointUsage> = {};
-      for (const [field, value] of Object.entries(fields ?? {})) {
+      for (const [field, value] of figures.flatMap((f) => Object.entries(f))) {
         const [endpoint, name] = field.split("|") as [string, (typeof FIELDS)[number]];
         if (!FIELDS.includes(name)) continue;
         byEndpoint[endpoint] ??= {
@@ -260,7 +267,7 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
           coalesced: 0,
           savedByCoalescing: 0,
         };
-        byEndpoint[endpoint][name] = Number(value);
+        byEndpoint[endpoint][name] += Number(value);
       }
       const sum = (f: (typeof FIELDS)[number]) => Object.values(byEndpoint).reduce((a, u) => a + u[f], 0);
       const today = (perInstance ?? []).reduce((a, v) => a + Number(v), 0);
@@ -289,13 +296,9 @@ export function createFleetLedger(opts: FleetLedgerOptions): FleetLedger {
     reserve,
     cacheHit(endpoint, credits) {
       local.cacheHit(endpoint, credits);
-      add(`${endpoint}|cacheHits`, 1);
-      add(`${endpoint}|savedByCache`, credits);
     },
     coalesced(endpoint, credits) {
       local.coalesced(endpoint, credits);
-      add(`${endpoint}|coalesced`, 1);
-      add(`${endpoint}|savedByCoalescing`, credits);
     },
     noteUpstreamTotal: (total) => local.noteUpstreamTotal(total),
     snapshot: () => local.snapshot(),

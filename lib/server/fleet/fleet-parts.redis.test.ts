@@ -173,4 +173,49 @@ describe("fleet credits ledger", () => {
     again.settle(10);
     await l.close();
   });
+
+  it("rebuilds the fleet's lifetime totals from each instance's own counts after Redis restarts empty", async () => {
+    const make = async (name: string) =>
+      createFleetLedger({
+        link: await link(name),
+        local: createCreditsLedger(),
+        budgetPerDay: undefined,
+        expectedInstances: 2,
+      });
+    const a = await make("life-a");
+    const b = await make("life-b");
+    for (const [l, n] of [
+      [a, 3],
+      [b, 2],
+    ] as const)
+      for (let i = 0; i < n; i++) (await l.reserve("tokenLifetime", 4)).settle(4);
+    a.cacheHit("tokenLifetime", 4);
+    b.coalesced("tokenLifetime", 4);
+    await a.flush();
+    await b.flush();
+    const before = (await a.usage()).totals?.byEndpoint.tokenLifetime;
+    expect(before).toMatchObject({
+      calls: 5,
+      spent: 20,
+      cacheHits: 1,
+      savedByCache: 4,
+      coalesced: 1,
+      savedByCoalescing: 4,
+    });
+
+    // An empty restart, as of a Redis without persistence.
+    const admin = new Redis(redis.url);
+    await admin.flushall();
+    await admin.quit();
+    expect((await a.usage()).totals?.byEndpoint.tokenLifetime).toBeUndefined();
+    await a.flush();
+    await b.flush();
+    expect((await b.usage()).totals?.byEndpoint.tokenLifetime).toEqual(before);
+    // Counting on from there, not from zero.
+    (await a.reserve("tokenLifetime", 4)).settle(4);
+    await a.flush();
+    expect((await b.usage()).totals?.byEndpoint.tokenLifetime).toMatchObject({ calls: 6, spent: 24 });
+    await a.close();
+    await b.close();
+  });
 });

@@ -31,7 +31,9 @@ describe("shared cache entries", () => {
     expect(decodeEntry("no header line")).toBeUndefined();
     expect(decodeEntry("{not json}\nbody")).toBeUndefined();
     // a malformed asOf is dropped (the copy then never meets a caller's x-min-as-of), the rest still serves
-    expect(decodeEntry('{"storedAt":1,"asOf":"x","ttlMs":2,"swrMs":3,"staleIfErrorMs":4,"immutable":false}\nb')).toEqual({
+    expect(
+      decodeEntry('{"storedAt":1,"asOf":"x","ttlMs":2,"swrMs":3,"staleIfErrorMs":4,"immutable":false}\nb'),
+    ).toEqual({
       storedAt: 1,
       ttlMs: 2,
       swrMs: 3,
