@@ -9,19 +9,21 @@ import { check, notable, percentile, sleep } from "./util";
 // under this load swings by 200 MB and more with the heap's garbage (450–670 MB within one minute here), so two
 // plain readings differ by where they fall in that swing; the plain figures are reported beside.
 // `SYSTEM_SOAK_MEMORY=report` only reports the bound (e.g. to read the figures on a machine too busy for them).
-// A minute is what the bound needs: the mix sends some 60 requests a second, so ≥ 2,500 in the run (checked), and a
-// leak of ≥ 40 KB a request (a page's rendered HTML or a kept response body) passes the +100 MB bound; a longer run
-// only finds smaller leaks, which bench/ measures. The `soak` SYSTEM_BREAK variant keeps 64 KB a request.
+// Its length is what the bound needs, counted in requests rather than seconds: the run goes on until 2,500 requests
+// are answered (about 45 s here; longer on a busier machine, never fewer requests), so a leak of ≥ 40 KB a request
+// (a page's rendered HTML or a kept response body) passes the +100 MB bound; a longer run only finds smaller leaks,
+// which bench/ measures. The warm-up is 800 requests of the same mix. The `soak` SYSTEM_BREAK variant keeps 64 KB a
+// request.
 
 const CLIENTS = 100;
 const PAGE_SHARE = 0.35;
 const MAX_GROWTH_MB = 100;
-const WARMUP_MS = 15_000;
+const WARMUP_REQUESTS = 800;
 /** Requests the run must make for the bound to mean what it says (see above). */
 export const MIN_REQUESTS = 2_500;
 
-export async function soak(sys: System, opts: { durationMs?: number } = {}): Promise<string> {
-  const durationMs = opts.durationMs ?? 60_000;
+export async function soak(sys: System, opts: { requests?: number } = {}): Promise<string> {
+  const target = opts.requests ?? MIN_REQUESTS;
   const n = await notable(sys);
   const tok = (t: { chain: string; address: string }) => `/token/${encodeURIComponent(t.chain)}/${t.address}`;
   const q = (t: { chain: string; address: string }) => `chain=${encodeURIComponent(t.chain)}&address=${t.address}`;
@@ -55,12 +57,15 @@ export async function soak(sys: System, opts: { durationMs?: number } = {}): Pro
     rng = (rng * 1_103_515_245 + 12_345) % 2_147_483_648;
     return rng / 2_147_483_648;
   };
-  const load = (ms: number, record: boolean) => {
-    const end = Date.now() + ms;
-    return Promise.all(
+  /** Every client sends requests until `count` have been sent in all; resolves when the last is answered. */
+  const load = async (count: number, record: boolean): Promise<number> => {
+    let sent = 0;
+    const began = performance.now();
+    await Promise.all(
       Array.from({ length: CLIENTS }, async (_, c) => {
         await sleep(random() * 1_000);
-        while (Date.now() < end) {
+        while (sent < count) {
+          sent++;
           const isPage = random() < PAGE_SHARE;
           const list = isPage ? pages : apis;
           const path = list[Math.floor(random() * list.length)];
@@ -80,6 +85,7 @@ export async function soak(sys: System, opts: { durationMs?: number } = {}): Pro
         }
       }),
     );
+    return performance.now() - began;
   };
   // Resident memory and live heap once the garbage is collected; the plain RSS read just before.
   const kept = async () => {
@@ -88,13 +94,13 @@ export async function soak(sys: System, opts: { durationMs?: number } = {}): Pro
     return { plain, heap, rss: await rssMb(sys.appPid) };
   };
   // Each load ends when its last client's last request has been answered, so nothing is in flight at a reading.
-  await load(WARMUP_MS, false);
+  await load(WARMUP_REQUESTS, false);
   const before = await kept();
-  await load(durationMs, true);
+  const runMs = await load(target, true);
   const after = await kept();
   const mb = (n: number) => `${Math.round(n)} MB`;
   const signed = (n: number) => `${n >= 0 ? "+" : ""}${Math.round(n)} MB`;
-  const figures = `${pageMs.length} page loads (p50 ${Math.round(percentile(pageMs, 50))} ms, p99 ${Math.round(percentile(pageMs, 99))} ms) + ${apiMs.length} API calls (p99 ${Math.round(percentile(apiMs, 99))} ms) from ${CLIENTS} clients in ${durationMs / 1000} s: ${errors.length} errors; RSS after a full collection ${mb(before.rss)} after a ${WARMUP_MS / 1000} s warm-up, ${mb(after.rss)} after the run (${signed(after.rss - before.rss)}); live heap ${mb(before.heap)} → ${mb(after.heap)} (${signed(after.heap - before.heap)}); RSS before the collections ${mb(before.plain)} → ${mb(after.plain)}, ${mb(cold)} cold`;
+  const figures = `${pageMs.length} page loads (p50 ${Math.round(percentile(pageMs, 50))} ms, p99 ${Math.round(percentile(pageMs, 99))} ms) + ${apiMs.length} API calls (p99 ${Math.round(percentile(apiMs, 99))} ms) from ${CLIENTS} clients in ${(runMs / 1000).toFixed(0)} s: ${errors.length} errors; RSS after a full collection ${mb(before.rss)} after a warm-up of ${WARMUP_REQUESTS} requests, ${mb(after.rss)} after the run (${signed(after.rss - before.rss)}); live heap ${mb(before.heap)} → ${mb(after.heap)} (${signed(after.heap - before.heap)}); RSS before the collections ${mb(before.plain)} → ${mb(after.plain)}, ${mb(cold)} cold`;
   const verdict = soakVerdict({
     requests: pageMs.length + apiMs.length,
     errors,
