@@ -157,3 +157,4 @@ done_phase
 
 say "All checks passed."
 printf '%s\n' "${timings[@]}"
+printf '%5d s  in all (the build phase is the wait for it after the unit tests)\n' "$SECONDS"
