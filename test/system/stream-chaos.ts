@@ -20,8 +20,8 @@ import { check, notable, openStream, percentile, sleep } from "./util";
 // ≥ the drops) and the market saw it connected again with its subscriptions before the next drop; afterwards every
 // tape (browser and stream clients) has 0 duplicate and 0 missing confirmed trades (identity txHash + block +
 // logIndex; a preconfirmed row and its confirmation are one) against the market's REST tape over the span it covers,
-// and each client compared at least MIN_ROWS rows; a client that got no `resync` needed none (the gateway's replay
-// covered its gap: 0 missing without a repair); the pulse board's top 30 (the market's documented guarantee between
+// and each client compared at least MIN_ROWS rows; every client was told of every drop: `resync` (it repairs from
+// REST) or `mode: poll` (the gateway polls from its last streamed row and repairs the gap itself, then streams again); the pulse board's top 30 (the market's documented guarantee between
 // snapshots, docs/stream.md) equals each streamed snapshot's top 30 and the market's REST `/v1/pulse` (limit 30) at
 // the same `asOf`.
 
@@ -70,6 +70,7 @@ function tradesViewer(sys: System, ip: string, t: { chain: string; address: stri
   const repaired = new Set<string>();
   const repairs: Promise<void>[] = [];
   let resyncs = 0;
+  let polled = 0; // `mode: poll` frames: the gateway polls the subscription and repairs its gap itself
   const repair = async () => {
     const q = `chain=${encodeURIComponent(t.chain)}&address=${t.address}&pools=${t.pools.join(",")}&limit=100`;
     const res = await fetch(`${sys.appUrl}/api/v1/token/trades?${q}`, { headers: { "x-forwarded-for": ip } });
@@ -78,6 +79,7 @@ function tradesViewer(sys: System, ip: string, t: { chain: string; address: stri
   s.ws.on("message", (raw) => {
     const f = JSON.parse(String(raw));
     if (f.type === "event" && f.channel === "trades") rows.push(...(f.data as Row[]));
+    if (f.type === "mode" && f.mode === "poll" && (f.ids as string[]).includes("t")) polled++;
     if (f.type === "resync" && (f.ids as string[]).includes("t")) {
       resyncs++;
       repairs.push(repair());
@@ -86,7 +88,7 @@ function tradesViewer(sys: System, ip: string, t: { chain: string; address: stri
   void s.opened.then(() =>
     s.send({ type: "subscribe", id: "t", channel: "trades", params: { chain: t.chain, address: t.address } }),
   );
-  return { s, rows, repaired, repairs, resyncs: () => resyncs };
+  return { s, rows, repaired, repairs, resyncs: () => resyncs, polled: () => polled };
 }
 
 /** The gateway's own counters (/api/usage, loopback). */
@@ -239,6 +241,7 @@ export async function streamChaos(sys: System): Promise<string> {
         missing,
         duplicates,
         resyncs: v.resyncs(),
+        polled: v.polled(),
         spanS: Math.round((asOf - 10_000 - first) / 1000),
       };
     });
@@ -281,7 +284,7 @@ export async function streamChaos(sys: System): Promise<string> {
       `${DROPS} drops, each ${STREAMING_MS / 1000} s after the gateway was back (${dropped.join(",")} gateway connections cut; gateway counted ${reconnects} upstream reconnects, sent ${countersAfter.resyncs - countersBefore.resyncs} resyncs; back with its subscriptions after ` +
       `p50 ${percentile(reconnected, 50).toFixed(0)} ms, max ${Math.max(...reconnected).toFixed(0)} ms, ${reconnected.length}/${DROPS}); ` +
       `browser tape ${shown.length} rows (${inRest.length} in REST over ${Math.round((newest - oldest) / 1000)} s of market time): ${browserDuplicates} duplicates, ${browserMissing} missing; ` +
-      `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.resyncs} resyncs, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing`).join(" / ")}; ` +
+      `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.resyncs} resyncs + ${c.polled} polled repairs, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing`).join(" / ")}; ` +
       `pulse board (top ${TOP}): ${restCompared.length} of ${restBoards.length} REST lists compared (the others read while it was polled), ${restDiffer.length} differ; ${pulseFrames.filter((f) => f.kind === "snapshot").length} snapshots received, ${compared} of them compared with the streamed deltas before them, ${differ.length} differ`;
     check(
       dropped.every((d) => d >= 1),
@@ -289,6 +292,10 @@ export async function streamChaos(sys: System): Promise<string> {
     );
     check(reconnected.length === DROPS, `the gateway was not back after every drop: ${figures}`);
     check(reconnects >= DROPS, `the gateway did not see every drop (upstreamReconnects +${reconnects}): ${figures}`);
+    check(
+      clientFigures.every((c) => c.resyncs + c.polled >= DROPS),
+      `a stream client was not told of every drop (resync, or mode poll with the gateway's own repair): ${figures}`,
+    );
     check(browserDuplicates === 0 && browserMissing === 0, `browser tape: ${figures}`);
     check(
       clientFigures.every((c) => c.span >= MIN_ROWS && c.missing === 0 && c.duplicates === 0),

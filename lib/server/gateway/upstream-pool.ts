@@ -81,6 +81,8 @@ export class UpstreamPool {
   private linkSeq = 0;
   private closed = false;
   private authRejections = 0;
+  /** Links lost with subscriptions the pool handed to polling (so they closed), not yet replaced by a new link. */
+  private replacing = 0;
   private authBlockedUntil = 0;
   /** The newest market time seen (upstream events, REST answers), and when on our clock. */
   private market = { at: Number.NEGATIVE_INFINITY, seenAt: Number.NEGATIVE_INFINITY };
@@ -397,7 +399,12 @@ export class UpstreamPool {
   private readonly listener: LinkListener = {
     onLinkReady: (link, reconnected) => {
       this.authRejections = 0;
+      // A link back after its loss, or a new one replacing a link lost with its subscriptions handed to polling.
       if (reconnected) this.o.counters.upstreamReconnects++;
+      else if (this.replacing > 0) {
+        this.replacing--;
+        this.o.counters.upstreamReconnects++;
+      }
       for (const upId of link.subs) {
         const s = this.byUpId.get(upId);
         if (!s) continue;
@@ -411,6 +418,7 @@ export class UpstreamPool {
       // comes back, which the fleet logs once itself; any other loss is worth a warning.
       if (code !== SERVICE_RESTART) this.o.onWarn?.(`upstream connection ${link.id} lost: ${reason}`);
       for (const [upId, r] of [...this.releasing]) if (r.linkId === link.id) this.released(upId); // the upstream forgot them
+      let polled = false;
       for (const upId of [...link.subs]) {
         const s = this.byUpId.get(upId);
         if (!s) continue;
@@ -426,6 +434,7 @@ export class UpstreamPool {
           // Tiered liveness: its browsers are polled (gap repaired from the last streamed row, or from its start when
           // none was streamed yet) until a link is back and the controller promotes it again, instead of waiting.
           this.forgetUpstream(s);
+          polled = true;
           s.mode = "poll";
           const fresh = s.status === "pending";
           s.status = "active";
@@ -438,6 +447,8 @@ export class UpstreamPool {
         s.resetState();
         this.armResubscribe(s); // a long outage is answered too, not only a reconnect that never re-acknowledges
       }
+      // Its subscriptions all went to polling: the link closes, and the next link to come up replaces it.
+      if (polled && link.subs.size === 0) this.replacing++;
     },
     onLinkClosed: (link) => {
       this.retiredMs += link.connectedMs();
