@@ -61,6 +61,8 @@ export interface StreamGateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
   stats(): GatewayStats & Partial<LivenessStats>;
+  /** Per client address with polled views: its polling credits over the last minute and its cap (tiered liveness). */
+  addressFigures(): ReturnType<LivenessController["addressFigures"]>;
 }
 
 // Abuse bounds only: a browser with every tab on one socket (hundreds of views) restoring them all at once fits.
@@ -244,6 +246,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
     stats,
+    addressFigures: () => liveness?.addressFigures() ?? [],
   };
 }
 

@@ -60,10 +60,15 @@ export function planCadence(items: readonly PollDemand[], o: CadenceOptions): Ca
     for (const [a, f] of fractions.get(it.key) ?? []) byAddress.set(a, (byAddress.get(a) ?? 0) + f * c);
   }
   const stretchOf = (used: number, cap: number) => (used <= cap ? 1 : cap > 0 ? used / cap : Number.POSITIVE_INFINITY);
-  const global = stretchOf(spent, budget);
   const addressStretch = new Map([...byAddress].map(([a, used]) => [a, stretchOf(used, capOf(a))]));
-  // An item past the budget or an address's cap even at the slowest rung is stretched by the worst of those factors
-  // (each address then spends at most its cap, the whole at most the budget) and takes no step.
+  const itemStretch = (it: PollDemand) => Math.max(1, ...(fractions.get(it.key) ?? []).map(([a]) => addressStretch.get(a) ?? 1));
+  // Then the whole: what is left after each address is held to its cap, against the budget.
+  let capped = 0;
+  for (const it of items) capped += perMinute(it.credits, slowestMs) / itemStretch(it);
+  const global = stretchOf(capped, budget);
+  // An item past an address's cap (or, with every address held, the budget) even at the slowest rung is stretched by
+  // the worst of those factors (each address then spends at most its cap, the whole at most the budget) and takes no
+  // step; a light address's items are not slowed by a heavy one.
   const rung = new Map<string, number>();
   spent = 0;
   byAddress.clear();
@@ -72,7 +77,7 @@ export function planCadence(items: readonly PollDemand[], o: CadenceOptions): Ca
     for (const [a, f] of fractions.get(key) ?? []) byAddress.set(a, (byAddress.get(a) ?? 0) + f * c);
   };
   for (const it of items) {
-    const stretch = Math.max(global, ...(fractions.get(it.key) ?? []).map(([a]) => addressStretch.get(a) ?? 1));
+    const stretch = itemStretch(it) * global;
     if (stretch > 1) {
       const ms = Number.isFinite(stretch) ? Math.ceil(slowestMs * stretch) : Number.MAX_SAFE_INTEGER;
       intervals.set(it.key, ms);

@@ -5,7 +5,7 @@ import type { LivenessHooks, UpstreamPool } from "../upstream-pool";
 import { DEFAULT_LADDER_MS, planCadence, type PollDemand } from "./cadence";
 import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller } from "./poller";
 import type { RestCaller } from "./rest-caller";
-import { ANONYMOUS, pollCreditCaps } from "./shares";
+import { ANONYMOUS, addressCaps, pollCreditCaps, ShareLedger } from "./shares";
 import { SpendWindow } from "./spend-window";
 import { adopt, budgetSlots, DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type LivenessBudget, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
 
@@ -213,9 +213,15 @@ export class LivenessController implements LivenessHooks {
     return out;
   }
 
-  /** Each address's cap of the polling credits a minute at the last plan (its share, or more while others leave some). */
-  pollCaps(): ReadonlyMap<string, number> {
-    return this.addressCaps;
+  /** Per client address: polling credits over the last minute (in flight included) and its cap at the last plan. */
+  addressFigures(): { address: string; pollCreditsLastMinute: number; pollCreditCap: number | null }[] {
+    const spent = this.addressSpendLastMinute();
+    const addresses = new Set([...spent.keys(), ...this.addressCaps.keys()]);
+    return [...addresses].map((address) => ({
+      address,
+      pollCreditsLastMinute: spent.get(address) ?? 0,
+      pollCreditCap: this.addressCaps.get(address) ?? null,
+    }));
   }
 
   // ---- hooks the pool calls ----
@@ -233,7 +239,7 @@ export class LivenessController implements LivenessHooks {
     const viewer = first?.shareOf?.() ?? { address: ANONYMOUS, weight: 1 };
     demand.push({ key: shared.key, channel: shared.channel, tracked: shared.tracked, viewers: viewer.weight, by: { [viewer.address]: viewer.weight } });
     if (schedule(this.state, demand, this.o.clock.now(), this.sched).modes.get(shared.key) !== "stream") return false;
-    return this.hasRoom(shared);
+    return this.hasRoom(shared, [[viewer.address, viewer.weight]]);
   }
 
   /**
@@ -241,21 +247,28 @@ export class LivenessController implements LivenessHooks {
    * resources between two ticks is otherwise ranked against resources the state has not seen yet; the pool's own
    * limits are the key's whole budget in fleet mode, so they do not hold an instance to its share.
    */
-  private hasRoom(shared: SharedSub): boolean {
+  private hasRoom(shared: SharedSub, viewers: readonly [string, number][]): boolean {
     const b = this.sched.budget;
     const slots = budgetSlots(b);
     let general = 0;
     let pulse = 0;
     const tracked = new Set<string>();
+    // What each address holds of what streams now (or is on its way), charged by its viewers as the scheduler does.
+    const shares = new ShareLedger(addressCaps(slots.general, b.trackedTokens, this.sched.addressShare));
     for (const s of this.pool?.resources() ?? []) {
       if (s === shared || !(s.mode === "stream" || s.promoting)) continue;
       if (s.channel === "pulse") pulse++;
       else general++;
-      for (const t of s.tracked) tracked.add(t);
+      const fresh = s.tracked.filter((t) => !tracked.has(t));
+      for (const t of fresh) tracked.add(t);
+      const by = Object.entries(viewersByAddress(s).by);
+      const total = by.reduce((sum, [, v]) => sum + v, 0);
+      if (total > 0) shares.charge(new Map(by.map(([a, v]) => [a, v / total])), new Set(fresh).size);
     }
     const used = general + Math.max(0, pulse - slots.reserve);
     const fits = shared.channel === "pulse" ? general + pulse < slots.total && (pulse < slots.reserve || used < slots.general) : used < slots.general;
-    return fits && tracked.size + shared.tracked.filter((t) => !tracked.has(t)).length <= b.trackedTokens;
+    const fresh = new Set(shared.tracked.filter((t) => !tracked.has(t))).size;
+    return fits && tracked.size + fresh <= b.trackedTokens && shares.payers(viewers, fresh).size > 0;
   }
 
   polled(shared: SharedSub): void {
@@ -382,6 +395,7 @@ export class LivenessController implements LivenessHooks {
       }
     }
     const promote: SharedSub[] = [];
+    const own = modes === d.modes;
     for (const s of [...pool.resources()]) {
       const want = modes.get(s.key);
       if (!want) continue;
@@ -389,7 +403,10 @@ export class LivenessController implements LivenessHooks {
       if (want === "poll" && streaming) pool.demote(s);
       else if (want === "stream" && !streaming) promote.push(s);
     }
-    for (const s of promote) pool.promote(s);
+    // A demotion of a resource the upstream has not acknowledged yet waits for a later tick: a promotion in its place
+    // would pass the budget or an address's share meanwhile, so each is checked against what streams now (the fleet's
+    // decision is the leader's, over the fleet's budget).
+    for (const s of promote) if (!own || this.hasRoom(s, Object.entries(viewersByAddress(s).by))) pool.promote(s);
     this.plan(d.scores, demand);
     this.tickTimer = this.o.clock.setTimeout(() => this.tick(), this.o.tickMs ?? 1_000);
   }
@@ -448,9 +465,18 @@ export class LivenessController implements LivenessHooks {
   /** Credits a poll of `shared` spent upstream: counted per channel, and per address of its viewers now. */
   private charge(shared: SharedSub, credits: number): void {
     if (!(credits > 0)) return;
-    const now = this.o.clock.now();
     this.spentTotal += credits;
     this.spentByChannel[shared.channel] += credits;
+    this.count(shared, credits);
+  }
+
+  /**
+   * Adds credits to the minute's windows (in all, and per address of `shared`'s viewers). A poll in flight counts its
+   * usual cost there until it is done (then its real cost, charged as the calls go upstream, replaces it), so a burst
+   * of polls started in one turn cannot pass the budget or an address's cap before any answer is back.
+   */
+  private count(shared: SharedSub, credits: number): void {
+    const now = this.o.clock.now();
     this.spentMinute.add(now, credits);
     const { by } = viewersByAddress(shared);
     const parts = Object.entries(by);
@@ -467,13 +493,13 @@ export class LivenessController implements LivenessHooks {
    * spent its cap (a plan counts a poll's usual cost; a busy tape's extra pages or a token's pools cost more).
    */
   private overSpent(shared: SharedSub, now: number): boolean {
-    if (this.spentMinute.sum(now) >= this.pollBudget) return true;
+    if (this.spentMinute.sum(now) + POLL_CREDITS[shared.channel] > this.pollBudget + 1e-9) return true;
     const addresses = Object.keys(viewersByAddress(shared).by);
     if (addresses.length === 0) return false;
-    return addresses.every((a) => {
-      const cap = this.addressCaps.get(a);
-      return cap !== undefined && (this.spentByAddress.get(a)?.sum(now) ?? 0) >= cap;
-    });
+    const share = POLL_CREDITS[shared.channel] / addresses.length;
+    // An address the last plan did not know yet (its first views) gets its guaranteed part until the next plan.
+    const floor = this.sched.addressShare < 1 ? this.sched.addressShare * this.pollBudget : Number.POSITIVE_INFINITY;
+    return addresses.every((a) => (this.spentByAddress.get(a)?.sum(now) ?? 0) + share > (this.addressCaps.get(a) ?? floor) + 1e-9);
   }
 
   private newPollState(shared: SharedSub, owed?: Poller): PollState {
@@ -516,6 +542,8 @@ export class LivenessController implements LivenessHooks {
     st.inFlight = true;
     const started = this.o.clock.now();
     this.counts.polls++;
+    const usual = POLL_CREDITS[s.channel];
+    this.count(s, usual);
     poller
       .poll(this.o.clock.now, this.o.pollMaxAgeMs ?? 500)
       .then((r) => {
@@ -525,12 +553,16 @@ export class LivenessController implements LivenessHooks {
       .catch((e: unknown) => this.pollFailed(s, e))
       .finally(() => {
         st.inFlight = false;
+        this.count(s, -usual);
       });
   }
 
   /** Token updates for many tokens at once: one batch `POST /v1/token`, one slot per token (§4.14). */
   private async pollUpdates(batch: [SharedSub, PollState][]): Promise<void> {
-    for (const [, st] of batch) st.inFlight = true;
+    for (const [s, st] of batch) {
+      st.inFlight = true;
+      this.count(s, POLL_CREDITS["token-updates"]);
+    }
     const started = this.o.clock.now();
     this.counts.polls++;
     try {
@@ -559,7 +591,10 @@ export class LivenessController implements LivenessHooks {
     } catch (e) {
       for (const [s] of batch) this.pollFailed(s, e);
     } finally {
-      for (const [, st] of batch) st.inFlight = false;
+      for (const [s, st] of batch) {
+        st.inFlight = false;
+        this.count(s, -POLL_CREDITS["token-updates"]);
+      }
     }
   }
 

@@ -173,7 +173,7 @@ describe("cadence with address caps", () => {
           if (r.wb > 0) by[`x${r.b}`] = (by[`x${r.b}`] ?? 0) + r.wb;
           return { key: `k${i}`, score: r.score, credits: r.credits, by };
         });
-        const capMap = new Map(caps.map((c, i) => [`x${i}`, c] as const));
+        const capMap = new Map<string, number>(caps.map((c, i) => [`x${i}`, c]));
         const plan = planCadence(all, { creditsPerMinute: b, ladderMs: DEFAULT_LADDER_MS, addressCaps: capMap });
         expect(plan.intervals.size).toBe(all.length);
         const total = all.reduce((s, it) => s + (it.credits * 60_000) / (plan.intervals.get(it.key) as number), 0);
