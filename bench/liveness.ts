@@ -35,6 +35,19 @@ const ZIPF_S = 1;
 const SAMPLE = 20;
 const now = () => performance.timeOrigin + performance.now();
 
+/**
+ * A GET to the market that is tried once more when the connection was reset: a kept-alive connection the market closed
+ * as idle (after the 12 s settle) can be reused in the same instant on a loaded machine. Idempotent reads only.
+ */
+async function get(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    if ((e as { cause?: { code?: string } }).cause?.code !== "ECONNRESET") throw e;
+    return fetch(url, init);
+  }
+}
+
 interface Tok {
   chain: string;
   address: string;
@@ -172,7 +185,7 @@ async function scenario(sc: Scenario) {
   await new Promise((r) => setTimeout(r, 12_000)); // the scheduler settles (past its 10 s dwell) and plans the cadence
 
   const usage = async () => {
-    const all = (await (await fetch(`${ready.simBase}/__control/usage`)).json()) as {
+    const all = (await (await get(`${ready.simBase}/__control/usage`)).json()) as {
       data: Record<
         string,
         {
@@ -194,7 +207,7 @@ async function scenario(sc: Scenario) {
   // Market clock minus ours: each answer's asOf was taken between our send and our receipt, which bounds the offset.
   for (let i = 0; i < 30; i++) {
     const sent = now();
-    const res = await fetch(`${ready.simBase}/v1/meta/chains`, { headers: { authorization: ready.key } });
+    const res = await get(`${ready.simBase}/v1/meta/chains`, { headers: { authorization: ready.key } });
     const asOf = ((await res.json()) as { meta: { asOf: number } }).meta.asOf;
     const got = now();
     offset.low = Math.max(offset.low, asOf - got);
@@ -229,7 +242,7 @@ async function scenario(sc: Scenario) {
   clearInterval(tradeTimer);
   // Rows up to this market time must have reached every viewer by the end of the wait below.
   const cutoffAt = (
-    (await (await fetch(`${ready.simBase}/v1/meta/chains`, { headers: { authorization: ready.key } })).json()) as {
+    (await (await get(`${ready.simBase}/v1/meta/chains`, { headers: { authorization: ready.key } })).json()) as {
       meta: { asOf: number };
     }
   ).meta.asOf;
@@ -246,7 +259,7 @@ async function scenario(sc: Scenario) {
   const tapeOf = async (t: Tok) =>
     (
       (await (
-        await fetch(
+        await get(
           `${ready.simBase}/v1/token/trades?chain=${t.chain}&address=${t.address}&pools=${t.pool}&limit=500`,
           { headers: { authorization: ready.key } },
         )
@@ -436,8 +449,10 @@ async function scenario(sc: Scenario) {
 }
 
 async function main() {
-  await scenario(CROWD);
-  await scenario(ONE_ADDRESS);
+  // `--only=crowd` or `--only=one-address` (run directly) runs one scenario.
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  if (!only || only === "crowd") await scenario(CROWD);
+  if (!only || only === "one-address") await scenario(ONE_ADDRESS);
 }
 
 main().catch((e) => {
