@@ -83,6 +83,7 @@ async function main(): Promise<void> {
       market: () => ({ streamUrl: target.streamUrl, key: target.key }),
       limits: config.streamBudget,
       expectedInstances: config.fleet.expectedInstances,
+      addressShare: config.streamAddressShare,
       logger: log,
     });
     const leader = fleetStream.leader;
@@ -126,6 +127,12 @@ async function main(): Promise<void> {
     liveness: {
       pulseReserve: streamBudget.pulseReserve,
       pollCreditsPerMinute,
+      addressShare: config.streamAddressShare,
+      // Polling paces itself to the day's credit budget (MARKET_CREDIT_BUDGET), leaving half of what is left to pages.
+      dayBudget: () => {
+        const l = getProxyState().ledger.snapshot();
+        return { remainingToday: l.remainingToday, msToReset: Date.parse(`${l.day}T00:00:00Z`) + 86_400_000 - Date.now() };
+      },
       rest: createRestCaller(() => getProxyState().proxy),
       ...(fleetStream ? { fleet: fleetStream.liveness } : {}),
     },

@@ -12,6 +12,12 @@ test("credits update live as calls are spent and saved", async ({ page, request,
   const view = page.getByTestId("credits-view");
   await expect(view).toBeVisible();
   await expect(page.getByTestId("credits-budget-value")).toContainText(/unlimited|\d/);
+  // The stream gateway's pollers: their budget a minute, and what they spent per channel.
+  const polling = page.getByTestId("credits-polling");
+  await expect(polling).toBeVisible();
+  await expect(page.getByTestId("credits-polling-minute")).toContainText(/of \d[\d,]* a minute/);
+  await expect(polling.getByTestId("credits-polling-channel")).toHaveCount(4);
+  await expect(polling.locator('[data-channel="ohlcv"]')).toContainText("Candles");
 
   const searchRow = page.locator('[data-testid="credits-route"][data-route="search"]');
   await expect(searchRow.getByTestId("credits-route-cost")).toHaveText("5");

@@ -16,7 +16,7 @@ test("a page's WebSocket is greeted without a key, subscribes to pulse and recei
     { type: "subscribe", id: "e2e-pulse", channel: "pulse", params: { view: "new", chains: ["solana", "evm:8453"] } },
     { type: "event", kind: "snapshot" },
   );
-  expect(frames[0]).toMatchObject({ type: "authed", limits: { subscriptionsPerConnection: 20, trackedTokens: 50 } });
+  expect(frames[0]).toMatchObject({ type: "authed", limits: { subscriptionsPerConnection: 500, trackedTokens: 50 } });
   expect(frames.find((f) => f.type === "subscribed")).toMatchObject({ id: "e2e-pulse" });
   const snapshot = frames.at(-1) as EventFrame;
   expect(snapshot).toMatchObject({ type: "event", id: "e2e-pulse", kind: "snapshot" });

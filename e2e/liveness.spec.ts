@@ -56,6 +56,9 @@ test.beforeAll(async () => {
       STREAM_MAX_CONNECTIONS: "1",
       STREAM_MAX_TRACKED: "2",
       STREAM_PULSE_RESERVE: "0",
+      // Every scripted viewer and the page are on loopback, one client address: no per-address cap here, the test is
+      // about the key's budget (address shares: lib/server/gateway/liveness/address-shares.test.ts).
+      STREAM_ADDRESS_SHARE: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -12,6 +12,7 @@ const send = (m: unknown) => process.send?.(m);
 
 async function main() {
   const tokensWanted = Number(process.env.LIVENESS_TOKENS ?? 500);
+  const oneAddress = process.env.LIVENESS_ONE_ADDRESS === "1";
   const config = loadConfig({});
   const sim = {
     baseUrl: process.env.LIVENESS_SIM_BASE as string,
@@ -24,11 +25,15 @@ async function main() {
     registerUsage: false,
     log: { warn: () => {} },
     limits: config.streamBudget,
-    // Every simulated browser connects from loopback; each stands for a different viewer (STREAM_IP_EXEMPT_LOOPBACK=1).
-    perIp: { exemptLoopback: true },
+    // Every simulated browser connects from loopback. Crowd: each stands for a different viewer
+    // (STREAM_IP_EXEMPT_LOOPBACK=1). One address: all of them stand behind one client address (an office).
+    ...(oneAddress
+      ? { clientIp: () => "203.0.113.10", perIp: config.streamPerIp }
+      : { perIp: { exemptLoopback: true } }),
     liveness: {
       pulseReserve: config.streamBudget.pulseReserve,
       pollCreditsPerMinute: config.pollCreditsPerMinute,
+      addressShare: config.streamAddressShare,
       rest: createRestCaller(() => tp.state.proxy),
     },
   });

@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import { cn } from "@/components/ui/cn";
 import { publicUsageOptions } from "@/lib/client/queries/usage";
-import type { PublicUsage } from "@/lib/api/usage";
+import type { PollingUsage, PublicUsage } from "@/lib/api/usage";
 import { formatNumber } from "@/lib/format/number";
 import { formatPct } from "@/lib/format/percent";
 import { creditRows, savedPct } from "./credit-rows";
@@ -45,6 +45,7 @@ export function CreditsView() {
         </Tile>
       </div>
       <Budget usage={u} />
+      {u.polling ? <Polling polling={u.polling} /> : null}
       <section aria-label="Credits per route" className="rounded-md border border-border bg-panel">
         <h2 className="border-b border-border px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted">
           Per route
@@ -120,6 +121,59 @@ function Budget({ usage: u }: { usage: PublicUsage }) {
           <rect width={used} height="2" className={used >= 90 ? "fill-down" : used >= 70 ? "fill-amber-400" : "fill-accent"} />
         </svg>
       ) : null}
+    </section>
+  );
+}
+
+const POLL_CHANNELS: { id: keyof PollingUsage["byChannel"]; label: string; cost: string }[] = [
+  { id: "trades", label: "Trades", cost: "1 per page" },
+  { id: "ohlcv", label: "Candles", cost: "5" },
+  { id: "token-updates", label: "Token updates", cost: "1 per token" },
+  { id: "pulse", label: "Pulse lists", cost: "1" },
+];
+
+const POLL_COLUMNS: HeadColumn[] = [
+  { name: "Channel", className: "px-3 py-1.5 text-left" },
+  { name: "Cost a poll", className: "px-2" },
+  { name: "Spent", className: "px-3" },
+];
+
+/** Live views beyond the stream budget are polled from REST: what that costs, within its per-minute budget. */
+function Polling({ polling: p }: { polling: PollingUsage }) {
+  const used = p.budgetPerMinute > 0 ? Math.min(100, (p.lastMinute / p.budgetPerMinute) * 100) : null;
+  return (
+    <section aria-label="Polling" className="rounded-md border border-border bg-panel" data-testid="credits-polling">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 border-b border-border px-3 py-2 text-xs">
+        <h2 className="font-semibold uppercase tracking-wide text-muted">Polling (delayed views)</h2>
+        <span data-testid="credits-polling-minute">
+          Last minute <Credits value={p.lastMinute} className="font-medium" /> of{" "}
+          <Credits value={p.budgetPerMinute} className="font-medium" /> a minute
+        </span>
+        {used !== null ? <span className="text-muted">{Math.round(used)}%</span> : null}
+      </div>
+      <div className="relative overflow-x-auto">
+        <table className="num w-full whitespace-nowrap text-right text-xs" data-testid="credits-polling-channels">
+          <TableHead columns={POLL_COLUMNS} />
+          <tbody>
+            {POLL_CHANNELS.map((c) => (
+              <tr key={c.id} data-testid="credits-polling-channel" data-channel={c.id} className="border-t border-border/60">
+                <td className="px-3 py-1 text-left">{c.label}</td>
+                <td className="px-2 text-muted">{c.cost}</td>
+                <td className="px-3">
+                  <Credits value={p.byChannel[c.id]} />
+                </td>
+              </tr>
+            ))}
+            <tr className="border-t border-border font-medium">
+              <td className="px-3 py-1 text-left">All channels</td>
+              <td className="px-2" />
+              <td className="px-3" data-testid="credits-polling-spent">
+                <Credits value={p.spent} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -16,7 +16,7 @@ export function liveStatusView(status: ConnectionStatus, refused: number, worstD
   if (refused > 0)
     return {
       state: "partial",
-      title: `Stream connected, but ${refused} live view${refused === 1 ? " is" : "s are"} not live (stream limits)`,
+      title: `Stream connected, but ${refused} live view${refused === 1 ? " is" : "s are"} not available live`,
     };
   if (worstDelayMs !== null)
     return {

@@ -14,10 +14,11 @@ const MAX_DETAIL = 200;
 const BY_CODE: Record<string, { title: string; retryable: boolean }> = {
   rate_limited: { title: "Too many requests", retryable: true },
   upstream_rate_limited: { title: "Market data busy", retryable: true },
-  limit_tracked: { title: "Live token limit reached", retryable: true },
-  limit_ip_tracked: { title: "Too many live tokens from this network", retryable: true },
+  // Stream capacity never refuses a view (past the key's budget or an address's share it is delayed, not refused):
+  // what is left are abuse bounds.
+  limit_tracked: { title: "Live data busy", retryable: true }, // the market's own answer; the gateway polls instead
   limit_ip_connections: { title: "Too many live connections from this network", retryable: true },
-  limit_subscriptions: { title: "Too many live views in this tab", retryable: true },
+  limit_subscriptions: { title: "Too many live views in this browser", retryable: true },
   limit_connections: { title: "Live data at capacity", retryable: true },
   credit_budget_exhausted: { title: "Data budget used up", retryable: false },
   upstream_unavailable: { title: "Market data unavailable", retryable: true },

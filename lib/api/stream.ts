@@ -74,7 +74,7 @@ export const STREAM_ERROR_CODES = [
   "slow_consumer", "origin_forbidden", "upstream_unavailable", "internal_error",
   "token_not_found", // subscribe to a token the market does not know
   "upstream_auth", // gateway: the market stream rejected the server's key
-  "limit_ip_connections", "limit_ip_tracked", // gateway: this client address holds its share of the key's stream budget
+  "limit_ip_connections", // gateway: more connections from one client address than any network of browsers opens (abuse)
   "unknown_chain", // a chain the service does not serve
 ] as const;
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];

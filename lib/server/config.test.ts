@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, defaultCreditBudget, loadConfig } from "./config";
 
 const remote = {
   MARKET_API_URL: "https://api.example.com/",
@@ -22,7 +22,11 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config.upstream).toEqual({ kind: "embedded" });
     expect(config).toMatchObject({ host: "0.0.0.0", port: 3000, logLevel: "info", sim: { seed: 42, speed: 1 } });
-    expect(config.proxy.creditBudgetPerDay).toBeUndefined();
+    // A day's budget by default, sized from the plan: polling and the stream at full rate all day, doubled for pages.
+    expect(config.proxy.creditBudgetPerDay).toBe(defaultCreditBudget(6_000, 5));
+    expect(defaultCreditBudget(6_000, 5)).toBe(17_294_400);
+    expect(config.streamAddressShare).toBe(0.2);
+    expect(config.streamPerIp).toEqual({ connections: 2_000, exemptLoopback: false });
     expect(config.allowedOrigins).toEqual([]);
   });
 
@@ -86,12 +90,13 @@ describe("loadConfig", () => {
       LOG_LEVEL: "debug",
       MARKET_CREDIT_BUDGET: "5000",
       ALLOWED_ORIGINS: "https://a.example.com/, http://localhost:3000",
-      STREAM_IP_MAX_TRACKED: "10",
+      STREAM_ADDRESS_SHARE: "0.5",
       STREAM_MAX_READ_LAG_MS: "2500",
       PUBLIC_URL: "https://explorer.example.com/some/path",
     });
     expect(config).toMatchObject({
-      streamPerIp: { connections: 20, trackedTokens: 10, exemptLoopback: false },
+      streamPerIp: { connections: 2_000, exemptLoopback: false },
+      streamAddressShare: 0.5,
       streamBrowser: { maxUnreadBytes: 4 * 1024 * 1024, maxReadLagMs: 2500 },
       publicUrl: "https://explorer.example.com",
       host: "127.0.0.1",
@@ -101,6 +106,15 @@ describe("loadConfig", () => {
       proxy: { creditBudgetPerDay: 5000, logLevel: "debug" },
       allowedOrigins: ["https://a.example.com", "http://localhost:3000"],
     });
+  });
+
+  it("takes MARKET_CREDIT_BUDGET=0 as no daily budget, by explicit choice, and sizes the default from the plan", () => {
+    expect(loadConfig({ MARKET_CREDIT_BUDGET: "0" }).proxy.creditBudgetPerDay).toBeUndefined();
+    expect(loadConfig({ POLL_CREDITS_PER_MINUTE: "1000", STREAM_MAX_CONNECTIONS: "2" }).proxy.creditBudgetPerDay).toBe(
+      (1_000 + 2) * 1_440 * 2,
+    );
+    expect(loadConfig({ STREAM_ADDRESS_SHARE: "1" }).streamAddressShare).toBe(1);
+    expect(loadConfig({ STREAM_ADDRESS_SHARE: ".25" }).streamAddressShare).toBe(0.25);
   });
 
   it("turns fleet mode on with REDIS_URL and keeps one process without it", () => {
@@ -118,9 +132,11 @@ describe("loadConfig", () => {
     [{ SIM_SPEED: "0" }, /^SIM_SPEED must be > 0/],
     [{ SIM_SPEED: "fast" }, /^SIM_SPEED must be a number/],
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
-    [{ MARKET_CREDIT_BUDGET: "0" }, /^MARKET_CREDIT_BUDGET must be >= 1/],
+    [{ MARKET_CREDIT_BUDGET: "-1" }, /^MARKET_CREDIT_BUDGET must be >= 0/],
     [{ ALLOWED_ORIGINS: "javascript:alert(1)" }, /^ALLOWED_ORIGINS/],
-    [{ STREAM_IP_MAX_TRACKED: "51" }, /^STREAM_IP_MAX_TRACKED must be <= 50/],
+    [{ STREAM_ADDRESS_SHARE: "1.5" }, /^STREAM_ADDRESS_SHARE must be a fraction/],
+    [{ STREAM_ADDRESS_SHARE: "0.001" }, /^STREAM_ADDRESS_SHARE must be >= 0.01/],
+    [{ STREAM_ADDRESS_SHARE: "fifth" }, /^STREAM_ADDRESS_SHARE must be a fraction/],
     [{ PUBLIC_URL: "javascript:alert(1)" }, /^PUBLIC_URL must be a http or https URL/],
     [{ STREAM_IP_MAX_CONNECTIONS: "0" }, /^STREAM_IP_MAX_CONNECTIONS must be >= 1/],
   ])("rejects %o", (env, message) => {
@@ -138,7 +154,7 @@ describe("loadConfig: proxy settings", () => {
       breakerFailures: 5,
       breakerOpenMs: 10_000,
       trustProxy: 0,
-      creditBudgetPerDay: undefined,
+      creditBudgetPerDay: 17_294_400,
       logLevel: "info",
       metricsToken: undefined,
     });

@@ -39,8 +39,10 @@ export interface Config {
   allowedOrigins: string[];
   /** Public origin of the site (absolute links in shared previews: OpenGraph images); undefined = the request's. */
   publicUrl: string | undefined;
-  /** The stream gateway's share of the key's budget per client address (loopback is not limited). */
-  streamPerIp: { connections: number; trackedTokens: number; exemptLoopback: boolean };
+  /** Per client address: the abuse ceiling on stream connections; loopback as one address per connection (tests). */
+  streamPerIp: { connections: number; exemptLoopback: boolean };
+  /** STREAM_ADDRESS_SHARE: the most one client address holds of the streamed slots, tracked tokens and poll credits. */
+  streamAddressShare: number;
   /** Slow browsers: bytes written they have not read, and how long a read-lag probe may wait (gateway/read-lag.ts). */
   streamBrowser: { maxUnreadBytes: number; maxReadLagMs: number };
   /** /api/image: icon hosts added to the defaults, and the per-address request rate. */
@@ -101,12 +103,17 @@ export const ENV_SCHEMA = z.object({
     .default(1),
   SIM_PORT: int(0, 65_535).default(0),
   SIM_KEY: z.string().min(16, "must be at least 16 characters").optional(),
-  MARKET_CREDIT_BUDGET: int(1, Number.MAX_SAFE_INTEGER).optional(),
+  MARKET_CREDIT_BUDGET: int(0, Number.MAX_SAFE_INTEGER).optional(), // unset: sized from the plan (defaultCreditBudget); 0 = unlimited
   ALLOWED_ORIGINS: z.string().optional(),
   PUBLIC_URL: urlWithProtocols(["http:", "https:"]).optional(),
-  STREAM_IP_MAX_CONNECTIONS: int(1, 100_000).default(20),
-  STREAM_IP_MAX_TRACKED: int(1, 50).default(20), // §8: the key tracks at most 50 tokens or pools in all
+  STREAM_IP_MAX_CONNECTIONS: int(1, 100_000).default(2_000), // an abuse ceiling: an office or a carrier's address fits
   STREAM_IP_EXEMPT_LOOPBACK: z.enum(["0", "1"], "must be 0 or 1").default("0"), // the app's own tests only
+  STREAM_ADDRESS_SHARE: z
+    .string()
+    .regex(/^(0?\.\d+|1(\.0+)?|0)$/, "must be a fraction from 0.01 to 1, like 0.2")
+    .transform(Number)
+    .pipe(z.number().min(0.01, "must be >= 0.01").max(1, "must be <= 1"))
+    .default(0.2),
   STREAM_MAX_CONNECTIONS: int(1, 1_000).default(5), // §8 defaults; an operator whose limit was raised sets them
   STREAM_MAX_SUBSCRIPTIONS: int(1, 10_000).default(20),
   STREAM_MAX_TRACKED: int(0, 100_000).default(50),
@@ -152,6 +159,18 @@ export const ENV_SCHEMA = z.object({
 });
 
 export type EnvVars = z.infer<typeof ENV_SCHEMA>;
+
+/** Polling at its full rate may use at most this part of a day's default budget; pages' own reads have the rest. */
+const POLL_PART_OF_DEFAULT_BUDGET = 0.5;
+
+/**
+ * The day's credit budget when MARKET_CREDIT_BUDGET is unset, sized from the key's plan as configured: what polling at
+ * POLL_CREDITS_PER_MINUTE and the stream at STREAM_MAX_CONNECTIONS (1 credit per connection-minute, §8) spend in a
+ * whole day, doubled so that pages' own REST reads have as much again (17,287,200 at the defaults).
+ */
+export function defaultCreditBudget(pollCreditsPerMinute: number, streamConnections: number): number {
+  return Math.round(((pollCreditsPerMinute + streamConnections) * 1_440) / POLL_PART_OF_DEFAULT_BUDGET);
+}
 
 /** Empty strings count as unset, so a copied `.env.example` with blank values just works. */
 function present(env: Env, name: string): string | undefined {
@@ -209,11 +228,8 @@ export function loadConfig(env: Env = process.env): Config {
     sim: { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED, port: parsed.SIM_PORT, key: parsed.SIM_KEY },
     allowedOrigins: parseOrigins(parsed.ALLOWED_ORIGINS),
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : undefined,
-    streamPerIp: {
-      connections: parsed.STREAM_IP_MAX_CONNECTIONS,
-      trackedTokens: parsed.STREAM_IP_MAX_TRACKED,
-      exemptLoopback: parsed.STREAM_IP_EXEMPT_LOOPBACK === "1",
-    },
+    streamPerIp: { connections: parsed.STREAM_IP_MAX_CONNECTIONS, exemptLoopback: parsed.STREAM_IP_EXEMPT_LOOPBACK === "1" },
+    streamAddressShare: parsed.STREAM_ADDRESS_SHARE,
     image: {
       extraHosts: (parsed.IMAGE_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
       rateLimitPerSec: parsed.IMAGE_RATE_LIMIT_RPS,
@@ -236,7 +252,12 @@ export function loadConfig(env: Env = process.env): Config {
       breakerFailures: parsed.PROXY_BREAKER_FAILURES,
       breakerOpenMs: parsed.PROXY_BREAKER_OPEN_MS,
       trustProxy: parsed.TRUST_PROXY,
-      creditBudgetPerDay: parsed.MARKET_CREDIT_BUDGET,
+      creditBudgetPerDay:
+        parsed.MARKET_CREDIT_BUDGET === undefined
+          ? defaultCreditBudget(parsed.POLL_CREDITS_PER_MINUTE, parsed.STREAM_MAX_CONNECTIONS)
+          : parsed.MARKET_CREDIT_BUDGET === 0
+            ? undefined
+            : parsed.MARKET_CREDIT_BUDGET,
       logLevel: parsed.LOG_LEVEL,
       metricsToken: parsed.METRICS_TOKEN,
     },

@@ -1,6 +1,7 @@
-import type { PublicUsage } from "@/lib/api/usage";
+import type { PollingUsage, PublicUsage } from "@/lib/api/usage";
 import type { LedgerSnapshot } from "./credits-ledger";
 import type { FleetUsage } from "./fleet/fleet-ledger";
+import type { LivenessStats } from "./gateway/liveness/controller";
 import { readGatewayStats } from "./gateway/stats";
 import type { ProxyState } from "./proxy/state";
 import { collectUsage, type UsageValues } from "./usage-registry";
@@ -51,5 +52,23 @@ export function publicUsageReport(state: ProxyState, now = Date.now()): PublicUs
     savedByCoalescing: l.savedByCoalescing,
     streamConnectionMinutes: readGatewayStats()?.connectionMinutes ?? 0,
     byEndpoint,
+    polling: pollingUsage(),
+  };
+}
+
+/** The pollers' spend, from the running gateway's figures (null without one, or without tiered liveness). */
+function pollingUsage(): PollingUsage | null {
+  const s = readGatewayStats() as (Partial<LivenessStats> & object) | null;
+  if (!s || s.pollBudgetPerMinute === undefined) return null;
+  return {
+    budgetPerMinute: s.pollBudgetPerMinute,
+    lastMinute: s.pollCreditsLastMinute ?? 0,
+    spent: s.pollCreditsSpent ?? 0,
+    byChannel: {
+      trades: s.pollCreditsTrades ?? 0,
+      ohlcv: s.pollCreditsOhlcv ?? 0,
+      "token-updates": s.pollCreditsTokenUpdates ?? 0,
+      pulse: s.pollCreditsPulse ?? 0,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { publicUsageSchema } from "@/lib/api/usage";
 import { chainsEnvelope, type FakeUpstream, sendJson } from "@/lib/server/testing/fake-upstream";
 import { installTestProxy } from "@/lib/server/testing/installed-proxy";
 import type { TestProxy } from "@/lib/server/testing/test-state";
+import { type GatewayStats, publishStats } from "@/lib/server/gateway/stats";
 import { registerUsageSource } from "@/lib/server/usage-registry";
 import { GET as metricsGET } from "../metrics/route";
 import { GET as publicGET } from "./public/route";
@@ -107,6 +108,7 @@ describe("GET /api/usage and /api/metrics", () => {
       budgetPerDay: 1000,
       remainingToday: full.rest.remainingToday,
       streamConnectionMinutes: 0,
+      polling: null,
     });
     expect(usage.byEndpoint.search).toEqual({
       spent: full.rest.byEndpoint.search.spent,
@@ -116,5 +118,23 @@ describe("GET /api/usage and /api/metrics", () => {
     const text = JSON.stringify(body);
     for (const operatorOnly of ["circuit", "upstreamCalls", "calls", "inFlight", 'cache"', "sources", "usage-key"])
       expect(text).not.toContain(operatorOnly);
+  });
+
+  it("shows what the stream gateway's pollers spent, per channel, within their budget a minute", async () => {
+    const figures = {
+      connectionMinutes: 3, pollBudgetPerMinute: 6_000, pollCreditsLastMinute: 120, pollCreditsSpent: 900,
+      pollCreditsTrades: 400, pollCreditsOhlcv: 450, pollCreditsTokenUpdates: 30, pollCreditsPulse: 20,
+    };
+    publishStats(() => figures as unknown as GatewayStats);
+    try {
+      const usage = publicUsageSchema.strict().parse((await publicGET().json()).data);
+      expect(usage.streamConnectionMinutes).toBe(3);
+      expect(usage.polling).toEqual({
+        budgetPerMinute: 6_000, lastMinute: 120, spent: 900,
+        byChannel: { trades: 400, ohlcv: 450, "token-updates": 30, pulse: 20 },
+      });
+    } finally {
+      publishStats(undefined);
+    }
   });
 });

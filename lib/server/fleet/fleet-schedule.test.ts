@@ -15,6 +15,20 @@ const trades = (token: number, viewers: number, lingering = false): ReportedDema
 });
 
 describe("fleet demand", () => {
+  it("sums each client address's viewers over instances: one address behind the balancer is one share fleet-wide", () => {
+    const of = (token: number, by: Record<string, number>): ReportedDemand => ({ ...trades(token, Object.values(by).reduce((a, b) => a + b, 0)), by });
+    // 30 tokens wanted only by one office address, spread over three instances, and one token of another address.
+    const reports = [0, 1, 2].map((inst) => Array.from({ length: 10 }, (_, i) => of(inst * 10 + i, { office: 1 })));
+    reports[0]?.push(of(99, { home: 1 }));
+    reports[1]?.push(of(0, { office: 2 }));
+    const m = mergeDemand(reports);
+    expect(m.demand.find((d) => d.key === "trades?0")).toMatchObject({ viewers: 3, by: { office: 3 } });
+    const d = schedule(EMPTY_SCHEDULER_STATE, m.demand, 0, { ...DEFAULT_SCHEDULER_OPTIONS, addressShare: 0.2, budget: KEY });
+    const streamed = [...d.modes].filter(([, mode]) => mode === "stream").map(([k]) => k);
+    expect(streamed.filter((k) => k !== "trades?99")).toHaveLength(10); // a fifth of the 50 tracked tokens
+    expect(d.modes.get("trades?99")).toBe("stream");
+  });
+
   it("sums viewers of the same resource over instances, and keeps lingering ones only where nobody watches", () => {
     const m = mergeDemand([
       [trades(1, 2), trades(2, 1), trades(3, 0, true)],

@@ -26,9 +26,11 @@ export function mergeDemand(reports: Iterable<readonly ReportedDemand[]>): Fleet
     for (const r of report) {
       if (!params.has(r.key)) params.set(r.key, { channel: r.channel, params: r.params });
       if (r.viewers > 0) {
+        // Viewers per client address add up across instances: one address behind the balancer is one share.
         const d = byKey.get(r.key);
-        if (d) byKey.set(r.key, { ...d, viewers: d.viewers + r.viewers });
-        else byKey.set(r.key, { key: r.key, channel: r.channel, tracked: r.tracked, viewers: r.viewers });
+        const by = { ...d?.by };
+        for (const [a, v] of Object.entries(r.by ?? { "": r.viewers })) by[a] = (by[a] ?? 0) + v;
+        byKey.set(r.key, { key: r.key, channel: r.channel, tracked: r.tracked, viewers: (d?.viewers ?? 0) + r.viewers, by });
       } else if (r.lingering) lingering.add(r.key);
     }
   for (const key of byKey.keys()) lingering.delete(key);

@@ -24,6 +24,8 @@ export async function startFleetStream(o: {
   /** The key's whole stream budget (the gateway's limits in fleet mode). */
   limits: LivenessBudget;
   expectedInstances: number;
+  /** STREAM_ADDRESS_SHARE: the leader holds each client address to it over the fleet's summed demand. */
+  addressShare?: number;
   logger: Pick<Logger, "info" | "warn">;
 }): Promise<FleetStream> {
   const relay = await startStreamRelay({ link: o.link, market: o.market, logger: o.logger });
@@ -33,6 +35,7 @@ export async function startFleetStream(o: {
     logger: o.logger,
     limits: o.limits,
     expectedInstances: o.expectedInstances,
+    addressShare: o.addressShare,
   });
   const liveness = createFleetLiveness({ link: o.link, localBudget: streamShare(o.limits, o.expectedInstances) });
   return {

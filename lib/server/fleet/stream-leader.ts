@@ -105,6 +105,8 @@ export interface StreamLeaderOptions {
   limits?: LivenessBudget;
   /** FLEET_EXPECTED_INSTANCES: the share of each that does not report is kept out of the budget. */
   expectedInstances?: number;
+  /** STREAM_ADDRESS_SHARE: the most one client address holds, across every instance's viewers (default 1: no cap). */
+  addressShare?: number;
 }
 
 /** Upstream subscription ids allow letters, digits and `_ . : -` only: a resource key's digest. */
@@ -256,7 +258,11 @@ export function createStreamLeader(o: StreamLeaderOptions): StreamLeader {
     const reports = await readReports(o.link);
     const fleet = mergeDemand(reports.values());
     budget = leaderBudget(limits, o.expectedInstances ?? 1, reports.size);
-    const d = schedule(state, fleet.demand, now, { ...DEFAULT_SCHEDULER_OPTIONS, budget });
+    const d = schedule(state, fleet.demand, now, {
+      ...DEFAULT_SCHEDULER_OPTIONS,
+      addressShare: o.addressShare ?? DEFAULT_SCHEDULER_OPTIONS.addressShare,
+      budget,
+    });
     state = d.state;
     const streamed = [...d.modes].filter(([, m]) => m === "stream").map(([k]) => k);
     const polled = [...d.modes].filter(([, m]) => m === "poll").map(([k]) => k);

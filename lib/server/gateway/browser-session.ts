@@ -1,7 +1,8 @@
 import {
   type Channel, CLOSE_CODES, clientFrameSchema, type ErrorFrame, parseChannelParams, type ServerFrame, type StreamErrorCode,
-  subscriptionKey, trackedKeys,
+  subscriptionKey,
 } from "@/lib/api";
+import { CONNECTION_VIEWS } from "./liveness/shares";
 import type { Clock } from "./clock";
 import { controlFrame } from "./frames";
 import type { IpQuota } from "./ip-quota";
@@ -49,7 +50,7 @@ export interface SessionDeps {
   limits: BrowserLimits;
   /** All browsers' queues together. */
   budget?: QueueBudget;
-  /** This browser's client address's share (connections, tracked tokens). */
+  /** This browser's client address: its views count in that address's share of the budget (liveness/shares.ts). */
   quota: IpQuota;
   onClosed(session: BrowserSession): void;
 }
@@ -57,8 +58,6 @@ export interface SessionDeps {
 export class BrowserSession implements Subscriber {
   /** Browser subscription id → subscription key. */
   readonly subs = new Map<string, string>();
-  /** Browser subscription id → the tokens/pools it counts against this client address. */
-  private readonly tracked = new Map<string, string[]>();
   closed = false;
   private readonly queue: SendQueue;
   private readonly readLag: ReadLag;
@@ -139,20 +138,14 @@ export class BrowserSession implements Subscriber {
     const l = this.d.limits;
     if (this.subs.has(id)) return this.error("duplicate_id", `subscription "${id}" already exists`, id);
     if (this.subs.size >= l.maxSubscriptions) {
+      // Abuse, not capacity: more than a browser with every tab open can use.
       this.d.counters.limitRejections++;
       return this.error("limit_subscriptions", `at most ${l.maxSubscriptions} subscriptions per connection`, id, l.maxSubscriptions);
     }
     if (!this.subscribeBucket.take()) return this.error("rate_limited", "subscribing too fast; retry in a moment", id);
     const p = parseChannelParams(channel as Channel, params);
     if (!p.ok) return this.error(p.code, p.message, id);
-    const keys = trackedKeys(channel as Channel, p.params);
-    const share = this.d.quota.track(keys);
-    if (!share.ok) {
-      this.d.counters.limitRejections++;
-      return this.error("limit_ip_tracked", `at most ${share.limit} tokens or pools streamed per client address`, id, share.limit);
-    }
     this.subs.set(id, subscriptionKey(channel as Channel, p.params));
-    this.tracked.set(id, keys);
     const r = this.d.pool.attach(this, id, channel as Channel, p.params, channel === "trades" ? sinceAt : undefined);
     if (!r.ok) {
       this.subscriptionEnded(id);
@@ -177,10 +170,11 @@ export class BrowserSession implements Subscriber {
 
   subscriptionEnded(id: string): void {
     this.subs.delete(id);
-    const keys = this.tracked.get(id);
-    if (!keys) return;
-    this.tracked.delete(id);
-    this.d.quota.untrack(keys);
+  }
+
+  /** Its client address, and the weight of each of its subscriptions: one connection counts as at most 20 viewers. */
+  shareOf(): { address: string; weight: number } {
+    return { address: this.d.quota.address, weight: Math.min(1, CONNECTION_VIEWS / Math.max(1, this.subs.size)) };
   }
 
   /** A pong from the browser: a read-lag probe's answer moves the read mark (heartbeat pongs carry nothing). */

@@ -30,7 +30,7 @@ export interface StreamGatewayOptions {
   limits?: Partial<PoolLimits>;
   browser?: Partial<BrowserLimits>;
   maxBrowserConnections?: number;
-  /** Per client address: browser connections, distinct tracked tokens/pools, loopback exemption (docs/gateway.md). */
+  /** Per client address: the abuse ceiling on browser connections, loopback as one address per connection (docs/gateway.md). */
   perIp?: Partial<IpLimits>;
   /** The client address of an upgrade request (server.ts applies TRUST_PROXY); default the socket address. */
   clientIp?: (req: IncomingMessage) => string;
@@ -61,14 +61,17 @@ export interface StreamGateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
   stats(): GatewayStats & Partial<LivenessStats>;
+  /** Per client address with polled views: its polling credits over the last minute and its cap (tiered liveness). */
+  addressFigures(): ReturnType<LivenessController["addressFigures"]>;
 }
 
+// Abuse bounds only: a browser with every tab on one socket (hundreds of views) restoring them all at once fits.
 export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
-  maxSubscriptions: 20,
-  subscribeRatePerSec: 5,
-  subscribeBurst: 20,
-  frameRatePerSec: 20,
-  frameBurst: 60,
+  maxSubscriptions: 500,
+  subscribeRatePerSec: 50,
+  subscribeBurst: 500,
+  frameRatePerSec: 100,
+  frameBurst: 600,
   maxFrameBytes: MAX_FRAME_BYTES,
   sendHighWaterBytes: 128 * 1024,
   maxQueuedBytes: 512 * 1024,
@@ -220,7 +223,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
         const quota = quotas.admit(clientIp(req));
         if (!quota) {
           counters.limitRejections++;
-          return refuse(ws, "limit_ip_connections", "too many stream connections from this address; close a tab", CLOSE_CODES.limitConnections);
+          return refuse(ws, "limit_ip_connections", "more stream connections from this address than any network of browsers opens", CLOSE_CODES.limitConnections);
         }
         accept(ws, socket, quota);
       });
@@ -243,6 +246,7 @@ export function createStreamGateway(options: StreamGatewayOptions): StreamGatewa
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
     stats,
+    addressFigures: () => liveness?.addressFigures() ?? [],
   };
 }
 

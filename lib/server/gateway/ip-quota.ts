@@ -1,80 +1,55 @@
 import { isLoopbackIp } from "@/lib/api/address";
 
-// Per client IP fairness: the key's stream budget (50 tracked tokens or pools) is shared by every viewer, so one
-// address may hold only so many browser connections and so many distinct tracked tokens/pools across them.
+// Client addresses of browser connections. An address is what the shares of the key's budget are counted by
+// (liveness/shares.ts): past its share its views are polled, never refused. The one refusal here is an abuse
+// ceiling on connections per address, far above what an office or a carrier's shared address holds.
 
 export interface IpLimits {
-  /** Browser connections per IP. */
+  /** Browser connections per address: an abuse ceiling, not a share (default 2,000: a fifth of the gateway's 10,000). */
   connections: number;
-  /** Distinct tracked tokens or pools per IP, across its connections. */
-  trackedTokens: number;
   /**
-   * Loopback callers are not limited: only for the app's own tests and benchmarks on one machine. Off by default: behind
-   * a reverse proxy on the same host every visitor would be loopback, and the first could take the whole budget.
+   * Each loopback connection counts as its own address: only for the app's own tests and benchmarks on one machine.
+   * Off by default: behind a reverse proxy on the same host without TRUST_PROXY every visitor would be loopback.
    */
   exemptLoopback: boolean;
 }
 
-export const DEFAULT_IP_LIMITS: IpLimits = { connections: 20, trackedTokens: 20, exemptLoopback: false };
+export const DEFAULT_IP_LIMITS: IpLimits = { connections: 2_000, exemptLoopback: false };
 
 export interface IpQuota {
-  /** Counts the keys a new subscription tracks; refuses when the IP would pass its limit. */
-  track(keys: readonly string[]): { ok: true } | { ok: false; limit: number };
-  untrack(keys: readonly string[]): void;
+  /** The address the connection's views are counted under. */
+  readonly address: string;
   /** The connection is gone. */
   release(): void;
 }
 
-interface IpState {
-  connections: number;
-  tracked: Map<string, number>;
-}
-
-const UNLIMITED: IpQuota = { track: () => ({ ok: true }), untrack: () => {}, release: () => {} };
-
 export class IpQuotas {
-  private readonly byIp = new Map<string, IpState>();
+  private readonly connections = new Map<string, number>();
+  private loopbackSeq = 0;
 
   constructor(private readonly limits: IpLimits) {}
 
-  /** A quota for a new connection from `ip`, or null when the IP already holds its share of connections. */
+  /** A quota for a new connection from `ip`, or null when the address is at the abuse ceiling. */
   admit(ip: string): IpQuota | null {
-    if (this.limits.exemptLoopback && isLoopbackIp(ip)) return UNLIMITED;
-    const state = this.byIp.get(ip) ?? { connections: 0, tracked: new Map<string, number>() };
-    if (state.connections >= this.limits.connections) return null;
-    state.connections++;
-    this.byIp.set(ip, state);
-    return this.quota(ip, state);
-  }
-
-  /** IPs currently holding a connection (bounded by the gateway's connection cap). */
-  get size(): number {
-    return this.byIp.size;
-  }
-
-  private quota(ip: string, state: IpState): IpQuota {
-    const { trackedTokens } = this.limits;
+    if (this.limits.exemptLoopback && isLoopbackIp(ip)) return { address: `${ip}#${++this.loopbackSeq}`, release: () => {} };
+    const n = this.connections.get(ip) ?? 0;
+    if (n >= this.limits.connections) return null;
+    this.connections.set(ip, n + 1);
     let released = false;
     return {
-      track: (keys) => {
-        const fresh = keys.filter((k) => !state.tracked.has(k)).length;
-        if (state.tracked.size + fresh > trackedTokens) return { ok: false, limit: trackedTokens };
-        for (const k of keys) state.tracked.set(k, (state.tracked.get(k) ?? 0) + 1);
-        return { ok: true };
-      },
-      untrack: (keys) => {
-        for (const k of keys) {
-          const n = (state.tracked.get(k) ?? 1) - 1;
-          if (n <= 0) state.tracked.delete(k);
-          else state.tracked.set(k, n);
-        }
-      },
+      address: ip,
       release: () => {
         if (released) return;
         released = true;
-        state.connections--;
-        if (state.connections === 0) this.byIp.delete(ip);
+        const left = (this.connections.get(ip) ?? 1) - 1;
+        if (left <= 0) this.connections.delete(ip);
+        else this.connections.set(ip, left);
       },
     };
+  }
+
+  /** Addresses currently holding a connection (bounded by the gateway's connection cap). */
+  get size(): number {
+    return this.connections.size;
   }
 }

@@ -11,6 +11,12 @@ export interface Subscriber {
   sendFrame(frame: ServerFrame): void;
   /** The gateway ended this subscription (upstream refused it, or it never became active). */
   subscriptionEnded(id: string): void;
+  /**
+   * Whose viewer this is, for the shares of the budget (liveness/shares.ts): the client address, and the weight of each
+   * of its subscriptions (a connection counts as at most `CONNECTION_VIEWS` viewers however many it holds). Absent: an
+   * anonymous viewer of weight 1.
+   */
+  shareOf?(): { address: string; weight: number };
 }
 
 export interface Member {

@@ -48,8 +48,8 @@ export interface PoolOptions {
 
 /** What the pool asks of the liveness controller (liveness/controller.ts). */
 export interface LivenessHooks {
-  /** A resource nobody held a moment ago: stream it (if the budget lets) or poll it? */
-  wantsStream(shared: SharedSub): boolean;
+  /** A resource nobody held a moment ago, wanted by `first`: stream it (if the budget and its share let) or poll it? */
+  wantsStream(shared: SharedSub, first?: Subscriber): boolean;
   /** The resource is polled from now on (new, demoted, or a promotion that failed). */
   polled(shared: SharedSub): void;
   /** The upstream acknowledged the resource: polling stops (after a last gap repair when it was polled). */
@@ -100,7 +100,7 @@ export class UpstreamPool {
     const key = subscriptionKey(channel, params);
     let shared = this.byKey.get(key);
     if (!shared) {
-      const created = this.o.liveness ? this.createLive(key, channel, params) : this.create(key, channel, params);
+      const created = this.o.liveness ? this.createLive(key, channel, params, sub) : this.create(key, channel, params);
       if (!created.ok) return created;
       shared = created.shared;
     }
@@ -167,14 +167,14 @@ export class UpstreamPool {
   }
 
   /** Tiered liveness: a new resource is never refused for budget; it starts polled when it cannot (or should not) stream. */
-  private createLive(key: string, channel: Channel, params: ChannelParams[Channel]): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
+  private createLive(key: string, channel: Channel, params: ChannelParams[Channel], first: Subscriber): { ok: true; shared: SharedSub } | Extract<AttachResult, { ok: false }> {
     const shared = new SharedSub(key, "", channel, params, trackedKeys(channel, params), this.o.replay);
     shared.startAt = this.marketNow();
     shared.mode = "poll";
     shared.status = "active";
     this.byKey.set(key, shared);
     const hooks = this.o.liveness as LivenessHooks;
-    if (hooks.wantsStream(shared) && this.subscribeUpstream(shared).ok) {
+    if (hooks.wantsStream(shared, first) && this.subscribeUpstream(shared).ok) {
       shared.mode = "stream";
       shared.status = "pending";
       const fallbackMs = Math.min(this.o.firstAckFallbackMs ?? FIRST_ACK_FALLBACK_MS, this.o.subscribeTimeoutMs);

@@ -2,9 +2,11 @@ import { ApiError, type Channel, type ChannelParams, type LivenessMode, type Tok
 import type { Clock, TimerHandle } from "../clock";
 import type { SharedSub, Subscriber } from "../shared-sub";
 import type { LivenessHooks, UpstreamPool } from "../upstream-pool";
-import { DEFAULT_LADDER_MS, planCadence } from "./cadence";
+import { DEFAULT_LADDER_MS, planCadence, type PollDemand } from "./cadence";
 import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller } from "./poller";
 import type { RestCaller } from "./rest-caller";
+import { ANONYMOUS, addressCaps, pollCreditCaps, ShareLedger } from "./shares";
+import { SpendWindow } from "./spend-window";
 import { adopt, budgetSlots, DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type LivenessBudget, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
 
 // The I/O half of tiered liveness: feeds the pure scheduler the browsers' demand every tick, applies its decision to
@@ -28,6 +30,16 @@ export interface LivenessOptions {
   onWarn?(message: string): void;
   /** Fleet mode: the modes come from one decision over every instance's demand while there is one. */
   fleet?: SharedLiveness;
+  /**
+   * STREAM_ADDRESS_SHARE: the most one client address holds of the streamed slots and tracked tokens, and its
+   * guaranteed part of the polling credits a minute (shares.ts). Default 1 (no per-address cap).
+   */
+  addressShare?: number;
+  /**
+   * The day's credit budget (MARKET_CREDIT_BUDGET): what is left of it and how long until it resets. Polling then
+   * spends at most `POLL_DAY_FRACTION` of what is left, spread over the rest of the day. Absent or null: no day budget.
+   */
+  dayBudget?: () => { remainingToday: number | null; msToReset: number } | null;
 }
 
 /** One resource as this instance reports it to a fleet: its demand, plus what a leader needs to subscribe it. */
@@ -49,6 +61,9 @@ export interface SharedLiveness {
 
 /** Credits one poll costs (§8); a token update is one item of a batch. */
 const POLL_CREDITS: Record<Channel, number> = { trades: 1, ohlcv: 5, "token-updates": 1, pulse: 1 };
+/** Polling may spend at most this part of what is left of the day's credit budget; pages' own reads keep the rest. */
+export const POLL_DAY_FRACTION = 0.5;
+const MINUTE_MS = 60_000;
 const TOKEN_BATCH = 100;
 const DELAY_SAMPLES = 2_000;
 const REFUSING_CODES = new Set(["token_not_found", "invalid_parameter", "unknown_chain", "not_found"]);
@@ -88,6 +103,20 @@ export interface LivenessStats {
   /** Planned cadence of the polled resources with viewers: median and slowest. */
   pollIntervalP50Ms: number;
   pollIntervalMaxMs: number;
+  /** The credits a minute polling may spend now: POLL_CREDITS_PER_MINUTE, or less as the day's budget runs low. */
+  pollBudgetPerMinute: number;
+  /** Credits the pollers actually spent (calls the cache did not answer) over the last minute, and since start. */
+  pollCreditsLastMinute: number;
+  pollCreditsSpent: number;
+  /** Of which, per channel, since start. */
+  pollCreditsTrades: number;
+  pollCreditsOhlcv: number;
+  pollCreditsTokenUpdates: number;
+  pollCreditsPulse: number;
+  /** The most one client address made the pollers spend over the last minute. */
+  pollCreditsTopAddressLastMinute: number;
+  /** Polls put off because the minute's credits (the whole budget's, or their addresses' caps) were spent. */
+  pollsDeferred: number;
 }
 
 export class LivenessController implements LivenessHooks {
@@ -101,13 +130,27 @@ export class LivenessController implements LivenessHooks {
   private plannedCredits = 0;
   private readonly delays: number[] = [];
   private delayCursor = 0;
-  private readonly counts = { promotions: 0, demotions: 0, polls: 0, pollErrors: 0 };
+  private readonly counts = { promotions: 0, demotions: 0, polls: 0, pollErrors: 0, pollsDeferred: 0 };
+  /** Credits actually spent by the pollers over the last minute: in all, and per client address (charged by viewers). */
+  private readonly spentMinute = new SpendWindow(MINUTE_MS);
+  private readonly spentByAddress = new Map<string, SpendWindow>();
+  private readonly spentByChannel: Record<Channel, number> = { trades: 0, ohlcv: 0, "token-updates": 0, pulse: 0 };
+  private spentTotal = 0;
+  /** The poll budget and each address's cap at the last plan. */
+  private pollBudget: number;
+  private addressCaps = new Map<string, number>();
   private closed = false;
   /** REST for the pollers: each answer's `asOf` tells the pool how far the market's clock has got at least. */
   private readonly rest: RestCaller;
 
   constructor(private readonly o: LivenessOptions) {
-    this.sched = { ...DEFAULT_SCHEDULER_OPTIONS, ...o.scheduler, budget: o.fleet?.localBudget ?? o.budget };
+    this.sched = {
+      ...DEFAULT_SCHEDULER_OPTIONS,
+      ...o.scheduler,
+      addressShare: o.addressShare ?? o.scheduler?.addressShare ?? DEFAULT_SCHEDULER_OPTIONS.addressShare,
+      budget: o.fleet?.localBudget ?? o.budget,
+    };
+    this.pollBudget = o.pollCreditsPerMinute;
     this.rest = async (id, request, options) => {
       const r = await o.rest(id, request, options);
       this.pool?.noteMarketTime((r as { meta?: { asOf?: unknown } } | null)?.meta?.asOf);
@@ -147,12 +190,43 @@ export class LivenessController implements LivenessHooks {
       liveStreamed: streamed, livePolled: polled, ...this.counts,
       pollCreditsPerMinute: Math.round(this.plannedCredits), pollDelayP50Ms: q(0.5), pollDelayP99Ms: q(0.99),
       pollIntervalP50Ms: quantile(intervals, 0.5), pollIntervalMaxMs: Math.max(0, ...intervals),
+      pollBudgetPerMinute: Math.round(this.pollBudget),
+      pollCreditsLastMinute: Math.round(this.spentMinute.sum(this.o.clock.now())),
+      pollCreditsSpent: Math.round(this.spentTotal),
+      pollCreditsTrades: Math.round(this.spentByChannel.trades),
+      pollCreditsOhlcv: Math.round(this.spentByChannel.ohlcv),
+      pollCreditsTokenUpdates: Math.round(this.spentByChannel["token-updates"]),
+      pollCreditsPulse: Math.round(this.spentByChannel.pulse),
+      pollCreditsTopAddressLastMinute: Math.round(Math.max(0, ...this.addressSpendLastMinute().values())),
     };
+  }
+
+  /** Credits each client address made the pollers spend over the last minute. */
+  addressSpendLastMinute(): Map<string, number> {
+    const now = this.o.clock.now();
+    const out = new Map<string, number>();
+    for (const [a, w] of this.spentByAddress) {
+      const sum = w.sum(now);
+      if (sum > 0) out.set(a, sum);
+      else this.spentByAddress.delete(a);
+    }
+    return out;
+  }
+
+  /** Per client address: polling credits over the last minute (in flight included) and its cap at the last plan. */
+  addressFigures(): { address: string; pollCreditsLastMinute: number; pollCreditCap: number | null }[] {
+    const spent = this.addressSpendLastMinute();
+    const addresses = new Set([...spent.keys(), ...this.addressCaps.keys()]);
+    return [...addresses].map((address) => ({
+      address,
+      pollCreditsLastMinute: spent.get(address) ?? 0,
+      pollCreditCap: this.addressCaps.get(address) ?? null,
+    }));
   }
 
   // ---- hooks the pool calls ----
 
-  wantsStream(shared: SharedSub): boolean {
+  wantsStream(shared: SharedSub, first?: Subscriber): boolean {
     const fleet = this.o.fleet;
     const decided = fleet?.modes();
     if (fleet && decided) {
@@ -162,9 +236,10 @@ export class LivenessController implements LivenessHooks {
       return decided.get(shared.key) !== "poll";
     }
     const demand = this.demand();
-    demand.push({ key: shared.key, channel: shared.channel, tracked: shared.tracked, viewers: 1 });
+    const viewer = first?.shareOf?.() ?? { address: ANONYMOUS, weight: 1 };
+    demand.push({ key: shared.key, channel: shared.channel, tracked: shared.tracked, viewers: viewer.weight, by: { [viewer.address]: viewer.weight } });
     if (schedule(this.state, demand, this.o.clock.now(), this.sched).modes.get(shared.key) !== "stream") return false;
-    return this.hasRoom(shared);
+    return this.hasRoom(shared, [[viewer.address, viewer.weight]]);
   }
 
   /**
@@ -172,21 +247,28 @@ export class LivenessController implements LivenessHooks {
    * resources between two ticks is otherwise ranked against resources the state has not seen yet; the pool's own
    * limits are the key's whole budget in fleet mode, so they do not hold an instance to its share.
    */
-  private hasRoom(shared: SharedSub): boolean {
+  private hasRoom(shared: SharedSub, viewers: readonly [string, number][]): boolean {
     const b = this.sched.budget;
     const slots = budgetSlots(b);
     let general = 0;
     let pulse = 0;
     const tracked = new Set<string>();
+    // What each address holds of what streams now (or is on its way), charged by its viewers as the scheduler does.
+    const shares = new ShareLedger(addressCaps(slots.general, b.trackedTokens, this.sched.addressShare));
     for (const s of this.pool?.resources() ?? []) {
       if (s === shared || !(s.mode === "stream" || s.promoting)) continue;
       if (s.channel === "pulse") pulse++;
       else general++;
-      for (const t of s.tracked) tracked.add(t);
+      const fresh = s.tracked.filter((t) => !tracked.has(t));
+      for (const t of fresh) tracked.add(t);
+      const by = Object.entries(viewersByAddress(s).by);
+      const total = by.reduce((sum, [, v]) => sum + v, 0);
+      if (total > 0) shares.charge(new Map(by.map(([a, v]) => [a, v / total])), new Set(fresh).size);
     }
     const used = general + Math.max(0, pulse - slots.reserve);
     const fits = shared.channel === "pulse" ? general + pulse < slots.total && (pulse < slots.reserve || used < slots.general) : used < slots.general;
-    return fits && tracked.size + shared.tracked.filter((t) => !tracked.has(t)).length <= b.trackedTokens;
+    const fresh = new Set(shared.tracked.filter((t) => !tracked.has(t))).size;
+    return fits && tracked.size + fresh <= b.trackedTokens && shares.payers(viewers, fresh).size > 0;
   }
 
   polled(shared: SharedSub): void {
@@ -266,13 +348,18 @@ export class LivenessController implements LivenessHooks {
 
   private demand(): ResourceDemand[] {
     const out: ResourceDemand[] = [];
-    for (const s of this.pool?.resources() ?? [])
-      if (s.memberCount > 0) out.push({ key: s.key, channel: s.channel, tracked: s.tracked, viewers: s.memberCount });
+    for (const s of this.pool?.resources() ?? []) if (s.memberCount > 0) out.push(this.demandOf(s));
     return out;
   }
 
+  /** A resource's viewers, weighted per connection, per client address. */
+  private demandOf(s: SharedSub): ResourceDemand {
+    const { viewers, by } = viewersByAddress(s);
+    return { key: s.key, channel: s.channel, tracked: s.tracked, viewers, by };
+  }
+
   private reportOf(s: SharedSub): ReportedDemand {
-    return { key: s.key, channel: s.channel, tracked: s.tracked, viewers: s.memberCount, params: s.params };
+    return { ...this.demandOf(s), params: s.params };
   }
 
   /** Resources with viewers, and streamed ones without (lingering). */
@@ -308,6 +395,7 @@ export class LivenessController implements LivenessHooks {
       }
     }
     const promote: SharedSub[] = [];
+    const own = modes === d.modes;
     for (const s of [...pool.resources()]) {
       const want = modes.get(s.key);
       if (!want) continue;
@@ -315,16 +403,43 @@ export class LivenessController implements LivenessHooks {
       if (want === "poll" && streaming) pool.demote(s);
       else if (want === "stream" && !streaming) promote.push(s);
     }
-    for (const s of promote) pool.promote(s);
-    this.plan(d.scores);
+    // A demotion of a resource the upstream has not acknowledged yet waits for a later tick: a promotion in its place
+    // would pass the budget or an address's share meanwhile, so each is checked against what streams now (the fleet's
+    // decision is the leader's, over the fleet's budget).
+    for (const s of promote) if (!own || this.hasRoom(s, Object.entries(viewersByAddress(s).by))) pool.promote(s);
+    this.plan(d.scores, demand);
     this.tickTimer = this.o.clock.setTimeout(() => this.tick(), this.o.tickMs ?? 1_000);
   }
 
-  private plan(scores: Map<string, number>): void {
-    const items = [...this.polls.keys()]
+  /**
+   * The credits a minute polling may spend now: POLL_CREDITS_PER_MINUTE, and with a day budget at most
+   * `POLL_DAY_FRACTION` of what is left of it spread over the minutes until it resets.
+   */
+  private pollBudgetNow(): number {
+    const day = this.o.dayBudget?.();
+    if (!day || day.remainingToday === null) return this.o.pollCreditsPerMinute;
+    const minutesLeft = Math.max(1, day.msToReset / MINUTE_MS);
+    return Math.min(this.o.pollCreditsPerMinute, (Math.max(0, day.remainingToday) * POLL_DAY_FRACTION) / minutesLeft);
+  }
+
+  private plan(scores: Map<string, number>, demand: readonly ResourceDemand[]): void {
+    const byKey = new Map(demand.map((d) => [d.key, d]));
+    const ladder = this.o.ladderMs ?? DEFAULT_LADDER_MS;
+    const fastest = Math.min(...ladder);
+    const items: PollDemand[] = [...this.polls.keys()]
       .filter((s) => s.memberCount > 0)
-      .map((s) => ({ key: s.key, score: scores.get(s.key) ?? s.memberCount, credits: POLL_CREDITS[s.channel] }));
-    const plan = planCadence(items, { creditsPerMinute: this.o.pollCreditsPerMinute, ladderMs: this.o.ladderMs ?? DEFAULT_LADDER_MS });
+      .map((s) => ({ key: s.key, score: scores.get(s.key) ?? s.memberCount, credits: POLL_CREDITS[s.channel], by: byKey.get(s.key)?.by }));
+    this.pollBudget = this.pollBudgetNow();
+    // Each address's demand is what its polled views would cost at the fastest rung; its cap is its share of the poll
+    // budget, or the max-min fair level when the others leave credits unused.
+    const wanted = new Map<string, number>();
+    for (const it of items) {
+      const by = Object.entries(it.by ?? { [ANONYMOUS]: 1 });
+      const total = by.reduce((sum, [, v]) => sum + v, 0) || 1;
+      for (const [a, v] of by) wanted.set(a, (wanted.get(a) ?? 0) + (v / total) * ((it.credits * MINUTE_MS) / fastest));
+    }
+    this.addressCaps = pollCreditCaps(wanted, this.pollBudget, this.sched.addressShare);
+    const plan = planCadence(items, { creditsPerMinute: this.pollBudget, ladderMs: ladder, addressCaps: this.addressCaps });
     this.plannedCredits = plan.creditsPerMinute;
     for (const [s, st] of this.polls) {
       const ms = plan.intervals.get(s.key);
@@ -342,17 +457,63 @@ export class LivenessController implements LivenessHooks {
 
   // ---- polling ----
 
+  /** REST for one resource's poller: what each call costs upstream is charged to the resource's viewers. */
+  private restFor(shared: SharedSub): RestCaller {
+    return (id, request, options) => this.rest(id, request, { ...options, onCharge: (credits) => this.charge(shared, credits) });
+  }
+
+  /** Credits a poll of `shared` spent upstream: counted per channel, and per address of its viewers now. */
+  private charge(shared: SharedSub, credits: number): void {
+    if (!(credits > 0)) return;
+    this.spentTotal += credits;
+    this.spentByChannel[shared.channel] += credits;
+    this.count(shared, credits);
+  }
+
+  /**
+   * Adds credits to the minute's windows (in all, and per address of `shared`'s viewers). A poll in flight counts its
+   * usual cost there until it is done (then its real cost, charged as the calls go upstream, replaces it), so a burst
+   * of polls started in one turn cannot pass the budget or an address's cap before any answer is back.
+   */
+  private count(shared: SharedSub, credits: number): void {
+    const now = this.o.clock.now();
+    this.spentMinute.add(now, credits);
+    const { by } = viewersByAddress(shared);
+    const parts = Object.entries(by);
+    const total = parts.reduce((sum, [, v]) => sum + v, 0);
+    for (const [a, v] of total > 0 ? parts : [[ANONYMOUS, 1] as const]) {
+      let w = this.spentByAddress.get(a);
+      if (!w) this.spentByAddress.set(a, (w = new SpendWindow(MINUTE_MS)));
+      w.add(now, total > 0 ? (credits * v) / total : credits);
+    }
+  }
+
+  /**
+   * A poll put off for now: the minute's actual spend has reached the poll budget, or every address of its viewers has
+   * spent its cap (a plan counts a poll's usual cost; a busy tape's extra pages or a token's pools cost more).
+   */
+  private overSpent(shared: SharedSub, now: number): boolean {
+    if (this.spentMinute.sum(now) + POLL_CREDITS[shared.channel] > this.pollBudget + 1e-9) return true;
+    const addresses = Object.keys(viewersByAddress(shared).by);
+    if (addresses.length === 0) return false;
+    const share = POLL_CREDITS[shared.channel] / addresses.length;
+    // An address the last plan did not know yet (its first views) gets its guaranteed part until the next plan.
+    const floor = this.sched.addressShare < 1 ? this.sched.addressShare * this.pollBudget : Number.POSITIVE_INFINITY;
+    return addresses.every((a) => (this.spentByAddress.get(a)?.sum(now) ?? 0) + share > (this.addressCaps.get(a) ?? floor) + 1e-9);
+  }
+
   private newPollState(shared: SharedSub, owed?: Poller): PollState {
     const now = this.o.clock.now();
     const ladder = this.o.ladderMs ?? DEFAULT_LADDER_MS;
+    const rest = this.restFor(shared);
     const poller =
       owed ??
       (shared.channel === "trades"
-        ? new TradesPoller(shared, this.rest)
+        ? new TradesPoller(shared, rest)
         : shared.channel === "ohlcv"
-          ? new CandlePoller(shared, this.rest)
+          ? new CandlePoller(shared, rest)
           : shared.channel === "pulse"
-            ? new PulsePoller(shared, this.rest)
+            ? new PulsePoller(shared, rest)
             : null); // token updates are batched
     const provisional = ladder[Math.min(ladder.length - 1, 2)] ?? 3_000;
     return { poller, intervalMs: provisional, nextAt: now, inFlight: false, latencyMs: 0, delayEwmaMs: null, sentDelayMs: null, lastUpdate: "" };
@@ -364,6 +525,11 @@ export class LivenessController implements LivenessHooks {
     const updates: [SharedSub, PollState][] = [];
     for (const [s, st] of this.polls) {
       if (st.inFlight || now < st.nextAt || s.memberCount === 0) continue;
+      if (this.overSpent(s, now)) {
+        this.counts.pollsDeferred++;
+        st.nextAt = now + (this.o.pollTickMs ?? 200) * 5;
+        continue;
+      }
       st.nextAt = now + st.intervalMs;
       if (!st.poller) updates.push([s, st]);
       else this.run(s, st, st.poller);
@@ -376,6 +542,8 @@ export class LivenessController implements LivenessHooks {
     st.inFlight = true;
     const started = this.o.clock.now();
     this.counts.polls++;
+    const usual = POLL_CREDITS[s.channel];
+    this.count(s, usual);
     poller
       .poll(this.o.clock.now, this.o.pollMaxAgeMs ?? 500)
       .then((r) => {
@@ -385,17 +553,24 @@ export class LivenessController implements LivenessHooks {
       .catch((e: unknown) => this.pollFailed(s, e))
       .finally(() => {
         st.inFlight = false;
+        this.count(s, -usual);
       });
   }
 
   /** Token updates for many tokens at once: one batch `POST /v1/token`, one slot per token (§4.14). */
   private async pollUpdates(batch: [SharedSub, PollState][]): Promise<void> {
-    for (const [, st] of batch) st.inFlight = true;
+    for (const [s, st] of batch) {
+      st.inFlight = true;
+      this.count(s, POLL_CREDITS["token-updates"]);
+    }
     const started = this.o.clock.now();
     this.counts.polls++;
     try {
       const items = batch.map(([s]) => ({ chain: (s.params as TokenUpdatesParams).chain, address: (s.params as TokenUpdatesParams).address }));
-      const env = (await this.rest("tokenBatch", { body: { items } }, { maxAgeMs: this.o.pollMaxAgeMs ?? 500 })) as {
+      const onCharge = (credits: number) => {
+        for (const [s] of batch) this.charge(s, credits / batch.length);
+      };
+      const env = (await this.rest("tokenBatch", { body: { items } }, { maxAgeMs: this.o.pollMaxAgeMs ?? 500, onCharge })) as {
         data: ({ data: unknown } | { error: { code: string; message: string } })[];
         meta: { asOf: number; degraded?: boolean };
       };
@@ -416,7 +591,10 @@ export class LivenessController implements LivenessHooks {
     } catch (e) {
       for (const [s] of batch) this.pollFailed(s, e);
     } finally {
-      for (const [, st] of batch) st.inFlight = false;
+      for (const [s, st] of batch) {
+        st.inFlight = false;
+        this.count(s, -POLL_CREDITS["token-updates"]);
+      }
     }
   }
 
@@ -447,4 +625,16 @@ export class LivenessController implements LivenessHooks {
     for (const [sub, id, m] of s.members()) if (m.acked) per.set(sub, [...(per.get(sub) ?? []), id]);
     for (const [sub, ids] of per) sub.sendFrame({ type: "mode", ids, mode, ...(mode === "poll" ? { delayMs: delayMs ?? 0 } : {}) });
   }
+}
+
+/** A resource's viewers per client address, each subscription weighted by its connection's share. */
+export function viewersByAddress(s: SharedSub): { viewers: number; by: Record<string, number> } {
+  const by: Record<string, number> = {};
+  let viewers = 0;
+  for (const [sub] of s.members()) {
+    const v = sub.shareOf?.() ?? { address: ANONYMOUS, weight: 1 };
+    by[v.address] = (by[v.address] ?? 0) + v.weight;
+    viewers += v.weight;
+  }
+  return { viewers, by };
 }

@@ -4,7 +4,12 @@ import type { CallOptions, RestProxy } from "@/lib/server/proxy/cache-and-coales
 
 // Pollers read REST through the proxy: the same validation, cache, coalescing and credits ledger as /api/v1.
 
-export type RestCaller = (id: EndpointId, request: { query?: Record<string, unknown>; body?: unknown }, o?: CallOptions) => Promise<unknown>;
+export interface RestCallOptions extends CallOptions {
+  /** Told the credits a call cost when it went upstream (a cached or coalesced answer costs nothing). */
+  onCharge?(credits: number): void;
+}
+
+export type RestCaller = (id: EndpointId, request: { query?: Record<string, unknown>; body?: unknown }, o?: RestCallOptions) => Promise<unknown>;
 
 export function createRestCaller(proxy: () => RestProxy): RestCaller {
   return async (id, request, o) => {
@@ -12,6 +17,7 @@ export function createRestCaller(proxy: () => RestProxy): RestCaller {
     const v = validateRequest(def, toSearchParams(request.query ?? {}), def.method === "POST" ? (request.body ?? {}) : undefined);
     if (!v.ok) throw v.error;
     const r = await proxy().call(def, v.input, o);
+    if (r.headers.cache === "miss") o?.onCharge?.(def.credits(v.input));
     return r.body;
   };
 }

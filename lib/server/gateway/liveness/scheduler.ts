@@ -1,4 +1,5 @@
 import type { Channel } from "@/lib/api";
+import { type AddressViewers, addressCaps, ShareLedger, viewersOf } from "./shares";
 
 // Which resources get the key's stream budget (§8: 5 connections × 20 subscriptions, 50 tracked tokens or pools)
 // and which are served by polling REST. Pure: demand and the previous state in, modes out. The gateway feeds it
@@ -12,8 +13,10 @@ export interface ResourceDemand {
   channel: Channel;
   /** `trackedKeys(channel, params)`: the tokens or pools it would track while streamed (none for pulse). */
   tracked: readonly string[];
-  /** Browser subscriptions on it now. Zero (or absent from the demand) means nobody wants it. */
+  /** Browser subscriptions on it now (weighted per connection, shares.ts). Zero (or absent) means nobody wants it. */
   viewers: number;
+  /** The same viewers per client address; absent = one anonymous address. */
+  by?: AddressViewers;
 }
 
 export interface LivenessBudget {
@@ -34,6 +37,11 @@ export interface SchedulerOptions {
   minDwellMs: number;
   /** Scores of resources nobody wants any more are remembered for at most this many (bounded state). */
   maxRemembered: number;
+  /**
+   * The most one client address may hold (STREAM_ADDRESS_SHARE): this fraction of the general slots and of the tracked
+   * tokens (shares.ts). Past it the address's views are polled. 1 = no cap.
+   */
+  addressShare: number;
 }
 
 export const DEFAULT_SCHEDULER_OPTIONS: Omit<SchedulerOptions, "budget"> = {
@@ -41,6 +49,7 @@ export const DEFAULT_SCHEDULER_OPTIONS: Omit<SchedulerOptions, "budget"> = {
   hysteresis: 0.25,
   minDwellMs: 10_000,
   maxRemembered: 2_000,
+  addressShare: 1,
 };
 
 interface Entry {
@@ -89,7 +98,9 @@ function decayed(e: Entry | undefined, now: number, halfLifeMs: number): number 
 /**
  * One scheduling step. Score = current viewers, or the decayed memory of earlier viewers when that is higher.
  * Streamed resources compete with their score raised by the hysteresis factor (and are kept outright within their
- * dwell time); resources are then admitted greedily by score while subscription slots and tracked keys last.
+ * dwell time); resources are then admitted greedily by score while subscription slots and tracked keys last, each
+ * paid for by the addresses of its viewers within their shares (a resource only addresses past their share want is
+ * polled).
  */
 export function schedule(prev: SchedulerState, demand: readonly ResourceDemand[], now: number, o: SchedulerOptions): Decision {
   const slots = budgetSlots(o.budget);
@@ -110,6 +121,7 @@ export function schedule(prev: SchedulerState, demand: readonly ResourceDemand[]
   order.sort((a, b) => b.r - a.r || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const modes = new Map<string, LivenessMode>();
+  const shares = new ShareLedger(addressCaps(slots.general, o.budget.trackedTokens, o.addressShare ?? 1));
   const tracked = new Set<string>();
   let general = 0;
   let reserve = 0;
@@ -120,10 +132,13 @@ export function schedule(prev: SchedulerState, demand: readonly ResourceDemand[]
     let slot: "general" | "reserve" | null = null;
     if (d.channel === "pulse" && reserve < slots.reserve) slot = "reserve";
     else if (general < slots.general) slot = "general";
-    if (slot && fitsTracked) {
+    const freshCount = new Set(fresh).size;
+    const payers = slot && fitsTracked ? shares.payers(viewersOf(d.by, d.viewers), freshCount) : null;
+    if (slot && payers && payers.size > 0) {
       if (slot === "reserve") reserve++;
       else general++;
       for (const t of fresh) tracked.add(t);
+      shares.charge(payers, freshCount);
       modes.set(key, "stream");
     } else modes.set(key, "poll");
   }
