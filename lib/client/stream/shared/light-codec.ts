@@ -6,30 +6,45 @@ import type { ParsedFrame, SocketCodec } from "../socket-core";
 // only for its routing (`id`, `channel`) and is forwarded as received, to be checked in full by each tab
 // (frames.ts) before any reducer sees it. Params come from tabs that checked them already.
 
-const LIVENESS_MODES = new Set(["stream", "poll"]);
+/** lib/api's CHANNELS and LIVENESS_MODES (a test keeps them equal; importing them would bring zod). */
+export const LIGHT_CHANNELS: ReadonlySet<string> = new Set(["trades", "ohlcv", "token-updates", "pulse"]);
+export const LIGHT_MODES: ReadonlySet<string> = new Set(["stream", "poll"]);
 const str = (v: unknown): v is string => typeof v === "string";
 const optStr = (v: unknown) => v === undefined || str(v);
-const optNum = (v: unknown) => v === undefined || v === null || (typeof v === "number" && Number.isFinite(v));
+const int = (v: unknown) => Number.isSafeInteger(v);
+const optInt = (v: unknown, min = Number.MIN_SAFE_INTEGER) => v === undefined || (int(v) && (v as number) >= min);
+const optNum = (v: unknown) => v === undefined || (typeof v === "number" && Number.isFinite(v));
 const strArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(str);
+
+function validLimits(l: unknown): boolean {
+  if (typeof l !== "object" || l === null) return false;
+  const o = l as Record<string, unknown>;
+  return int(o.connections) && int(o.subscriptionsPerConnection) && int(o.trackedTokens);
+}
 
 function valid(f: Record<string, unknown>): boolean {
   switch (f.type) {
     case "authed":
-      return typeof f.limits === "object" && f.limits !== null;
+      return validLimits(f.limits);
     case "subscribed":
-      return str(f.id) && (f.mode === undefined || LIVENESS_MODES.has(f.mode as string)) && optNum(f.delayMs);
+      return (
+        str(f.id) &&
+        LIGHT_CHANNELS.has(f.channel as string) &&
+        (f.mode === undefined || LIGHT_MODES.has(f.mode as string)) &&
+        optInt(f.delayMs, 0)
+      );
     case "unsubscribed":
       return str(f.id);
     case "mode":
-      return strArray(f.ids) && LIVENESS_MODES.has(f.mode as string) && optNum(f.delayMs);
+      return strArray(f.ids) && LIGHT_MODES.has(f.mode as string) && optInt(f.delayMs, 0);
     case "error":
-      return optStr(f.id) && str(f.code) && str(f.message) && optNum(f.limit);
+      return optStr(f.id) && str(f.code) && str(f.message) && optInt(f.limit);
     case "pong":
       return optNum(f.t);
     case "resync":
       return strArray(f.ids) && str(f.reason);
     case "event":
-      return str(f.id) && str(f.channel);
+      return str(f.id) && LIGHT_CHANNELS.has(f.channel as string);
     default:
       return false;
   }
