@@ -1,4 +1,4 @@
-import { createStreamClient, FULL_CODEC } from "../socket";
+import { createStreamClient, defaultStreamUrl, FULL_CODEC } from "../socket";
 import type { StreamClient, StreamClientOptions } from "../socket-types";
 import { createHubClient, type HubTransport } from "./hub-client";
 import { createHubForScope } from "./hub-scope";
@@ -87,7 +87,9 @@ function sharedTransport(tab: string): { transport: HubTransport; mode: StreamCl
 
 export function createBrowserStreamClient(opts: StreamClientOptions): StreamClient & { mode: StreamClientMode } {
   const plain = () => Object.assign(createStreamClient(opts), { mode: "own-socket" as const });
-  if (typeof window === "undefined" || opts.WebSocket) return plain();
+  // A WebSocket or a URL of the caller's own (tests, tools) gets a socket of its own.
+  if (typeof window === "undefined" || opts.WebSocket || (opts.url !== undefined && opts.url !== defaultStreamUrl))
+    return plain();
   const tab = newTabId();
   const shared = sharedTransport(tab);
   if (!shared) return plain();
