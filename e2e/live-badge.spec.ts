@@ -14,7 +14,11 @@ test.beforeAll(async () => {
 
 test("a refused tape subscription turns the tape and header badges from Live to not live", async ({ page }) => {
   // Between the page and the gateway: the trades subscription's acknowledgement becomes the limit error a full
-  // stream key sends (§8: 50 tracked tokens); every other frame passes through unchanged.
+  // stream key sends (§8: 50 tracked tokens); every other frame passes through unchanged. Routing sees only sockets a
+  // page opens, so the shared worker is removed: the page, alone, is elected and holds the socket itself.
+  await page.addInitScript(() => {
+    delete (window as { SharedWorker?: unknown }).SharedWorker;
+  });
   await page.routeWebSocket(/\/api\/stream$/, (ws) => {
     const server = ws.connectToServer();
     const tradeIds = new Set<string>();

@@ -180,15 +180,7 @@ export function trackedKeys(channel: Channel, params: ChannelParams[Channel]): s
   return p.pools?.length ? p.pools.map((a) => `${p.chain}:pool:${a}`) : [`${p.chain}:token:${p.address}`];
 }
 
-/** A stable key for identical subscriptions (the gateway shares them). */
-export function subscriptionKey(channel: Channel, params: ChannelParams[Channel]): string {
-  const p = params as Record<string, unknown>;
-  const norm = Object.keys(p).sort().map((k) => {
-    const v = p[k];
-    return `${k}=${Array.isArray(v) ? [...v].sort().join(",") : String(v)}`;
-  });
-  return `${channel}?${norm.join("&")}`;
-}
+export { subscriptionKey } from "./subscription-key";
 
 export function tradeKey(t: { txHash: string; block: number; logIndex: number }): string {
   return `${t.txHash}:${t.block}:${t.logIndex}`;

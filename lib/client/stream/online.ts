@@ -5,18 +5,20 @@ export interface OnlineSource {
   subscribe(listener: (online: boolean) => void): () => void;
 }
 
+/** The page's (or the shared worker's) online state; always online where there is none (SSR, Node). */
 export function browserOnline(): OnlineSource {
-  if (typeof window === "undefined" || typeof navigator === "undefined") return alwaysOnline();
+  const scope = globalThis as { addEventListener?: unknown };
+  if (typeof navigator === "undefined" || typeof scope.addEventListener !== "function") return alwaysOnline();
   return {
     isOnline: () => navigator.onLine !== false,
     subscribe(listener) {
       const on = () => listener(true);
       const off = () => listener(false);
-      window.addEventListener("online", on);
-      window.addEventListener("offline", off);
+      globalThis.addEventListener("online", on);
+      globalThis.addEventListener("offline", off);
       return () => {
-        window.removeEventListener("online", on);
-        window.removeEventListener("offline", off);
+        globalThis.removeEventListener("online", on);
+        globalThis.removeEventListener("offline", off);
       };
     },
   };

@@ -5,8 +5,9 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { createStreamRuntime, type StreamRuntime } from "./runtime";
 import { createStreamStore, type StreamStore } from "./store";
 
-// One runtime (socket + store) per tab. On the server there is no socket: hooks render from REST data and an
-// empty store, and subscribe only once mounted in the browser.
+// One runtime (store + stream client) per tab; the tabs of an origin share one gateway socket (shared/connect.ts).
+// On the server there is no socket: hooks render from REST data and an empty store, and subscribe only once mounted
+// in the browser.
 
 export interface StreamContextValue {
   store: StreamStore;

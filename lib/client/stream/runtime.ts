@@ -26,7 +26,8 @@ import {
 import { createRepairQueue } from "./repair-queue";
 import { createResumeTracker, type ResumePoint } from "./resume-tracker";
 import type { FrameScheduler } from "./scheduler";
-import { createStreamClient, defaultStreamUrl, type StreamClient, type StreamClientOptions } from "./socket";
+import { createBrowserStreamClient } from "./shared/connect";
+import { defaultStreamUrl, type StreamClient, type StreamClientOptions } from "./socket";
 import { createStreamStore, type StreamStore } from "./store";
 import { applyTokenUpdates } from "./token-cache";
 
@@ -93,7 +94,8 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const serverNow = () => now() + store.getState().serverOffsetMs;
   const deps = { fetcher, store, queryClient: qc, serverNow, freshRetryDelaysMs: opts.freshRetryDelaysMs };
 
-  const client = createStreamClient({
+  // The origin's shared socket (a shared worker or an elected tab); a socket of its own only where neither exists.
+  const client = createBrowserStreamClient({
     url: opts.url ?? defaultStreamUrl,
     WebSocket: opts.WebSocket,
     now,

@@ -1,0 +1,104 @@
+import { createStreamClient, defaultStreamUrl, FULL_CODEC } from "../socket";
+import type { StreamClient, StreamClientOptions } from "../socket-types";
+import { createHubClient, type HubTransport } from "./hub-client";
+import { createHubForScope } from "./hub-scope";
+import { browserLeaderDeps, leaderTransport } from "./leader";
+import { type HubToTab, SHARED_NAME, tabLockName } from "./protocol";
+
+// One gateway socket per browser origin. A SharedWorker holds it where the browser has one; elsewhere (Safari on iOS,
+// SharedWorker disabled) one tab elected by a Web Lock holds it and the others reach it over BroadcastChannel; only
+// where neither exists (SSR, jsdom, an explicit WebSocket in tests) does the tab open its own.
+
+export type StreamClientMode = "shared-worker" | "leader" | "own-socket";
+
+function newTabId(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+}
+
+/** Held for the tab's life: the hub's proof that a silent tab is still there. */
+function holdTabLock(tab: string): Promise<void> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  if (!locks) return Promise.resolve();
+  return new Promise((acquired) => {
+    void locks
+      .request(tabLockName(tab), () => {
+        acquired();
+        return new Promise<void>(() => {});
+      })
+      .catch(() => acquired());
+  });
+}
+
+function workerTransport(onFail: () => void): HubTransport | null {
+  let worker: SharedWorker;
+  try {
+    worker = new SharedWorker(new URL("./shared-worker.ts", import.meta.url), { type: "module", name: SHARED_NAME });
+  } catch {
+    return null;
+  }
+  let heard = false;
+  let listener: ((m: HubToTab) => void) | null = null;
+  worker.addEventListener("error", () => {
+    if (!heard) onFail();
+  });
+  worker.port.onmessage = (ev) => {
+    heard = true;
+    listener?.(ev.data as HubToTab);
+  };
+  worker.port.start();
+  return {
+    send: (m) => worker.port.postMessage(m),
+    onMessage(l) {
+      listener = l;
+    },
+    close: () => worker.port.close(),
+  };
+}
+
+/** A transport that starts on the shared worker and moves to the Web Locks path if the worker fails to load. */
+function sharedTransport(tab: string): { transport: HubTransport; mode: StreamClientMode } | null {
+  const leaderDeps = browserLeaderDeps();
+  const leader = () => (leaderDeps ? leaderTransport(tab, leaderDeps, createHubForScope) : null);
+  let listener: ((m: HubToTab) => void) | null = null;
+  let current: HubTransport | null = null;
+  const fallBack = () => {
+    current?.close();
+    current = leader();
+    if (listener) current?.onMessage(listener);
+  };
+  if (typeof SharedWorker === "function") current = workerTransport(fallBack);
+  const mode: StreamClientMode = current ? "shared-worker" : "leader";
+  current ??= leader();
+  if (!current) return null;
+  return {
+    mode,
+    transport: {
+      send: (m) => current?.send(m),
+      onMessage(l) {
+        listener = l;
+        current?.onMessage(l);
+      },
+      close: () => current?.close(),
+    },
+  };
+}
+
+export function createBrowserStreamClient(opts: StreamClientOptions): StreamClient & { mode: StreamClientMode } {
+  const plain = () => Object.assign(createStreamClient(opts), { mode: "own-socket" as const });
+  // A WebSocket or a URL of the caller's own (tests, tools) gets a socket of its own.
+  if (typeof window === "undefined" || opts.WebSocket || (opts.url !== undefined && opts.url !== defaultStreamUrl))
+    return plain();
+  const tab = newTabId();
+  const shared = sharedTransport(tab);
+  if (!shared) return plain();
+  void holdTabLock(tab);
+  const client = createHubClient({ tab, transport: shared.transport, codec: FULL_CODEC, sinceAt: opts.sinceAt });
+  // Best effort: a closing tab releases its subscriptions at once (the heartbeat catches the rest).
+  window.addEventListener("pagehide", () => client.bye());
+  window.addEventListener("pageshow", (ev) => {
+    if (ev.persisted) client.rejoin();
+  });
+  return Object.assign(client, { mode: shared.mode });
+}
