@@ -60,3 +60,18 @@ export const tradersEnvelopeSchema = z.object({
   meta: z.looseObject({ asOf: int(), degraded: z.boolean().optional(), credits: int() }),
 });
 export type TradersEnvelope = z.infer<typeof tradersEnvelopeSchema>;
+
+export const totalPnl = (r: Pick<TraderRow, "realizedPnlUsd" | "unrealizedPnlUsd">) =>
+  r.realizedPnlUsd + (r.unrealizedPnlUsd ?? 0);
+
+const SORT_VALUE: Record<TraderSort, (r: TraderRow) => number> = {
+  pnl: totalPnl,
+  bought: (r) => r.boughtUsd,
+  sold: (r) => r.soldUsd,
+};
+
+/** Rows by `sort`, largest first (ties by wallet, so the order is total). */
+export function sortTraders(rows: readonly TraderRow[], sort: TraderSort): TraderRow[] {
+  const v = SORT_VALUE[sort];
+  return [...rows].sort((a, b) => v(b) - v(a) || (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0));
+}

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { confirmedInOrder, type PnlTrade, sortTraders, topTraders, totalPnl, traderRows } from "./trader-pnl";
+import { sortTraders, totalPnl } from "@/lib/api";
+import { confirmedInOrder, type PnlTrade, topTraders, traderRows } from "./trader-pnl";
 
 const WALLETS = ["0xa", "0xb", "0xc", "0xd"];
 let n = 0;

@@ -1,4 +1,4 @@
-import type { TraderRow, TraderSort, TraderTag } from "@/lib/api";
+import { sortTraders, type TraderRow, type TraderTag } from "@/lib/api";
 
 // Top traders, pure: confirmed tape rows in, per-wallet figures out (no I/O, no clock). PnL is average-cost: a sell
 // realizes its proceeds less the average cost of what it sold; what is still held is valued at the price given.
@@ -129,21 +129,6 @@ export function traderRows(input: TraderInput): TraderRow[] {
     });
   }
   return rows;
-}
-
-export const totalPnl = (r: Pick<TraderRow, "realizedPnlUsd" | "unrealizedPnlUsd">) =>
-  r.realizedPnlUsd + (r.unrealizedPnlUsd ?? 0);
-
-const SORT_VALUE: Record<TraderSort, (r: TraderRow) => number> = {
-  pnl: totalPnl,
-  bought: (r) => r.boughtUsd,
-  sold: (r) => r.soldUsd,
-};
-
-/** Rows by `sort`, largest first (ties by wallet, so the order is total). */
-export function sortTraders(rows: readonly TraderRow[], sort: TraderSort): TraderRow[] {
-  const v = SORT_VALUE[sort];
-  return [...rows].sort((a, b) => v(b) - v(a) || (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0));
 }
 
 /** The top `n` by each sort (their union, by PnL): whichever way the table is sorted, its first `n` rows are right. */
