@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { chartState } from "./chart";
-import { expect as baseExpect, test } from "./fixtures";
+import { chartState, panBack } from "./chart";
+import { expect as baseExpect, need, test } from "./fixtures";
 import { simState } from "./sim";
 
 // Coming back to an interval already viewed on the page shows its whole history again, up to the latest candle.
@@ -40,5 +40,56 @@ test("15m → 1m → 5m → 15m keeps each interval's full history", async ({ pa
   await pick(page, "5m");
   await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(first5.bars);
   expect((await chartState(page)).first).toBeLessThanOrEqual(first5.first);
+  expect(pageErrors).toEqual([]);
+});
+
+// After any round trip the view lands on the latest candle, even when the series comes back with older pages from
+// the cache (they used to land it one page too far back), and a trader's panning loads history without a jump.
+async function landsOnLatest(page: Page) {
+  await expect
+    .poll(async () => {
+      const s = await chartState(page);
+      return s.bars > 0 && s.viewLast === s.last;
+    })
+    .toBe(true);
+}
+
+async function panAndLoad(page: Page) {
+  const before = await chartState(page);
+  await panBack(page);
+  // panning back past the loaded bars pages older history in from the left, the view staying on the bars panned to
+  await expect.poll(async () => (await chartState(page)).first).toBeLessThan(before.first);
+  const s = await chartState(page);
+  expect(s.viewLast).toBeLessThan(s.last);
+}
+
+test("the view lands on the latest candle after 15m → 1m → 5m → 15m with cached older pages", async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto(`/token/${token.chain}/${token.address}?interval=1m`);
+  await landsOnLatest(page);
+  await panAndLoad(page);
+  for (const interval of ["15m", "1m", "5m", "15m", "1m"]) {
+    await pick(page, interval);
+    await landsOnLatest(page);
+    if (interval !== "15m") await panAndLoad(page);
+  }
+  expect(pageErrors).toEqual([]);
+});
+
+test("the view lands on the latest candle after pool → aggregate → pool", async ({ page, pageErrors }) => {
+  await page.goto(`/token/${token.chain}/${token.address}?interval=1m`);
+  const select = page.getByTestId("pool-select");
+  const pool = await select.locator("option").nth(1).getAttribute("value");
+  need(pool, "the token has a pool to pick");
+  await landsOnLatest(page);
+  await panAndLoad(page);
+  for (const value of [pool, "", pool, ""]) {
+    await select.selectOption(value);
+    await expect(page).toHaveURL(value ? new RegExp(`pool=${value}`) : /^(?!.*pool=)/);
+    await landsOnLatest(page);
+    await panAndLoad(page);
+  }
   expect(pageErrors).toEqual([]);
 });
