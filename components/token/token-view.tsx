@@ -174,13 +174,13 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
             onValueChange={(list) => setView({ list })}
             className="hidden shrink-0 lg:flex"
           />
-          <TabPanel idBase="token-list" value="traders" active={view.list === "traders"} className="flex min-h-0 flex-1">
-            <TradersPanel className="min-h-0 flex-1" chain={chain} address={address} onEvidence={onEvidence} />
+          <TabPanel idBase="token-list" value="traders" active={view.list === "traders"} className="flex min-h-0 min-w-0 flex-1">
+            <TradersPanel className="min-h-0 min-w-0 flex-1" chain={chain} address={address} onEvidence={onEvidence} />
           </TabPanel>
-          <TabPanel idBase="token-list" value="trades" active={view.list === "trades"} className="flex min-h-0 flex-1">
+          <TabPanel idBase="token-list" value="trades" active={view.list === "trades"} className="flex min-h-0 min-w-0 flex-1">
             {pools.length > 0 ? (
               <TradeTape
-                className="min-h-0 flex-1"
+                className="min-h-0 min-w-0 flex-1"
                 chain={chain}
                 address={address}
                 pools={pools}

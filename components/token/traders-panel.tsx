@@ -72,7 +72,7 @@ export function TradersPanel({ chain, address, onEvidence, className }: TradersP
         ) : rows.length === 0 ? (
           <EmptyState compact title="No trades yet" />
         ) : (
-          <table className="w-full min-w-[22rem] border-collapse" data-testid="traders-table" data-sort={sort}>
+          <table className="w-full border-collapse" data-testid="traders-table" data-sort={sort}>
             <thead className="sticky top-0 z-[1] bg-panel text-[10px] uppercase tracking-wide text-muted">
               <tr className="border-b border-border">
                 <th scope="col" className="w-7 px-2 py-1 text-right font-medium">
