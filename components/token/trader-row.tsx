@@ -97,7 +97,7 @@ export function TraderRowView({
         <div className={cn("num font-medium", tone(pnl))} data-testid="trader-pnl">
           {formatSignedUsd(pnl)}
         </div>
-        <div className="num text-[10px] text-muted">
+        <div className="num hidden whitespace-nowrap text-[10px] text-muted sm:block">
           <span className={tone(row.realizedPnlUsd)}>{formatSignedUsd(row.realizedPnlUsd)}</span>
           {" / "}
           <span className={tone(row.unrealizedPnlUsd ?? 0)}>
