@@ -11,7 +11,7 @@ export default function NotFound() {
       <p className="text-muted">
         This page does not exist, or the token or wallet address in the link is not one we know.
       </p>
-      <Link href="/pulse" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-bg hover:bg-accent/90">
+      <Link prefetch={false} href="/pulse" className="rounded-md bg-accent px-4 py-2 text-sm font-semibold text-bg hover:bg-accent/90">
         Go to Pulse
       </Link>
     </section>

@@ -76,3 +76,51 @@ test("a watched wallet's buy fires an alert on any page", async ({ page, pageErr
   await expect(page.getByTestId("alert-toast").filter({ hasText: "bought" })).toBeVisible({ timeout: 60_000 });
   expect(pageErrors).toEqual([]);
 });
+
+test("price and market-cap crosses and a graduation each fire once", async ({ page, request, pageErrors }) => {
+  const t = await launchWithBundle(3, { holdCohorts: true });
+  const tokenNow = async () =>
+    (await (await request.get(`/api/v1/token?chain=${t.chain}&address=${t.address}`)).json()).data as {
+      priceUsd: number;
+      marketCapUsd: number;
+      migrated: boolean;
+    };
+  const start = await tokenNow();
+  expect(start.migrated).toBe(false);
+  const priceAt = start.priceUsd * 1.5;
+  const mcapAt = Math.round(start.marketCapUsd * 1.5);
+
+  await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
+  const alerts = page.getByTestId("token-alerts");
+  const add = async (kind: string, value?: number) => {
+    await alerts.getByLabel("Alert when").selectOption(kind);
+    if (value !== undefined) await alerts.getByLabel("Value in USD").fill(String(value));
+    await alerts.getByRole("button", { name: "Add alert" }).click();
+  };
+  await add("price-above", Number(priceAt.toPrecision(6)));
+  await add("mcap-above", mcapAt);
+  await add("graduates");
+  await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(3);
+
+  // Buys until the market says both levels are crossed (a launch's curve moves fast; the market trades on its own too).
+  for (let i = 0; i < 8; i++) {
+    const now = await tokenNow();
+    if (now.priceUsd >= priceAt * 1.05 && now.marketCapUsd >= mcapAt * 1.05) break;
+    await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 400, maker: t.creator });
+  }
+  const toasts = page.getByTestId("alert-toast");
+  await expect(toasts.filter({ hasText: "price above" })).toBeVisible({ timeout: 45_000 });
+  await expect(toasts.filter({ hasText: "market cap above" })).toBeVisible({ timeout: 45_000 });
+
+  await simScenario({ action: "graduate", chain: t.chain, address: t.address });
+  await expect(toasts.filter({ hasText: "graduated" })).toBeVisible({ timeout: 60_000 });
+  // The graduation reached the page as a later token update than the crosses (and the market kept trading between):
+  // each rule fired on its own crossing only, not on every reading past it.
+  const fired = await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem("tradescope.alerts") ?? "{}") as { state?: { fired?: { title: string }[] } };
+    return (raw.state?.fired ?? []).map((f) => f.title);
+  });
+  for (const what of ["price above", "market cap above", "graduated"])
+    expect(fired.filter((title) => title.includes(what)), what).toHaveLength(1);
+  expect(pageErrors).toEqual([]);
+});

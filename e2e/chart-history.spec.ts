@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { chartState } from "./chart";
-import { expect as baseExpect, test } from "./fixtures";
+import { chartState, panBack } from "./chart";
+import { expect as baseExpect, need, test } from "./fixtures";
 import { simState } from "./sim";
 
 // Coming back to an interval already viewed on the page shows its whole history again, up to the latest candle.
@@ -40,5 +40,79 @@ test("15m → 1m → 5m → 15m keeps each interval's full history", async ({ pa
   await pick(page, "5m");
   await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(first5.bars);
   expect((await chartState(page)).first).toBeLessThanOrEqual(first5.first);
+  expect(pageErrors).toEqual([]);
+});
+
+// After any round trip the view lands on the latest candle, even when the series comes back with older pages from
+// the cache (they used to land it one page too far back), and a trader's panning loads history without a jump.
+async function landsOnLatest(page: Page) {
+  await expect
+    .poll(async () => {
+      const s = await chartState(page);
+      return s.bars > 0 && s.viewLast === s.last;
+    })
+    .toBe(true);
+}
+
+/** Pans back until an older page has loaded, so the series has cached history to come back with. */
+async function panAndLoad(page: Page) {
+  const before = await chartState(page);
+  await expect
+    .poll(async () => {
+      await panBack(page, 1);
+      return (await chartState(page)).first;
+    })
+    .toBeLessThan(before.first);
+  const s = await chartState(page);
+  expect(s.viewLast).toBeLessThan(s.last);
+}
+
+/** Comes back to a series panned and paged before: more than one page is drawn again, and the view is on the latest. */
+async function backWithHistory(page: Page) {
+  await landsOnLatest(page);
+  expect((await chartState(page)).bars).toBeGreaterThan(PAGE_BARS);
+}
+
+const PAGE_BARS = 200;
+
+test("the view lands on the latest candle after 15m → 1m → 5m → 15m with cached older pages", async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto(`/token/${token.chain}/${token.address}?interval=1m`);
+  await landsOnLatest(page);
+  await panAndLoad(page);
+  await pick(page, "5m");
+  await landsOnLatest(page);
+  // the trader looks back (5m may hold its whole history in the pages already drawn)
+  await panBack(page, 1);
+  await expect.poll(async () => (await chartState(page)).viewLast).toBeLessThan((await chartState(page)).last);
+  await pick(page, "15m");
+  await landsOnLatest(page);
+  await pick(page, "1m");
+  await backWithHistory(page);
+  await pick(page, "5m");
+  await landsOnLatest(page);
+  await pick(page, "15m");
+  await landsOnLatest(page);
+  expect(pageErrors).toEqual([]);
+});
+
+test("the view lands on the latest candle after pool → aggregate → pool", async ({ page, pageErrors }) => {
+  await page.goto(`/token/${token.chain}/${token.address}?interval=1m`);
+  const select = page.getByTestId("pool-select");
+  const pool = need(await select.locator("option").nth(1).getAttribute("value"), "the token has a pool to pick");
+  await landsOnLatest(page);
+  await panAndLoad(page);
+  await select.selectOption(pool);
+  await expect(page).toHaveURL(new RegExp(`pool=${pool}`));
+  await landsOnLatest(page);
+  await panAndLoad(page);
+  await select.selectOption("");
+  await expect(page).not.toHaveURL(/pool=/);
+  await backWithHistory(page);
+  await select.selectOption(pool);
+  await expect(page).toHaveURL(new RegExp(`pool=${pool}`));
+  await backWithHistory(page);
   expect(pageErrors).toEqual([]);
 });

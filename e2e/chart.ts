@@ -10,6 +10,9 @@ export interface ChartState {
   lastLow: number;
   lastVolume: number;
   markers: number;
+  /** The first and last bars inside the visible range (the right edge lands on `last` after a switch). */
+  viewFirst: number;
+  viewLast: number;
 }
 
 /** The candle chart's bar count, first and last bar times and newest bar, as drawn. */
@@ -23,5 +26,20 @@ export async function chartState(page: Page): Promise<ChartState> {
     lastLow: Number(el.dataset.lastLow ?? 0),
     lastVolume: Number(el.dataset.lastVolume ?? 0),
     markers: Number(el.dataset.markers ?? 0),
+    viewFirst: Number(el.dataset.viewFirstTime ?? 0),
+    viewLast: Number(el.dataset.viewLastTime ?? 0),
   }));
+}
+
+/** Drags the chart right `times` times, as a trader panning back into history (older pages load on the way). */
+export async function panBack(page: Page, times = 3): Promise<void> {
+  const box = await page.getByTestId("candle-chart").boundingBox();
+  if (!box) throw new Error("no chart to pan");
+  const y = box.y + box.height / 2;
+  for (let i = 0; i < times; i++) {
+    await page.mouse.move(box.x + 60, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 120, y, { steps: 8 });
+    await page.mouse.up();
+  }
 }

@@ -61,3 +61,20 @@ test("every page loads with zero failed requests", async ({ page }) => {
     expect(problems, path).toEqual([]);
   }
 });
+
+test("no page aborts its links' prefetches", async ({ page }) => {
+  const aborted: string[] = [];
+  page.on("requestfailed", (r) => {
+    if (r.url().includes("_rsc=")) aborted.push(`${r.url()} ${r.failure()?.errorText}`);
+  });
+  for (const path of [
+    "/pulse",
+    `/token/${notable.establishedToken.chain}/${notable.establishedToken.address}`,
+    `/wallet/${notable.evmWallet.address}?chain=${notable.evmWallet.chain}`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
+    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  }
+  expect(aborted).toEqual([]);
+});

@@ -106,3 +106,46 @@ test("a token older than the half hour of second candles opens on 1m candles cov
   await expect(page.getByTestId("chart-empty")).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
+
+test("the busiest token's tape pages back a day, or ends on a row that says how far it reaches", async ({
+  page,
+  pageErrors,
+}) => {
+  const state = (await simState()).data;
+  const busy = state.notable.busyEstablished as Ref[];
+  const counts = await Promise.all(
+    busy.map(async (t) => (await simGet<{ data: { txns24h: number } }>(`/v1/token?chain=${t.chain}&address=${t.address}`)).data.txns24h),
+  );
+  const t = need(busy[counts.indexOf(Math.max(...counts))], "the busiest established token");
+  await page.goto(`/token/${t.chain}/${t.address}`);
+  const tape = page.getByTestId("trade-tape");
+  await expect(tape.getByTestId("trade-row").first()).toBeVisible();
+  const end = tape.getByTestId("tape-end");
+  let oldest = Number.POSITIVE_INFINITY;
+  await expect
+    .poll(
+      async () => {
+        const ats = await tape.evaluate((el: HTMLElement) => {
+          el.scrollTop = el.scrollHeight;
+          return [...el.querySelectorAll<HTMLElement>('[data-testid="trade-row"] time')].map((x) =>
+            Date.parse(x.getAttribute("datetime") ?? ""),
+          );
+        });
+        oldest = Math.min(oldest, ...ats);
+        return oldest <= state.now - DAY_MS || (await end.count()) > 0;
+      },
+      { timeout: 240_000, intervals: [250] },
+    )
+    .toBe(true);
+  if ((await end.count()) > 0) {
+    // the end row names the oldest trade the tape holds, the last one drawn
+    await expect(end).toContainText("No older trades");
+    const reaches = Number(await end.getAttribute("data-oldest-at"));
+    const lastRow = await tape.evaluate((el: HTMLElement) => {
+      const times = [...el.querySelectorAll<HTMLElement>('[data-testid="trade-row"] time')];
+      return Date.parse(times.at(-1)?.getAttribute("datetime") ?? "");
+    });
+    expect(reaches).toBe(lastRow);
+  }
+  expect(pageErrors).toEqual([]);
+});

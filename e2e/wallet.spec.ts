@@ -187,3 +187,14 @@ test("the PnL card image is a PNG", async ({ request }) => {
   const body = await res.body();
   expect(body.subarray(1, 4).toString()).toBe("PNG");
 });
+
+test("the chain pickers name every chain as the market's chain list does", async ({ page, request }) => {
+  const chains = (await (await request.get("/api/v1/meta/chains")).json()).data as { chain: string; name: string }[];
+  const evm = chains.filter((c) => c.chain.startsWith("evm:"));
+  expect(evm.filter((c) => /^EVM \d+$/.test(c.name))).toEqual([]);
+  await page.goto(walletUrl("0x00000000000000000000000000000000000d3ad0"));
+  for (const picker of ["wallet-chain", "pnl-chain"]) {
+    const select = page.getByTestId(picker);
+    for (const c of evm) await expect(select.locator(`option[value="${c.chain}"]`)).toHaveText(c.name);
+  }
+});

@@ -44,6 +44,8 @@ export type ChartStatus = Omit<CandleStream, "fetchOlder"> & { empty: boolean };
 
 /** Bars visible right after a (re)load: recent history, not the whole page squeezed. */
 const INITIAL_BARS = 140;
+/** Empty slots right of the newest bar after a landing. */
+const RIGHT_SLOTS = 6;
 /** …but never fewer slots than this (a handful of bars would otherwise be drawn absurdly wide). */
 const MIN_SLOTS = 40;
 /** The forming candle repaints at most this often under a storm of ticks (the pane redraws whole on each update). */
@@ -81,6 +83,9 @@ export default function CandleChart({
   const fitPending = useRef(true);
   const markersRef = useRef(markers);
   const older = useRef({ hasOlder: false, busy: false, fetchOlder: () => {} });
+  /** Bars in view after the last landing, and the trader's own span once they zoomed away from it. */
+  const landedSpan = useRef<number | null>(null);
+  const userSpan = useRef<number | null>(null);
   const [empty, setEmpty] = useState(true);
 
   const applyFormat = (sample: number) => {
@@ -112,6 +117,38 @@ export default function CandleChart({
     box.dataset.lastHigh = String(b[b.length - 1]?.high ?? "");
     box.dataset.lastLow = String(b[b.length - 1]?.low ?? "");
     box.dataset.lastVolume = String(b[b.length - 1]?.volume ?? "");
+    writeView(parts.current?.chart.timeScale().getVisibleLogicalRange() ?? null);
+  };
+
+  // The bars at the view's edges (the e2e tests read where the view landed).
+  const writeView = (range: LogicalRange | null) => {
+    const box = boxRef.current;
+    const b = bars.current;
+    if (!box) return;
+    const edge = (x: number) => b[Math.min(b.length - 1, Math.max(0, x))]?.time ?? "";
+    box.dataset.viewFirstTime = String(range && b.length ? edge(Math.ceil(range.from)) : "");
+    box.dataset.viewLastTime = String(range && b.length ? edge(Math.floor(range.to)) : "");
+  };
+
+  const writeViewRef = useRef(writeView);
+  writeViewRef.current = writeView;
+
+  /**
+   * The latest candle at the right edge, `span` bars in view (recent history at a readable width by default). Set as
+   * a right offset and a bar spacing, not a logical range: the chart applies a range on its next frame, by index, so
+   * cached older pages prepended before then would land it a page too far back; an offset from the newest bar holds.
+   */
+  const land = (p: ChartParts) => {
+    const n = bars.current.length;
+    const span = userSpan.current ?? INITIAL_BARS;
+    // a young token's few bars fill the pane instead of hugging the right
+    const from = Math.min(n - MIN_SLOTS, Math.max(-10, n - span));
+    const slots = n + RIGHT_SLOTS - from;
+    const ts = p.chart.timeScale();
+    const width = ts.width() || (boxRef.current?.clientWidth ?? 0) * 0.92;
+    if (width > 0) ts.applyOptions({ barSpacing: width / slots });
+    ts.scrollToPosition(RIGHT_SLOTS, false);
+    landedSpan.current = slots;
   };
 
   const redraw = () => {
@@ -154,6 +191,10 @@ export default function CandleChart({
     let full = false;
     for (const op of ops) {
       if (op.type === "reset") {
+        // A zoom the trader chose (a span other than the one landed on) is kept for the next series.
+        const r = p.chart.timeScale().getVisibleLogicalRange();
+        if (r && landedSpan.current !== null && Math.abs(r.to - r.from - landedSpan.current) > 1)
+          userSpan.current = r.to - r.from;
         bars.current = [];
         p.candles.setData([]);
         p.volume.setData([]);
@@ -165,12 +206,10 @@ export default function CandleChart({
         redraw();
         applyMarkers();
         full = true;
+        // Older bars prepended later keep the same bars in view (the chart shifts its range with them).
         if (fitPending.current && bars.current.length > 0) {
           fitPending.current = false;
-          const n = bars.current.length;
-          // Recent history at a readable width; a young token's few bars fill the pane instead of hugging the right.
-          const from = Math.min(n - MIN_SLOTS, Math.max(-10, n - INITIAL_BARS));
-          p.chart.timeScale().setVisibleLogicalRange({ from, to: n + 6 });
+          land(p);
         }
       } else {
         const before = bars.current.length;
@@ -211,6 +250,7 @@ export default function CandleChart({
       legend.setHover(i >= 0 ? bars.current[i] : null);
     });
     const onRange = (range: LogicalRange | null) => {
+      writeViewRef.current(range);
       const o = older.current;
       if (range && range.from < PAGE_AHEAD_BARS && o.hasOlder && !o.busy) {
         o.busy = true;

@@ -11,13 +11,13 @@ export function SiteFooter({ simulated }: { simulated: boolean }) {
           nothing here is advice.
         </span>
         <nav aria-label="Footer" className="flex items-center gap-3">
-          <Link href="/pulse" className="hover:text-fg">
+          <Link prefetch={false} href="/pulse" className="hover:text-fg">
             Pulse
           </Link>
-          <Link href="/watchlist" className="hover:text-fg">
+          <Link prefetch={false} href="/watchlist" className="hover:text-fg">
             Watchlist
           </Link>
-          <Link href="/credits" className="hover:text-fg">
+          <Link prefetch={false} href="/credits" className="hover:text-fg">
             Credits
           </Link>
         </nav>

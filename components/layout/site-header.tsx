@@ -17,6 +17,7 @@ export function SiteHeader({ simulated }: { simulated: boolean }) {
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur">
       <div className="mx-auto flex h-12 w-full max-w-screen-2xl items-center gap-2 px-3 sm:gap-4">
         <Link
+          prefetch={false}
           href="/"
           aria-label="TradeScope home"
           className="flex shrink-0 items-center gap-2 rounded-md font-semibold tracking-tight"
@@ -41,7 +42,8 @@ export function SiteHeader({ simulated }: { simulated: boolean }) {
       </div>
       {/* relative: the prices' screen-reader text is absolutely positioned and must not escape the scroller */}
       <div className="relative flex h-7 items-center overflow-x-auto border-t border-border px-3 lg:hidden">
-        <NativeTicker max={6} />
+        {/* a phone's width holds four prices whole; a fifth was cut mid-name */}
+        <NativeTicker max={6} className="[&>li:nth-child(n+5)]:hidden sm:[&>li:nth-child(n+5)]:flex" />
       </div>
     </header>
   );

@@ -8,7 +8,7 @@ import type { TradeMarker } from "@/components/chart/markers";
 import { cn } from "@/components/ui/cn";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs } from "@/components/ui/tabs";
+import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api";
 import { cohortsOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
@@ -21,10 +21,20 @@ import { TokenHeader } from "./token-header";
 import { TokenNotFound } from "./token-not-found";
 import { SIDE_TABS, TokenSidePanel } from "./token-side-panel";
 import { TradeTape } from "./trade-tape";
+import { TradersPanel } from "./traders-panel";
 import { useTokenView } from "./use-view-state";
-import { chartQuoteOf, TOKEN_TABS, type TokenTab } from "./view-state";
+import { chartQuoteOf, TOKEN_TABS, type TokenList, type TokenTab } from "./view-state";
 
-const PHONE_TABS = [{ value: "trades" as const, label: "Trades" }, ...SIDE_TABS];
+type PhoneTab = TokenTab | "traders";
+const PHONE_TABS: readonly { value: PhoneTab; label: string }[] = [
+  { value: "trades", label: "Trades" },
+  { value: "traders", label: "Traders" },
+  ...SIDE_TABS,
+];
+const LIST_TABS: readonly { value: TokenList; label: string }[] = [
+  { value: "trades", label: "Trades" },
+  { value: "traders", label: "Top traders" },
+];
 
 export interface TokenViewProps {
   chain: ChainId;
@@ -89,6 +99,13 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const quoteLabel = quote === "usd" || usdRate ? "USD" : nativeSymbol;
   const candles = { chain, address, pools, interval, quote };
   const onTab = (tab: TokenTab) => setView({ tab });
+  const onPhoneTab = (tab: PhoneTab) =>
+    tab === "traders" || tab === "trades" ? setView({ tab: "trades", list: tab }) : setView({ tab });
+  const phoneTab: PhoneTab = view.tab === "trades" ? view.list : view.tab;
+  const onEvidence = (id: CohortId) => {
+    setCohortMark(id);
+    setView({ tab: "cohorts" });
+  };
 
   return (
     <div
@@ -139,29 +156,42 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
           idBase="token-phone"
           label="Token sections"
           items={PHONE_TABS}
-          value={(TOKEN_TABS as readonly string[]).includes(view.tab) ? view.tab : "trades"}
-          onValueChange={onTab}
+          value={(TOKEN_TABS as readonly string[]).includes(view.tab) ? phoneTab : "trades"}
+          onValueChange={onPhoneTab}
           className="lg:hidden"
         />
         <div
           className={cn(
-            "h-[60vh] min-h-0 lg:col-start-1 lg:row-start-2 lg:block lg:h-auto",
+            "flex h-[60vh] min-h-0 flex-col gap-1 lg:col-start-1 lg:row-start-2 lg:flex lg:h-auto",
             view.tab !== "trades" && "hidden",
           )}
         >
-          {pools.length > 0 ? (
-            <TradeTape
-              className="h-full"
-              chain={chain}
-              address={address}
-              pools={pools}
-              maker={view.maker}
-              wash={view.wash}
-              nativeSymbol={nativeSymbol}
-              onMaker={onMaker}
-              onWash={(wash) => setView({ wash })}
-            />
-          ) : null}
+          <Tabs
+            idBase="token-list"
+            label="Trades or top traders"
+            items={LIST_TABS}
+            value={view.list}
+            onValueChange={(list) => setView({ list })}
+            className="hidden shrink-0 lg:flex"
+          />
+          <TabPanel idBase="token-list" value="traders" active={view.list === "traders"} className="flex min-h-0 min-w-0 flex-1">
+            <TradersPanel className="min-h-0 min-w-0 flex-1" chain={chain} address={address} onEvidence={onEvidence} />
+          </TabPanel>
+          <TabPanel idBase="token-list" value="trades" active={view.list === "trades"} className="flex min-h-0 min-w-0 flex-1">
+            {pools.length > 0 ? (
+              <TradeTape
+                className="min-h-0 min-w-0 flex-1"
+                chain={chain}
+                address={address}
+                pools={pools}
+                maker={view.maker}
+                wash={view.wash}
+                nativeSymbol={nativeSymbol}
+                onMaker={onMaker}
+                onWash={(wash) => setView({ wash })}
+              />
+            ) : null}
+          </TabPanel>
         </div>
         <aside
           aria-label="Token details"

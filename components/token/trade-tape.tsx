@@ -2,12 +2,14 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Age } from "@/components/ui/age";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api";
 import { useLiveTrades } from "@/lib/client/stream/hooks";
+import { formatDateTimeUtc, isoDateTime } from "@/lib/format/time";
 import type { TradeFilters } from "@/lib/client/trade-filters";
 import { pausedView } from "./paused-rows";
 import { TapeToolbar } from "./tape-toolbar";
@@ -158,8 +160,30 @@ export function TradeTape(props: TradeTapeProps) {
             })}
           </ol>
         )}
-        {isFetchingNextPage ? <p className="py-1 text-center text-[11px] text-muted">Loading older trades…</p> : null}
+        {isFetchingNextPage ? (
+          <p className="py-1 text-center text-[11px] text-muted">Loading older trades…</p>
+        ) : !hasNextPage && !live.isLoading && !live.error && rows.length > 0 ? (
+          <TapeEnd oldestAt={rows[rows.length - 1]?.at ?? null} />
+        ) : null}
       </div>
     </section>
+  );
+}
+
+/** The tape's last row once no older page exists: how far back it reaches. */
+function TapeEnd({ oldestAt }: { oldestAt: number | null }) {
+  return (
+    <p className="py-1.5 text-center text-[11px] text-muted" data-testid="tape-end" data-oldest-at={oldestAt ?? ""}>
+      No older trades
+      {oldestAt !== null ? (
+        <>
+          {" · reaches "}
+          <time dateTime={isoDateTime(oldestAt)} className="num text-fg">
+            {formatDateTimeUtc(oldestAt)}
+          </time>{" "}
+          (<Age at={oldestAt} suffix=" ago" />)
+        </>
+      ) : null}
+    </p>
   );
 }

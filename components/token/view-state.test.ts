@@ -4,6 +4,7 @@ import { OHLCV_INTERVALS } from "@/lib/api";
 import {
   DEFAULT_VIEW,
   parseViewState,
+  TOKEN_LISTS,
   TOKEN_TABS,
   type TokenViewState,
   viewSearchParams,
@@ -19,8 +20,9 @@ describe("token view state", () => {
   });
 
   it("reads valid params and canonicalises addresses", () => {
-    const s = parseViewState("evm:8453", { interval: "1M", metric: "mcap", pool: EVM, maker: EVM, tab: "holders" });
+    const s = parseViewState("evm:8453", { interval: "1M", metric: "mcap", pool: EVM, maker: EVM, tab: "holders", list: "traders" });
     expect(s).toMatchObject({
+      list: "traders",
       interval: "1M",
       metric: "mcap",
       pool: EVM.toLowerCase(),
@@ -41,7 +43,9 @@ describe("token view state", () => {
   });
 
   it("ignores garbage", () => {
-    expect(parseViewState("solana", { interval: "2m", tab: "x", wash: "yes", metric: "cap" })).toEqual(DEFAULT_VIEW);
+    expect(parseViewState("solana", { interval: "2m", tab: "x", wash: "yes", metric: "cap", list: "y" })).toEqual(
+      DEFAULT_VIEW,
+    );
   });
 
   it("leaves defaults out of the URL and keeps unrelated params", () => {
@@ -58,6 +62,7 @@ describe("token view state", () => {
       maker: fc.option(fc.constant(SOL), { nil: null }),
       wash: fc.constantFrom("all", "organic", "wash"),
       tab: fc.constantFrom(...TOKEN_TABS),
+      list: fc.constantFrom(...TOKEN_LISTS),
     });
     fc.assert(
       fc.property(view, (v) => {

@@ -8,6 +8,9 @@ import type { TradeFilters } from "@/lib/client/trade-filters";
 export const TOKEN_TABS = ["trades", "pools", "holders", "cohorts", "stats", "about"] as const;
 export type TokenTab = (typeof TOKEN_TABS)[number];
 export type WashView = "all" | "organic" | "wash";
+/** What the panel under the chart lists: the trade tape or the top traders. */
+export const TOKEN_LISTS = ["trades", "traders"] as const;
+export type TokenList = (typeof TOKEN_LISTS)[number];
 
 export interface TokenViewState {
   /** null: the default for the token's age. */
@@ -19,6 +22,7 @@ export interface TokenViewState {
   maker: string | null;
   wash: WashView;
   tab: TokenTab;
+  list: TokenList;
 }
 
 export const DEFAULT_VIEW: TokenViewState = {
@@ -29,6 +33,7 @@ export const DEFAULT_VIEW: TokenViewState = {
   maker: null,
   wash: "all",
   tab: "trades",
+  list: "trades",
 };
 
 type RawParams = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -48,6 +53,7 @@ export function parseViewState(chain: ChainId, p: RawParams): TokenViewState {
   const makerRaw = get(p, "maker");
   const washRaw = get(p, "wash");
   const tabRaw = get(p, "tab");
+  const listRaw = get(p, "list");
   return {
     interval: parseInterval(get(p, "interval")),
     quote,
@@ -56,6 +62,7 @@ export function parseViewState(chain: ChainId, p: RawParams): TokenViewState {
     maker: makerRaw ? canonicalAddressFor(chain, makerRaw) : null,
     wash: solana && (washRaw === "organic" || washRaw === "wash") ? washRaw : "all",
     tab: (TOKEN_TABS as readonly string[]).includes(tabRaw ?? "") ? (tabRaw as TokenTab) : "trades",
+    list: listRaw === "traders" ? "traders" : "trades",
   };
 }
 
@@ -73,6 +80,7 @@ export function viewSearchParams(state: TokenViewState, keep?: URLSearchParams):
   set("maker", state.maker, null);
   set("wash", state.wash, DEFAULT_VIEW.wash);
   set("tab", state.tab, DEFAULT_VIEW.tab);
+  set("list", state.list, DEFAULT_VIEW.list);
   return out;
 }
 

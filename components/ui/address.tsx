@@ -33,7 +33,7 @@ export function Address({
   return (
     <span className={cn("inline-flex min-w-0 items-center gap-1", className)}>
       {href ? (
-        <Link href={href} title={full} className="num truncate font-mono hover:text-accent hover:underline">
+        <Link prefetch={false} href={href} title={full} className="num truncate font-mono hover:text-accent hover:underline">
           {shown}
         </Link>
       ) : (

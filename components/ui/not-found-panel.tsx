@@ -21,6 +21,7 @@ export function NotFoundPanel({
         title={title}
         action={
           <Link
+            prefetch={false}
             href="/pulse"
             className="rounded-md bg-accent px-3 py-1.5 text-xs font-medium text-white hover:bg-accent/90"
           >

@@ -13,6 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { type ChainId, KNOWN_CHAINS, PNL_PERIODS, type PnlPeriod } from "@/lib/api";
 import { walletPnlOptions } from "@/lib/client/queries";
 import { pnlDays } from "./pnl-days";
+import { useChainNames } from "./use-chain-names";
 
 const PnlChart = dynamic(() => import("./pnl-chart"), {
   ssr: false,
@@ -37,6 +38,7 @@ export interface PnlSectionProps {
 
 export function PnlSection({ wallet, family, pnlChain, period, onPeriod, onChain }: PnlSectionProps) {
   const q = useQuery(walletPnlOptions({ wallet, chain: pnlChain, period }));
+  const chainName = useChainNames();
   const pnl = q.data?.data;
   // The market's clock (meta.asOf), not the browser's, decides which day is today.
   const asOf = q.data?.meta.asOf;
@@ -61,7 +63,7 @@ export function PnlSection({ wallet, family, pnlChain, period, onPeriod, onChain
               <option value="">All EVM chains</option>
               {EVM_CHAINS.map((c) => (
                 <option key={c.chain} value={c.chain}>
-                  {c.name}
+                  {chainName(c.chain)}
                 </option>
               ))}
             </select>

@@ -3,13 +3,14 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { WalletAlertButton } from "@/components/alerts/wallet-alert-button";
-import { type ChainId, chainInfo, KNOWN_CHAINS } from "@/lib/api";
+import { type ChainId, KNOWN_CHAINS } from "@/lib/api";
 import { replaceSearch } from "@/lib/client/replace-search";
 import { IdentityHeader } from "./identity-header";
 import { PnlSection } from "./pnl-section";
 import { PositionsTable } from "./positions-table";
 import { TradesTable } from "./trades-table";
 import { parseWalletView, pnlChainOf, type WalletViewState, walletViewParams } from "./view-state";
+import { useChainNames } from "./use-chain-names";
 
 const EVM_CHAINS = KNOWN_CHAINS.filter((c) => c.family === "evm");
 
@@ -24,6 +25,7 @@ export function WalletView({ address, family }: { address: string; family: "evm"
     [family, view],
   );
   const pnlChain = pnlChainOf(family, view);
+  const chainName = useChainNames();
 
   return (
     <div className="flex flex-col gap-2" data-testid="wallet-page" data-chain={view.chain}>
@@ -49,13 +51,13 @@ export function WalletView({ address, family }: { address: string; family: "evm"
             >
               {EVM_CHAINS.map((c) => (
                 <option key={c.chain} value={c.chain}>
-                  {c.name}
+                  {chainName(c.chain)}
                 </option>
               ))}
             </select>
             {view.chainExplicit ? null : (
               <span data-testid="wallet-chain-default">
-                — the link names no chain, so {chainInfo(view.chain)?.name ?? view.chain} is shown; PnL above covers
+                — the link names no chain, so {chainName(view.chain)} is shown; PnL above covers
                 every EVM chain
               </span>
             )}

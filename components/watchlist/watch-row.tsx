@@ -33,7 +33,7 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
       className="border-b border-border/60 hover:bg-panel-raised/50"
     >
       <td className="max-w-0 py-1.5 pr-2 pl-3">
-        <Link href={tokenHref(item.chain, item.address)} className="flex min-w-0 items-center gap-2 rounded">
+        <Link prefetch={false} href={tokenHref(item.chain, item.address)} className="flex min-w-0 items-center gap-2 rounded">
           <TokenIcon src={detail?.iconUrl ?? null} seed={item.address} size={24} />
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="flex min-w-0 items-baseline gap-1.5">

@@ -68,6 +68,7 @@ export function WatchlistView() {
           title="No tokens on your watchlist yet"
           action={
             <Link
+              prefetch={false}
               href="/pulse"
               className="rounded-md bg-accent px-3 py-1.5 text-xs font-semibold text-bg hover:bg-accent/90"
             >

@@ -9,5 +9,6 @@ export * from "./schemas";
 export * from "./stream";
 export * from "./token-bucket";
 export * from "./token-ref";
+export * from "./traders";
 export * from "./usage";
 export * from "./validate";

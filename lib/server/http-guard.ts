@@ -13,6 +13,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/health": ["GET", "HEAD"],
   "/api/metrics": ["GET", "HEAD"],
   "/api/token/cohorts": ["GET", "HEAD"],
+  "/api/token/traders": ["GET", "HEAD"],
   "/api/usage": ["GET", "HEAD"],
   "/api/usage/public": ["GET", "HEAD"],
   "/api/image": ["GET", "HEAD"],

@@ -19,7 +19,8 @@ export interface SimChain {
   wrappedNative: string;
 }
 
-const PROFILE: Record<string, { weight: number; blockMs: number; status?: "degraded" }> = {
+// The market's own name for a chain the interface module knows only by its id.
+const PROFILE: Record<string, { weight: number; blockMs: number; status?: "degraded"; name?: string }> = {
   solana: { weight: 40, blockMs: 400 },
   "evm:56": { weight: 18, blockMs: 750 },
   "evm:8453": { weight: 16, blockMs: 2000 },
@@ -38,7 +39,7 @@ const PROFILE: Record<string, { weight: number; blockMs: number; status?: "degra
   "evm:130": { weight: 1, blockMs: 1000 },
   "evm:2741": { weight: 1.5, blockMs: 1000 },
   "evm:999": { weight: 2, blockMs: 1000 },
-  "evm:645749": { weight: 0.4, blockMs: 2000, status: "degraded" },
+  "evm:645749": { weight: 0.4, blockMs: 2000, status: "degraded", name: "Meridian" },
 };
 
 const WRAPPED_SOL = "So11111111111111111111111111111111111111112";
@@ -59,7 +60,7 @@ export const SIM_CHAINS: readonly SimChain[] = KNOWN_CHAINS.map((c) => {
   const id = c.chain === "solana" ? 0 : Number(c.chain.slice(4));
   return {
     chain: c.chain,
-    name: c.name,
+    name: p.name ?? c.name,
     slug: c.slug,
     family: c.family,
     nativeSymbol: c.nativeSymbol,

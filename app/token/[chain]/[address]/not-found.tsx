@@ -14,7 +14,7 @@ export default function TokenAddressNotFound() {
         <code className="font-mono text-xs text-fg">/token/solana/&lt;base58&gt;</code> or{" "}
         <code className="font-mono text-xs text-fg">/token/evm:8453/0x…</code>.
       </p>
-      <Link href="/pulse" className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent/90">
+      <Link prefetch={false} href="/pulse" className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent/90">
         Go to Pulse
       </Link>
     </section>

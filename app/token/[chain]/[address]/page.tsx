@@ -7,12 +7,13 @@ import { tokenHref } from "@/components/search/search-target";
 import { selectPools } from "@/components/token/pools";
 import { TokenNotFound } from "@/components/token/token-not-found";
 import { TokenSkeleton } from "@/components/token/token-skeleton";
+import { tokenTitle } from "@/components/token/token-title";
 import { TokenView } from "@/components/token/token-view";
 import { chartQuoteOf, parseViewState, tapeFiltersOf } from "@/components/token/view-state";
 import { type ChainId, chainInfo } from "@/lib/api";
 import { tokenHistoryQueries, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { formatPct, formatUsdPrice, safeText } from "@/lib/format";
+import { safeText } from "@/lib/format";
 import { prefetchQueries } from "@/lib/server/prefetch";
 import { loadToken } from "./load-token";
 import { resolveTokenRoute } from "./route-params";
@@ -38,9 +39,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const symbol = safeText(t.symbol, { maxGraphemes: 12 }).text || "Token";
   const name = safeText(t.name, { maxGraphemes: 40 }).text || symbol;
   const chainName = chainInfo(route.chain)?.name ?? route.chain;
-  const change = t.priceChange24hPct === null ? "" : ` (${formatPct(t.priceChange24hPct, { signed: true })} 24h)`;
   return {
-    title: `${symbol} ${formatUsdPrice(t.priceUsd)}${change}`,
+    title: tokenTitle(t),
     description: `${name} (${symbol}) on ${chainName}: live price, candles, trades, holders and pools.`,
   };
 }
