@@ -9,6 +9,8 @@ import { SimBadge } from "./sim-badge";
 export const NAV_ITEMS = [
   { href: "/pulse", label: "Pulse" },
   { href: "/watchlist", label: "Watchlist" },
+  { href: "/tracker", label: "Tracker" },
+  { href: "/charts", label: "Charts" },
 ] as const;
 
 /** The sticky app header: brand, nav, search, native prices, simulated-market badge, stream state, shortcuts. */

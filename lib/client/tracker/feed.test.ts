@@ -42,7 +42,12 @@ const rowArb = fc
     wallet: fc.constantFrom(W1, W2),
   })
   // A trade's time is part of it: the same transaction always comes with the same time (several share a time).
-  .map((r) => toFeedRows(r.wallet, [evm({ at: 1 + Math.floor(r.tx / 3), txHash: `0x${r.tx}`, logIndex: r.logIndex, isBuy: r.isBuy })])[0] as FeedRow);
+  .map(
+    (r) =>
+      toFeedRows(r.wallet, [
+        evm({ at: 1 + Math.floor(r.tx / 3), txHash: `0x${r.tx}`, logIndex: r.logIndex, isBuy: r.isBuy }),
+      ])[0] as FeedRow,
+  );
 
 describe("tracker feed", () => {
   it("keys EVM rows by txHash + block + logIndex and Solana rows by tx, token and side", () => {
@@ -52,19 +57,24 @@ describe("tracker feed", () => {
 
   it("merges newest first, each trade once, bounded, whatever the batches (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(rowArb, { maxLength: 30 }), { maxLength: 12 }), fc.integer({ min: 1, max: 40 }), (batches, max) => {
-        let feed: FeedRow[] = [];
-        for (const b of batches) feed = mergeFeed(feed, b, max);
-        expect(feed.length).toBeLessThanOrEqual(max);
-        expect(new Set(feed.map((r) => r.key)).size).toBe(feed.length);
-        for (let i = 1; i < feed.length; i++) expect((feed[i - 1] as FeedRow).at).toBeGreaterThanOrEqual((feed[i] as FeedRow).at);
-        // every distinct key ever seen is either kept or older than (or as old as) the oldest kept row
-        const all = new Map(batches.flat().map((r) => [r.key, r]));
-        const kept = new Set(feed.map((r) => r.key));
-        const oldest = feed.at(-1)?.at ?? Number.POSITIVE_INFINITY;
-        for (const [k, r] of all) if (!kept.has(k)) expect(r.at).toBeLessThanOrEqual(oldest);
-        expect(feed.length).toBe(Math.min(max, all.size));
-      }),
+      fc.property(
+        fc.array(fc.array(rowArb, { maxLength: 30 }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 40 }),
+        (batches, max) => {
+          let feed: FeedRow[] = [];
+          for (const b of batches) feed = mergeFeed(feed, b, max);
+          expect(feed.length).toBeLessThanOrEqual(max);
+          expect(new Set(feed.map((r) => r.key)).size).toBe(feed.length);
+          for (let i = 1; i < feed.length; i++)
+            expect((feed[i - 1] as FeedRow).at).toBeGreaterThanOrEqual((feed[i] as FeedRow).at);
+          // every distinct key ever seen is either kept or older than (or as old as) the oldest kept row
+          const all = new Map(batches.flat().map((r) => [r.key, r]));
+          const kept = new Set(feed.map((r) => r.key));
+          const oldest = feed.at(-1)?.at ?? Number.POSITIVE_INFINITY;
+          for (const [k, r] of all) if (!kept.has(k)) expect(r.at).toBeLessThanOrEqual(oldest);
+          expect(feed.length).toBe(Math.min(max, all.size));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -81,7 +91,10 @@ describe("tracker feed", () => {
   });
 
   it("holds the default bound and leaves an unchanged feed as it is", () => {
-    const many = toFeedRows(W1, Array.from({ length: FEED_MAX + 50 }, (_, i) => evm({ at: i + 1, txHash: `0x${i}` })));
+    const many = toFeedRows(
+      W1,
+      Array.from({ length: FEED_MAX + 50 }, (_, i) => evm({ at: i + 1, txHash: `0x${i}` })),
+    );
     const feed = mergeFeed([], many);
     expect(feed).toHaveLength(FEED_MAX);
     expect(feed[0]?.at).toBe(FEED_MAX + 50);
@@ -109,7 +122,10 @@ describe("tracker feed", () => {
   });
 
   it("drops rows of wallets no longer followed", () => {
-    const feed = mergeFeed([], [...toFeedRows(W1, [evm({ at: 1 })]), ...toFeedRows(W2, [evm({ at: 2, txHash: "0x2" })])]);
+    const feed = mergeFeed(
+      [],
+      [...toFeedRows(W1, [evm({ at: 1 })]), ...toFeedRows(W2, [evm({ at: 2, txHash: "0x2" })])],
+    );
     expect(keepWallets(feed, new Set([`evm:8453|${W2}`])).map((r) => r.wallet)).toEqual([W2]);
     expect(keepWallets(feed, new Set([`evm:8453|${W1}`, `evm:8453|${W2}`]))).toBe(feed);
   });

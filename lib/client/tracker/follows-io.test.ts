@@ -20,7 +20,19 @@ const strip = (ws: readonly FollowedWallet[]) => ws.map(({ addedAt: _, ...w }) =
 const nameArb = fc.oneof(
   fc.constant(undefined),
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('a,b', 'say "hi"', "=SUM(A1)", "+1", "-x", "@me", "'=x", "''+", " padded ", "line\nbreak", "émoji 🐳"),
+  fc.constantFrom(
+    "a,b",
+    'say "hi"',
+    "=SUM(A1)",
+    "+1",
+    "-x",
+    "@me",
+    "'=x",
+    "''+",
+    " padded ",
+    "line\nbreak",
+    "émoji 🐳",
+  ),
 );
 const walletArb = fc.oneof(
   fc.stringMatching(/^[0-9a-f]{40}$/).map((h) => ({ chain: "evm:8453", address: `0x${h}` })),
@@ -46,7 +58,11 @@ describe("tracker import and export", () => {
   });
 
   it("reads hand-written CSV: no header, chain inferred for Solana, quotes, blank lines", () => {
-    const r = importFollows([], `solana,${SOL},"Big, ""smart"" money"\n\n,${SOL.slice(0, -1)}Z\r\nevm:1,${EVM.toUpperCase().replace("0X", "0x")},\n`, 1);
+    const r = importFollows(
+      [],
+      `solana,${SOL},"Big, ""smart"" money"\n\n,${SOL.slice(0, -1)}Z\r\nevm:1,${EVM.toUpperCase().replace("0X", "0x")},\n`,
+      1,
+    );
     expect(r.ok && r.items.map((w) => [w.chain, w.address, w.name])).toEqual([
       ["solana", SOL, 'Big, "smart" money'],
       ["solana", `${SOL.slice(0, -1)}Z`, undefined],
@@ -87,14 +103,22 @@ describe("tracker import and export", () => {
       ],
     });
     const full = list(
-      Array.from({ length: FOLLOW_MAX }, (_, n) => ({ chain: "evm:1", address: `0x${n.toString(16).padStart(40, "0")}` })),
+      Array.from({ length: FOLLOW_MAX }, (_, n) => ({
+        chain: "evm:1",
+        address: `0x${n.toString(16).padStart(40, "0")}`,
+      })),
     );
     const over = importFollows(full, `solana,${SOL}\n`, 4);
     expect(over.ok ? "" : over.message).toContain("limit of 100");
   });
 
   it("writes spreadsheet formulas inert and quotes what CSV needs", () => {
-    const csv = exportCsv(list([{ chain: "solana", address: SOL, name: "=HYPERLINK(1)" }, { chain: "evm:1", address: EVM, name: "a,b" }]));
+    const csv = exportCsv(
+      list([
+        { chain: "solana", address: SOL, name: "=HYPERLINK(1)" },
+        { chain: "evm:1", address: EVM, name: "a,b" },
+      ]),
+    );
     expect(csv).toContain(",'=HYPERLINK(1)\r\n");
     expect(csv).toContain(',"a,b"\r\n');
     expect(parseCsv(csv).map((r) => r.line)).toEqual([1, 2, 3]);

@@ -86,7 +86,8 @@ function checkRow(where: string, chainRaw: unknown, addressRaw: unknown, nameRaw
   const address = typeof addressRaw === "string" ? addressRaw.trim() : "";
   if (!address) return `${where}: no address`;
   const chainText = typeof chainRaw === "string" ? chainRaw.trim() : "";
-  if (nameRaw !== undefined && nameRaw !== null && typeof nameRaw !== "string") return `${where}: the name must be text`;
+  if (nameRaw !== undefined && nameRaw !== null && typeof nameRaw !== "string")
+    return `${where}: the name must be text`;
   let chain = chainText;
   if (!chain) {
     if (isSolanaAddress(address)) chain = "solana";
@@ -147,7 +148,12 @@ function readCsv(text: string): FollowInput[] | string {
   for (const { line, cells } of rows) {
     const at = (i: number) => (i >= 0 ? cells[i] : undefined);
     const name = at(cols.name);
-    const r = checkRow(`Row ${line}`, at(cols.chain), at(cols.address), name === undefined ? undefined : unformula(name));
+    const r = checkRow(
+      `Row ${line}`,
+      at(cols.chain),
+      at(cols.address),
+      name === undefined ? undefined : unformula(name),
+    );
     if (typeof r === "string") return r;
     out.push(r);
   }
@@ -159,7 +165,8 @@ function readCsv(text: string): FollowInput[] | string {
  * file's name. Nothing is applied unless every row is valid and the result stays within FOLLOW_MAX.
  */
 export function importFollows(current: readonly FollowedWallet[], text: string, now: number): ImportResult {
-  if (text.length > IMPORT_MAX_BYTES) return { ok: false, message: `File too large (at most ${IMPORT_MAX_BYTES / 1024} KB)` };
+  if (text.length > IMPORT_MAX_BYTES)
+    return { ok: false, message: `File too large (at most ${IMPORT_MAX_BYTES / 1024} KB)` };
   const body = text.replace(/^\uFEFF/, "").trim();
   if (!body) return { ok: false, message: "The file is empty" };
   const format = body.startsWith("{") || body.startsWith("[") ? "json" : "csv";

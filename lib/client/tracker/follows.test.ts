@@ -31,7 +31,11 @@ describe("followed wallets", () => {
     r = addFollow(r.ok ? r.items : [], { chain: "solana", address: SOL }, 2);
     const items = r.ok ? r.items : [];
     expect(items.map((w) => w.chain)).toEqual(["solana", "evm:8453"]);
-    const again = addFollow(items, { chain: "evm:8453", address: EVM.toUpperCase().replace("0X", "0x"), name: "w2" }, 3);
+    const again = addFollow(
+      items,
+      { chain: "evm:8453", address: EVM.toUpperCase().replace("0X", "0x"), name: "w2" },
+      3,
+    );
     expect(again.ok && again.items).toEqual([items[0], { ...items[1], name: "w2" }]);
     expect(addFollow(items, { chain: "evm:8453", address: "0x12" }, 4)).toEqual({ ok: false, reason: "invalid" });
   });
@@ -60,17 +64,20 @@ describe("followed wallets", () => {
 
   it("never exceeds the bound and holds each wallet once (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom("evm:1", "evm:8453"), hex, fc.boolean()), { maxLength: 400 }), (ops) => {
-        let items: FollowedWallet[] = [];
-        ops.forEach(([c, a, add], n) => {
-          if (add) {
-            const r = addFollow(items, { chain: c, address: a }, n);
-            if (r.ok) items = r.items;
-          } else items = removeFollow(items, c, a);
-        });
-        expect(items.length).toBeLessThanOrEqual(FOLLOW_MAX);
-        expect(new Set(items.map((i) => `${i.chain}|${i.address}`)).size).toBe(items.length);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom("evm:1", "evm:8453"), hex, fc.boolean()), { maxLength: 400 }),
+        (ops) => {
+          let items: FollowedWallet[] = [];
+          ops.forEach(([c, a, add], n) => {
+            if (add) {
+              const r = addFollow(items, { chain: c, address: a }, n);
+              if (r.ok) items = r.items;
+            } else items = removeFollow(items, c, a);
+          });
+          expect(items.length).toBeLessThanOrEqual(FOLLOW_MAX);
+          expect(new Set(items.map((i) => `${i.chain}|${i.address}`)).size).toBe(items.length);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -80,7 +87,8 @@ describe("followed wallets", () => {
       fc.property(fc.anything(), (raw) => {
         const items = sanitiseFollows(raw);
         expect(items.length).toBeLessThanOrEqual(FOLLOW_MAX);
-        for (const i of items) expect(normaliseFollowId(i.chain, i.address)).toEqual({ chain: i.chain, address: i.address });
+        for (const i of items)
+          expect(normaliseFollowId(i.chain, i.address)).toEqual({ chain: i.chain, address: i.address });
       }),
     );
     const items = sanitiseFollows([
@@ -90,6 +98,8 @@ describe("followed wallets", () => {
       null,
       7,
     ]);
-    expect(items).toEqual([{ chain: "evm:1", address: EVM.toLowerCase(), name: "n".repeat(FOLLOW_NAME_MAX), addedAt: 0 }]);
+    expect(items).toEqual([
+      { chain: "evm:1", address: EVM.toLowerCase(), name: "n".repeat(FOLLOW_NAME_MAX), addedAt: 0 },
+    ]);
   });
 });

@@ -36,7 +36,6 @@ export function normaliseFollowId(chain: string, address: string): { chain: Chai
 /** A name as stored: trimmed, control characters dropped, at most FOLLOW_NAME_MAX characters; empty → none. */
 export function cleanName(v: unknown): string | undefined {
   if (typeof v !== "string") return undefined;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
   const t = v.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return t ? [...t].slice(0, FOLLOW_NAME_MAX).join("") : undefined;
 }

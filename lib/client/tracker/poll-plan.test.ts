@@ -14,7 +14,13 @@ import {
 } from "./poll-plan";
 
 const fresh = (n: number): PollState[] =>
-  Array.from({ length: n }, (_, i) => ({ key: `w${i}`, tradesAt: null, pnlAt: null, tradesBusy: false, pnlBusy: false }));
+  Array.from({ length: n }, (_, i) => ({
+    key: `w${i}`,
+    tradesAt: null,
+    pnlAt: null,
+    tradesBusy: false,
+    pnlBusy: false,
+  }));
 
 /** Runs the plan for `ms` with instant answers; returns the calls made per wallet and in total. */
 function simulate(n: number, ms: number) {
@@ -56,7 +62,13 @@ describe("tracker polling plan", () => {
     ];
     expect(planTick(ws, 15_000, 14_000).trades).toEqual(["b"]);
     expect(planTick(ws, 12_000, 11_000).trades).toEqual([]);
-    expect(planTick(ws.map((w) => ({ ...w, tradesBusy: w.key === "b" })), 15_000, 14_000).trades).toEqual(["a"]);
+    expect(
+      planTick(
+        ws.map((w) => ({ ...w, tradesBusy: w.key === "b" })),
+        15_000,
+        14_000,
+      ).trades,
+    ).toEqual(["a"]);
   });
 
   it("refreshes PnL one wallet per PNL_TICK_MS, when older than PNL_REFRESH_MS", () => {

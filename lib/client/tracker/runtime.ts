@@ -186,7 +186,16 @@ export function createTrackerRuntime(deps: TrackerDeps): TrackerRuntime {
           prev.wallet = w;
           return prev;
         }
-        return { key, wallet: w, tradesAt: null, pnlAt: null, tradesBusy: false, pnlBusy: false, baseline: false, prevReadAt: null };
+        return {
+          key,
+          wallet: w,
+          tradesAt: null,
+          pnlAt: null,
+          tradesBusy: false,
+          pnlBusy: false,
+          baseline: false,
+          prevReadAt: null,
+        };
       });
       const keys = new Set(slots.map((s) => s.key));
       const status = Object.fromEntries(Object.entries(store.getState().status).filter(([k]) => keys.has(k)));
