@@ -71,7 +71,7 @@ export function TrackerView() {
       <section
         aria-label="Trades of followed wallets"
         data-testid="tracker-feed"
-        className="order-1 flex min-h-[24rem] flex-col rounded-md border border-border bg-panel lg:order-2 lg:min-h-0"
+        className="order-1 flex h-[75dvh] min-h-[24rem] flex-col rounded-md border border-border bg-panel lg:order-2 lg:h-auto lg:min-h-0"
       >
         <header className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-1.5">
           <h2 className="text-xs font-semibold">Trades</h2>

@@ -3,7 +3,6 @@
 import type { ChainId } from "@/lib/api";
 import { walletPnlOptions, walletTradesOptions } from "../queries";
 import { getQueryClient } from "../query-client";
-import { serverClock } from "../server-clock";
 import { createTrackerRuntime, type TrackerRuntime } from "./runtime";
 
 /** The tracker's 7d PnL summary (§4.9), read by the poller and by each wallet's summary row. */
@@ -21,7 +20,6 @@ export function trackerRuntime(): TrackerRuntime {
     fetchTrades: (w) => qc.fetchQuery({ ...walletTradesOptions({ chain: w.chain, wallet: w.address }), staleTime: 0 }),
     fetchPnl: (w) => qc.fetchQuery({ ...trackerPnlOptions(w), staleTime: 0 }),
     now: () => Date.now(),
-    serverNow: () => Date.now() + serverClock.offsetMs(),
     visible: () => typeof document === "undefined" || document.visibilityState !== "hidden",
     onVisibilityChange(cb) {
       document.addEventListener("visibilitychange", cb);

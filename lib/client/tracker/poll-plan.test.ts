@@ -110,9 +110,13 @@ describe("tracker polling plan", () => {
     expect(FILL_PER_TICK).toBe(4);
   });
 
-  it("states the delay as the longest gap between reads plus the oldest answer, in whole seconds", () => {
-    expect(feedDelayMs(1, [], [])).toBe(5_000);
-    expect(feedDelayMs(1, [5_100, 6_200], [4_900, 300])).toBe(12_000);
-    expect(feedDelayMs(30, [5_000], [0])).toBe(30_000);
+  it("states the delay as the longest gap between reads plus the age a cached answer may have, in whole seconds", () => {
+    const cache = { ttlMs: 5_000, swrMs: 5_000, staleIfErrorMs: 0 };
+    expect(feedDelayMs(1, [], cache)).toBe(10_000);
+    expect(feedDelayMs(1, [5_100, 6_200], cache)).toBe(13_000);
+    expect(feedDelayMs(8, [], cache)).toBe(16_000);
+    // read less often than the cache keeps a copy: every read is a fresh answer
+    expect(feedDelayMs(30, [5_000], cache)).toBe(30_000);
+    expect(feedDelayMs(100, [])).toBe(100_000);
   });
 });

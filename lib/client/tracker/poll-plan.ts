@@ -1,3 +1,5 @@
+import { endpoints } from "@/lib/api";
+
 // The tracker's polling plan, pure. The stream has no wallet channel (§6), so followed wallets are read from REST
 // (§4.2 wallet trades, 1 credit a call; §4.9 PnL, 1 credit) through the proxy's cache, round-robin, so the spend per
 // minute is bounded whatever the number of wallets:
@@ -87,13 +89,17 @@ export function fillCredits(walletCount: number): number {
   return walletCount * 2;
 }
 
+/** How old an answer of the proxy's cache for wallet trades may be (§4.2 entry of the endpoint registry). */
+const WALLET_TRADES_CACHE = endpoints.walletTrades.cache;
+
 /**
  * How far behind the feed may be: the longest gap between two reads of one wallet (at least the plan's cycle), plus
- * the age of the answers (a proxy cache may answer with a copy up to its lifetime old). Whole seconds, rounded up.
+ * how old the proxy's cached answer may be at a read: up to its fresh time when reads come sooner, at most its fresh
+ * plus stale-while-revalidate time (a later read finds the copy expired and gets a new one). Whole seconds, rounded up.
  */
-export function feedDelayMs(walletCount: number, gapsMs: readonly number[], answerAgesMs: readonly number[]): number {
+export function feedDelayMs(walletCount: number, gapsMs: readonly number[], cache = WALLET_TRADES_CACHE): number {
   const cycle = Math.max(plannedCycleMs(walletCount), ...gapsMs);
-  const age = Math.max(0, ...answerAgesMs);
+  const age = cycle > cache.ttlMs + cache.swrMs ? 0 : Math.min(Math.max(cycle, cache.ttlMs), cache.ttlMs + cache.swrMs);
   return Math.ceil((cycle + age) / 1000) * 1000;
 }
 

@@ -36,7 +36,6 @@ function setup() {
       return null;
     },
     now: () => Date.now(),
-    serverNow: () => Date.now(),
     visible: () => visible,
     onVisibilityChange: (cb) => {
       onVis = cb;
@@ -70,7 +69,7 @@ describe("tracker runtime", () => {
     const release = rt.acquire();
     await vi.advanceTimersByTimeAsync(0);
     expect(rt.store.getState().rows.map((r) => r.at)).toEqual([3, 2, 1]);
-    expect(rt.store.getState().delayMs).toBe(7_000); // 5 s cycle + a 2 s old answer
+    expect(rt.store.getState().delayMs).toBe(10_000); // 5 s cycle + a cached answer up to 5 s old
     release();
     const n = calls.length;
     await vi.advanceTimersByTimeAsync(20_000);

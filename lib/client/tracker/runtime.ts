@@ -20,7 +20,7 @@ export interface WalletStatus {
 export interface TrackerState {
   rows: FeedRow[];
   status: Record<string, WalletStatus>;
-  /** "Delayed ~N s": how far behind the feed may be (ms), from the measured reads; null before any read. */
+  /** "Delayed ~N s": how far behind the feed may be (ms), from the measured reads; null with no wallet. */
   delayMs: number | null;
   /** Trade reads answered so far (tests and the page's "updated" hint). */
   reads: number;
@@ -32,8 +32,6 @@ export interface TrackerDeps {
   fetchPnl(w: FollowedWallet): Promise<unknown>;
   /** Local clock (ms). */
   now(): number;
-  /** The market's clock (ms): answer ages are measured on it. */
-  serverNow(): number;
   visible(): boolean;
   onVisibilityChange(cb: () => void): () => void;
 }
@@ -70,7 +68,6 @@ export function createTrackerRuntime(deps: TrackerDeps): TrackerRuntime {
   let offVisibility: (() => void) | null = null;
   let lastPnlSteadyAt: number | null = null;
   let gaps: number[] = [];
-  let ages: number[] = [];
   const fresh = new Set<(rows: FeedRow[]) => void>();
 
   const setStatus = (key: string, patch: Partial<WalletStatus>) => {
@@ -78,8 +75,7 @@ export function createTrackerRuntime(deps: TrackerDeps): TrackerRuntime {
     store.setState({ status: { ...store.getState().status, [key]: { ...prev, ...patch } } });
   };
   const updateDelay = () => {
-    if (gaps.length === 0 && ages.length === 0) return;
-    store.setState({ delayMs: feedDelayMs(slots.length, gaps, ages) });
+    store.setState({ delayMs: feedDelayMs(slots.length, gaps) });
   };
 
   async function readTrades(slot: Slot) {
@@ -91,7 +87,6 @@ export function createTrackerRuntime(deps: TrackerDeps): TrackerRuntime {
       const at = deps.now();
       if (slot.prevReadAt !== null) gaps = pushSample(gaps, at - slot.prevReadAt, SAMPLES);
       slot.prevReadAt = at;
-      ages = pushSample(ages, Math.max(0, deps.serverNow() - env.meta.asOf), SAMPLES);
       const rows = toFeedRows(slot.wallet.address, env.data);
       const before = store.getState().rows;
       const known = new Set(before.map((r) => r.key));
