@@ -60,8 +60,8 @@ test("a 2×2 grid from a URL: four live charts; a cell's interval and token chan
   const next = tokens[4] as Ref;
   await cells.nth(1).getByTestId("cell-change").click();
   const palette = page.getByRole("dialog", { name: "Choose a token for chart 2" });
-  await palette.getByRole("combobox").fill(next.address);
-  await palette.getByRole("combobox").press("Enter");
+  await palette.getByRole("combobox", { name: /^Search by name/ }).fill(next.address);
+  await palette.getByRole("combobox", { name: /^Search by name/ }).press("Enter");
   await expect(palette).toHaveCount(0);
   await expect(cells.nth(1)).toHaveAttribute("data-token", `${next.chain}:${next.address}`);
   await expect

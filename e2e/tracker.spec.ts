@@ -75,7 +75,7 @@ test("follow from a wallet page; its trades reach the feed within the stated del
   expect(delay).toBeGreaterThanOrEqual(5_000);
 
   const trade = (side: "buy" | "sell", usd: number) =>
-    simScenario<{ data: { txHash: string } }>({
+    simScenario<{ data: { trade: { txHash: string } } }>({
       action: "trade",
       chain: launch.chain,
       address: launch.address,
@@ -86,12 +86,14 @@ test("follow from a wallet page; its trades reach the feed within the stated del
   const buy = await trade("buy", 60);
   // The stated delay, plus a little for the page to render what it read.
   await expect(
-    page.locator(`[data-testid="feed-row"][data-key="solana|${buy.data.txHash}|${launch.address}|b"]`),
+    page.locator(`[data-testid="feed-row"][data-key="solana|${buy.data.trade.txHash}|${launch.address}|b"]`),
   ).toBeVisible({
     timeout: delay + 3_000,
   });
   const sell = await trade("sell", 3);
-  const sellRow = page.locator(`[data-testid="feed-row"][data-key="solana|${sell.data.txHash}|${launch.address}|s"]`);
+  const sellRow = page.locator(
+    `[data-testid="feed-row"][data-key="solana|${sell.data.trade.txHash}|${launch.address}|s"]`,
+  );
   await expect(sellRow).toBeVisible({ timeout: (await statedDelay(page)) + 3_000 });
   await expect(sellRow.getByTestId("feed-token")).toHaveAttribute("href", `/token/solana/${launch.address}`);
   await expect(sellRow.getByTestId("feed-wallet")).toHaveAttribute("href", `/wallet/${wallet}?chain=solana`);

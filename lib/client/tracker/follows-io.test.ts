@@ -73,10 +73,10 @@ describe("tracker import and export", () => {
   it("names the bad row and changes nothing", () => {
     const current = list([{ chain: "solana", address: SOL, name: "keep" }]);
     const cases: [string, string][] = [
-      [`chain,address,name\nsolana,${SOL},a\nevm:8453,0x123,b\n`, "Row 3"],
+      [`chain,address,name\nsolana,${SOL},a\nevm:8453,0x123,b\n`, 'Row 3: "0x123" is not an EVM address'],
       [`chain,address\nevm:8453,${EVM}\nnope:1,${EVM}\n`, 'Row 3: unknown chain "nope:1"'],
       [`chain,address\n,${EVM}\n`, "Row 2: an EVM address needs its chain"],
-      [`solana,${EVM}\n`, "Row 1"],
+      [`solana,${EVM}\n`, `Row 1: "${EVM}" is not a Solana address`],
       [`solana,"${SOL}\n`, "Row 1: a quoted value is never closed"],
       [JSON.stringify({ wallets: [{ chain: "solana", address: SOL }, { chain: "evm:1" }] }), "Wallet 2: no address"],
       [JSON.stringify([{ chain: "solana", address: SOL, name: 5 }]), "Wallet 1: the name must be text"],

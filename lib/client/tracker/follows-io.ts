@@ -97,7 +97,7 @@ function checkRow(where: string, chainRaw: unknown, addressRaw: unknown, nameRaw
   const c = parseChainId(chain);
   if (!c) return `${where}: unknown chain "${chain.slice(0, 24)}" (use evm:<chain id> or solana)`;
   const ok = c === "solana" ? isSolanaAddress(address) : isEvmAddress(address);
-  if (!ok) return `${where}: "${address.slice(0, 48)}" is not a ${c === "solana" ? "Solana" : "EVM"} address`;
+  if (!ok) return `${where}: "${address.slice(0, 48)}" is not ${c === "solana" ? "a Solana" : "an EVM"} address`;
   return { chain: c, address, name: typeof nameRaw === "string" ? nameRaw : undefined };
 }
 

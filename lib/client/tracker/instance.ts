@@ -2,6 +2,7 @@
 
 import type { ChainId } from "@/lib/api";
 import { walletPnlOptions, walletTradesOptions } from "../queries";
+import { apiFetch } from "../api-fetch";
 import { getQueryClient } from "../query-client";
 import { createTrackerRuntime, type TrackerRuntime } from "./runtime";
 
@@ -17,7 +18,14 @@ export function trackerRuntime(): TrackerRuntime {
   if (runtime) return runtime;
   const qc = getQueryClient();
   runtime = createTrackerRuntime({
-    fetchTrades: (w) => qc.fetchQuery({ ...walletTradesOptions({ chain: w.chain, wallet: w.address }), staleTime: 0 }),
+    // The page's own query (same key, so every view of it updates), asked no older than the last answer.
+    fetchTrades: (w, minAsOf) =>
+      qc.fetchQuery({
+        ...walletTradesOptions({ chain: w.chain, wallet: w.address }),
+        queryFn: ({ signal }) =>
+          apiFetch("walletTrades", { query: { chain: w.chain, wallet: w.address }, minAsOf }, signal),
+        staleTime: 0,
+      }),
     fetchPnl: (w) => qc.fetchQuery({ ...trackerPnlOptions(w), staleTime: 0 }),
     now: () => Date.now(),
     visible: () => typeof document === "undefined" || document.visibilityState !== "hidden",

@@ -8,6 +8,8 @@ import { endpoints } from "@/lib/api";
 // - every PNL_TICK_MS, one PnL call for the wallet whose 7d PnL is oldest (and older than PNL_REFRESH_MS);
 // - a wallet never read yet (just followed, or the tab just opened) is read at once, FILL_PER_TICK calls a tick
 //   beyond the above, trades first.
+// Each trades read asks for an answer newer than the wallet's last one (the proxy's `minAsOf`), so a cached copy is
+// never handed back twice: a read costs at most its one credit and brings what happened since the last.
 
 export const TICK_MS = 1_000;
 export const MIN_REFRESH_MS = 5_000;

@@ -24,11 +24,13 @@ const trade = (at: number, isBuy = true): WalletTrade => ({
 function setup() {
   const pages = new Map<string, WalletTrade[]>();
   const calls: string[] = [];
+  const mins: (number | undefined)[] = [];
   let visible = true;
   let onVis: (() => void) | null = null;
   const rt = createTrackerRuntime({
-    fetchTrades: async (w) => {
+    fetchTrades: async (w, minAsOf) => {
       calls.push(`t:${w.address}`);
+      mins.push(minAsOf);
       return { data: pages.get(w.address) ?? [], meta: { asOf: Date.now() - 2_000 } } as Envelope<"walletTrades">;
     },
     fetchPnl: async (w) => {
@@ -48,6 +50,7 @@ function setup() {
     rt,
     pages,
     calls,
+    mins,
     hide(v: boolean) {
       visible = !v;
       onVis?.();
@@ -77,7 +80,7 @@ describe("tracker runtime", () => {
   });
 
   it("reports only trades newer than a wallet's first read as fresh, once each", async () => {
-    const { rt, pages } = setup();
+    const { rt, pages, mins } = setup();
     pages.set(A.address, [trade(5)]);
     const fresh: FeedRow[][] = [];
     rt.onFresh((rows) => fresh.push(rows));
@@ -90,6 +93,9 @@ describe("tracker runtime", () => {
     expect(fresh.map((b) => b.map((r) => r.at))).toEqual([[7, 9]]);
     await vi.advanceTimersByTimeAsync(12_000);
     expect(fresh).toHaveLength(1);
+    // every read after the first asks for an answer newer than the last (no cached copy served twice)
+    expect(mins[0]).toBeUndefined();
+    expect(mins.slice(1).every((m, i) => m !== undefined && m > (mins[i] ?? 0))).toBe(true);
     release();
   });
 

@@ -28,7 +28,8 @@ export interface TrackerState {
 }
 
 export interface TrackerDeps {
-  fetchTrades(w: FollowedWallet): Promise<Envelope<"walletTrades">>;
+  /** `minAsOf`: the answer must be newer than the last one (the proxy then never hands back the same cached copy). */
+  fetchTrades(w: FollowedWallet, minAsOf: number | undefined): Promise<Envelope<"walletTrades">>;
   fetchPnl(w: FollowedWallet): Promise<unknown>;
   /** Local clock (ms). */
   now(): number;
@@ -52,6 +53,8 @@ interface Slot extends PollState {
   /** Read once already: later rows are news. */
   baseline: boolean;
   prevReadAt: number | null;
+  /** The market time of the last answer. */
+  asOf: number | null;
 }
 
 export function createTrackerRuntime(deps: TrackerDeps): TrackerRuntime {
@@ -82,11 +85,12 @@ export function createTrackerRuntime(deps: TrackerDeps): TrackerRuntime {
     slot.tradesBusy = true;
     const startedAt = deps.now();
     try {
-      const env = await deps.fetchTrades(slot.wallet);
+      const env = await deps.fetchTrades(slot.wallet, slot.asOf === null ? undefined : slot.asOf + 1);
       if (!slots.includes(slot)) return;
       const at = deps.now();
       if (slot.prevReadAt !== null) gaps = pushSample(gaps, at - slot.prevReadAt, SAMPLES);
       slot.prevReadAt = at;
+      slot.asOf = Math.max(slot.asOf ?? 0, env.meta.asOf);
       const rows = toFeedRows(slot.wallet.address, env.data);
       const before = store.getState().rows;
       const known = new Set(before.map((r) => r.key));
@@ -190,6 +194,7 @@ export function createTrackerRuntime(deps: TrackerDeps): TrackerRuntime {
           pnlBusy: false,
           baseline: false,
           prevReadAt: null,
+          asOf: null,
         };
       });
       const keys = new Set(slots.map((s) => s.key));
