@@ -75,7 +75,7 @@ test("a 2×2 grid from a URL: four live charts; a cell's interval and token chan
   await expect.poll(() => bars(cells.nth(0))).toBeGreaterThan(0);
 
   // The grid itself: 3×3 keeps the four cells in place and adds empty ones.
-  await page.getByRole("radio", { name: "3×3" }).check({ force: true });
+  await page.getByRole("radiogroup", { name: "Grid" }).getByText("3×3").click();
   await expect(cells).toHaveCount(9);
   await expect(page).toHaveURL(/layout=3x3/);
   await expect(cells.nth(8)).toHaveAttribute("data-kind", "empty");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { chainInfo } from "@/lib/api";
 import type { FeedFilters } from "@/lib/client/tracker";
 import { MIN_USD_MAX } from "./feed-filters";
@@ -17,11 +17,9 @@ export function FeedFilterBar({
   chains: readonly string[];
   onChange(f: FeedFilters): void;
 }) {
-  // Typed text is applied as it is typed, kept locally so the field never fights the URL.
+  // The text as typed ("0." on its way to "0.5"); the filter takes its value.
   const [min, setMin] = useState(filters.minUsd ? String(filters.minUsd) : "");
   const [token, setToken] = useState(filters.token);
-  useEffect(() => setMin(filters.minUsd ? String(filters.minUsd) : ""), [filters.minUsd]);
-  useEffect(() => setToken(filters.token), [filters.token]);
   return (
     <fieldset className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 border-0 border-b border-border px-3 py-1.5 text-[11px] text-muted">
       <legend className="sr-only">Feed filters</legend>

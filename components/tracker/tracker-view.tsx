@@ -1,12 +1,12 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import { Chip } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { filterFeed, followKey, plannedCycleMs, steadyCreditsPerMinute } from "@/lib/client/tracker";
+import { type FeedFilters, filterFeed, followKey, plannedCycleMs, steadyCreditsPerMinute } from "@/lib/client/tracker";
 import { trackerRuntime } from "@/lib/client/tracker/instance";
 import { useFollows, useFollowsHydrated } from "@/lib/client/tracker/store";
 import { replaceSearch } from "@/lib/client/replace-search";
@@ -33,7 +33,12 @@ export function TrackerView() {
   const polling = useStore(rt.store, (s) => s.polling);
   const reads = useStore(rt.store, (s) => s.reads);
   const sp = useSearchParams();
-  const filters = useMemo(() => parseFeedFilters(new URLSearchParams(sp.toString())), [sp]);
+  // Read from the URL once; then held here (a checkbox answers at once) and written back to the URL.
+  const [filters, setFilters] = useState(() => parseFeedFilters(new URLSearchParams(sp.toString())));
+  const onFilters = useCallback((f: FeedFilters) => {
+    setFilters(f);
+    replaceSearch(feedFilterParams(f));
+  }, []);
   const symbolOf = useTokenSymbols(rows);
   const names = useMemo(() => new Map(wallets.map((w) => [followKey(w.chain, w.address), w.name])), [wallets]);
   const shown = useMemo(() => filterFeed(rows, filters, symbolOf), [rows, filters, symbolOf]);
@@ -89,7 +94,7 @@ export function TrackerView() {
             {isFiltered(filters) ? `${shown.length} of ${rows.length}` : rows.length} trades
           </span>
         </header>
-        <FeedFilterBar filters={filters} chains={chains} onChange={(f) => replaceSearch(feedFilterParams(f))} />
+        <FeedFilterBar filters={filters} chains={chains} onChange={onFilters} />
         {wallets.length === 0 ? (
           <EmptyState title="Follow wallets to see their trades here" className="flex-1">
             <p>
