@@ -117,6 +117,12 @@ describe("tracker polling plan", () => {
     expect(feedDelayMs(8, [], cache)).toBe(16_000);
     // read less often than the cache keeps a copy: every read is a fresh answer
     expect(feedDelayMs(30, [5_000], cache)).toBe(30_000);
-    expect(feedDelayMs(100, [])).toBe(100_000);
+    // the README's table
+    expect([1, 5, 20, 100].map((n) => [feedDelayMs(n, []), steadyCreditsPerMinute(n)])).toEqual([
+      [10_000, 13],
+      [10_000, 65],
+      [20_000, 72],
+      [100_000, 72],
+    ]);
   });
 });
