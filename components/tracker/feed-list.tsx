@@ -18,8 +18,9 @@ export interface FeedListProps {
   symbolOf(chain: string, token: string): string | undefined;
 }
 
+// Phones: two lines a trade (side and token, USD / wallet, chain, age); wider screens: one line in columns.
 const GRID =
-  "grid grid-cols-[3.25rem_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-0.5 sm:grid-cols-[3.5rem_minmax(0,11rem)_3rem_minmax(0,1fr)_6rem_5.5rem_3.5rem_2rem]";
+  "grid grid-cols-[minmax(0,1fr)_auto_auto] [grid-template-areas:'tok_tok_usd'_'who_chain_age'] items-center gap-x-2 gap-y-0.5 sm:grid-cols-[3.5rem_minmax(0,11rem)_3rem_minmax(0,1fr)_6rem_5.5rem_3.5rem_2rem] sm:[grid-template-areas:'age_who_side_tok_amt_usd_chain_tx']";
 
 /** The merged feed: a table's columns on wide screens, two lines per trade on phones. */
 export function FeedList({ rows, nameOf, symbolOf }: FeedListProps) {
@@ -66,24 +67,22 @@ const FeedItem = memo(function FeedItem({ row: r, name, symbol }: { row: FeedRow
       data-usd={r.volumeUsd}
       className={`${GRID} num border-b border-border/60 px-3 py-1 text-xs hover:bg-panel-raised`}
     >
-      <Age at={r.at} className="row-span-2 self-start text-muted sm:row-span-1 sm:self-center" />
+      <Age at={r.at} className="text-right text-muted [grid-area:age] sm:text-left" />
       <Link
         href={walletHref(r.wallet, r.chain)}
         prefetch={false}
         data-testid="feed-wallet"
-        className="min-w-0 truncate font-medium hover:text-accent"
+        className="min-w-0 truncate font-medium [grid-area:who] hover:text-accent"
         title={r.wallet}
       >
         {name ? <SafeText value={name} max={20} /> : <span className="font-mono">{shortAddress(r.wallet, 4, 4)}</span>}
       </Link>
-      <span className={`order-first hidden font-semibold sm:order-none sm:inline ${side}`}>
-        {r.isBuy ? "Buy" : "Sell"}
-      </span>
+      <span className={`hidden font-semibold [grid-area:side] sm:inline ${side}`}>{r.isBuy ? "Buy" : "Sell"}</span>
       <Link
         href={tokenHref(r.chain, r.tokenAddress)}
         prefetch={false}
         data-testid="feed-token"
-        className="col-start-2 row-start-2 flex min-w-0 items-center gap-1 hover:text-accent sm:col-auto sm:row-auto"
+        className="flex min-w-0 items-center gap-1 [grid-area:tok] hover:text-accent"
         title={r.tokenAddress}
       >
         <span className={`font-semibold sm:hidden ${side}`}>{r.isBuy ? "Buy" : "Sell"}</span>
@@ -93,16 +92,16 @@ const FeedItem = memo(function FeedItem({ row: r, name, symbol }: { row: FeedRow
           <span className="truncate font-mono text-muted">{shortAddress(r.tokenAddress, 4, 4)}</span>
         )}
       </Link>
-      <span className="hidden text-right text-muted sm:inline">
+      <span className="hidden text-right text-muted [grid-area:amt] sm:inline">
         <Num value={r.amountToken} />
       </span>
-      <span className={`text-right font-semibold ${side}`}>
+      <span className={`text-right font-semibold [grid-area:usd] ${side}`}>
         <Usd value={r.volumeUsd} />
       </span>
-      <span className="row-start-2 justify-self-end sm:row-auto sm:justify-self-start">
+      <span className="justify-self-end [grid-area:chain] sm:justify-self-start">
         <ChainTag chain={r.chain} />
       </span>
-      <span className="hidden sm:inline">
+      <span className="hidden [grid-area:tx] sm:inline">
         {tx ? (
           <ExternalLink href={tx} className="text-[11px]">
             tx
