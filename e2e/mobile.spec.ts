@@ -33,6 +33,8 @@ const paths = () => [
   `/token/${notable.graduatedToken.chain}/${notable.graduatedToken.address}`,
   `/wallet/${notable.evmWallet.address}?chain=${notable.evmWallet.chain}`,
   `/wallet/${notable.solanaWallet.address}?chain=solana`,
+  "/tracker",
+  `/charts?layout=2x2&c=${notable.establishedToken.chain}:${notable.establishedToken.address}:5m:native,${notable.graduatedToken.chain}:${notable.graduatedToken.address}:1m:native`,
 ];
 
 test("no page is wider than a 390 px screen", async ({ page }) => {

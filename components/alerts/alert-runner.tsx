@@ -5,6 +5,7 @@ import { type ChainId, parseChainId } from "@/lib/api";
 import { type AlertRule, type TokenAlertRule, useAlerts } from "@/lib/client/alerts";
 import { TokenAlertWatcher } from "./token-alert-watcher";
 import { pruneMemos } from "./use-alert-eval";
+import { FollowedAlertWatcher } from "@/components/tracker/followed-alert-watcher";
 import { WalletAlertWatcher } from "./wallet-alert-watcher";
 
 /** Tokens and wallets watched at once (each token holds stream subscriptions; each wallet polls). */
@@ -38,7 +39,7 @@ export function AlertRunner() {
   const tokens = useMemo(
     () =>
       group(
-        rules.filter((r): r is TokenAlertRule => r.kind !== "wallet-buys"),
+        rules.filter((r): r is TokenAlertRule => r.kind !== "wallet-buys" && r.kind !== "followed-buys"),
         (r) => `${r.chain}|${r.address}`,
         MAX_WATCHED_TOKENS,
       ),
@@ -53,6 +54,7 @@ export function AlertRunner() {
       ),
     [rules],
   );
+  const followed = useMemo(() => rules.filter((r) => r.kind === "followed-buys"), [rules]);
   useEffect(() => {
     if (started) pruneMemos(new Set(rules.map((r) => r.id)));
   }, [started, rules]);
@@ -69,6 +71,7 @@ export function AlertRunner() {
           <WalletAlertWatcher key={k} chain={chain} wallet={r.wallet} rules={rs} />
         ) : null;
       })}
+      {followed.length > 0 ? <FollowedAlertWatcher rules={followed} /> : null}
     </>
   );
 }

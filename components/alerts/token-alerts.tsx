@@ -29,6 +29,8 @@ export function describeRule(r: AlertRule): string {
       return `${r.cohort} sell ≥ ${r.pct}% in 5 min`;
     case "wallet-buys":
       return "Wallet buys a token";
+    case "followed-buys":
+      return "A followed wallet buys";
   }
 }
 
@@ -47,7 +49,7 @@ export function TokenAlerts({
   const hydrated = useAlertsHydrated();
   const all = useAlerts((s) => s.rules);
   const rules = (hydrated ? all : []).filter(
-    (r) => r.kind !== "wallet-buys" && r.chain === chain && r.address === address,
+    (r) => r.kind !== "wallet-buys" && r.kind !== "followed-buys" && r.chain === chain && r.address === address,
   );
   const add = useAlerts((s) => s.add);
   const remove = useAlerts((s) => s.remove);

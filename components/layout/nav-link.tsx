@@ -14,7 +14,7 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
       prefetch={false}
       href={href}
       aria-current={active ? "page" : undefined}
-      className={`rounded-md px-2.5 py-1 text-[13px] font-medium transition-colors ${
+      className={`shrink-0 rounded-md px-2 py-1 sm:px-2.5 text-[13px] font-medium transition-colors ${
         active ? "bg-panel-raised text-fg" : "text-muted hover:bg-panel hover:text-fg"
       }`}
     >

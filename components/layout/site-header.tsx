@@ -9,6 +9,8 @@ import { SimBadge } from "./sim-badge";
 export const NAV_ITEMS = [
   { href: "/pulse", label: "Pulse" },
   { href: "/watchlist", label: "Watchlist" },
+  { href: "/tracker", label: "Tracker" },
+  { href: "/charts", label: "Charts" },
 ] as const;
 
 /** The sticky app header: brand, nav, search, native prices, simulated-market badge, stream state, shortcuts. */
@@ -25,7 +27,8 @@ export function SiteHeader({ simulated }: { simulated: boolean }) {
           <BrandMark />
           <span className="hidden text-[15px] md:inline">TradeScope</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-0.5">
+        {/* On a phone the nav scrolls sideways rather than push the search and status off the screen. */}
+        <nav aria-label="Main" className="flex min-w-0 items-center gap-0.5 overflow-x-auto [scrollbar-width:none]">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.href} href={item.href}>
               {item.label}

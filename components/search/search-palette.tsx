@@ -31,6 +31,7 @@ export function SearchPalette() {
 
 function PaletteDialog() {
   const seed = useOverlay((s) => s.searchSeed);
+  const picker = useOverlay((s) => s.pick);
   const close = useOverlay((s) => s.close);
   const router = useRouter();
   const qc = useQueryClient();
@@ -71,6 +72,18 @@ function PaletteDialog() {
 
   function go(target: SearchTarget) {
     if (!alive.current) return;
+    if (picker) {
+      // Pick mode: only a token answers; the palette stays open on a wallet.
+      if (target.kind !== "token") return setResolveError(new Error("Pick a token, not a wallet"));
+      close();
+      picker.onPick({
+        chain: target.chain,
+        address: target.address,
+        symbol: target.result.symbol,
+        createdAt: target.result.createdAt,
+      });
+      return;
+    }
     if (target.kind === "token")
       remember({
         kind: "token",
@@ -106,6 +119,11 @@ function PaletteDialog() {
     if (o.kind === "address") return void resolve(o.address);
     const e = o.entry;
     if (e.kind === "query") return setQ(e.q);
+    if (picker) {
+      if (e.kind !== "token") return setResolveError(new Error("Pick a token, not a wallet"));
+      close();
+      return picker.onPick({ chain: e.chain, address: e.address, symbol: e.symbol });
+    }
     remember(e);
     close();
     router.push(e.kind === "token" ? tokenHref(e.chain, e.address) : walletHref(e.address));
@@ -141,7 +159,7 @@ function PaletteDialog() {
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes via the dialog's cancel event
     <dialog
       ref={dialog}
-      aria-label="Search tokens and wallets"
+      aria-label={picker ? picker.label : "Search tokens and wallets"}
       // Esc: `cancel` fires with the key press, `close` only in a later task; a shortcut pressed between them must
       // already see the palette closed (else ⌘K "toggles" it shut again and nothing opens).
       onCancel={close}

@@ -13,6 +13,7 @@ import { TokenIcon } from "@/components/ui/token-icon";
 import { type ChainId, explorerAddressUrl, type WalletProfile } from "@/lib/api";
 import { walletProfileOptions } from "@/lib/client/queries";
 import { safeHttpsUrl, shortAddress, socialUrl } from "@/lib/format";
+import { FollowButton } from "@/components/tracker/follow-button";
 import { FundingLine } from "./funding-line";
 
 /** §2.6: identities are harvested continuously, so an absent one is refetched on every visit, never final. */
@@ -63,6 +64,9 @@ export function IdentityHeader({
             ) : null}
             <FundingLine chain={chain} wallet={address} />
           </div>
+        </div>
+        <div className="ml-auto">
+          <FollowButton chain={chain} wallet={address} name={profile?.displayName ?? null} />
         </div>
       </div>
       {q.isPending ? (

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { COHORT_RULES, type CohortReport, type TokenTrade } from "@/lib/api";
 import {
   type AlertRule,
+  type FiredAlert,
   evaluate,
   MAX_FIRED_KEYS,
   MAX_RULES,
@@ -140,6 +141,42 @@ describe("alert rules", () => {
     });
     const o = (rows: ReturnType<typeof row>[]) => ({ type: "wallet-trades", rows }) as const;
     expect(run(rule, [o([row("a", true)]), o([row("a", true), row("b", false)]), o([row("c", true)])])).toBe(2);
+  });
+
+  it("a followed wallet's buy fires once, with the wallet's name; sells, small buys and older trades never", () => {
+    const rule: AlertRule = { id: "f", kind: "followed-buys", label: "Followed wallets", createdAt: T0, minUsd: 20 };
+    const row = (key: string, isBuy: boolean, volumeUsd = 50, at = T0 + 5) => ({
+      at,
+      chain: "evm:8453",
+      tokenAddress: "0x00000000000000000000000000000000000000cc",
+      isBuy,
+      amountToken: 1,
+      volumeUsd,
+      txHash: key,
+      priceNative: 1,
+      volumeNative: 1,
+      block: 1,
+      logIndex: 0,
+      wallet: "0x00000000000000000000000000000000000000a1",
+      walletName: "whale",
+      key,
+    });
+    const o = (rows: ReturnType<typeof row>[]) => ({ type: "followed-trades", rows }) as const;
+    const first = evaluate(rule, o([row("a", true)]), {}, T0);
+    expect(first.fired?.title).toBe("whale bought 0x000000");
+    expect(first.fired?.href).toBe("/token/evm:8453/0x00000000000000000000000000000000000000cc");
+    expect(
+      run(rule, [
+        o([row("a", true)]),
+        o([row("a", true), row("b", false)]),
+        o([row("c", true, 5), row("d", true, 50, T0 - 1)]),
+        o([row("e", true)]),
+      ]),
+    ).toBe(2);
+    // the trades it fired on are stored with the alert: after a reload they do not fire again
+    const memo = memoFromFired("f", [{ id: "x", ...(first.fired as Omit<FiredAlert, "id">) }]);
+    expect(evaluate(rule, o([row("a", true)]), memo, T0).fired).toBeNull();
+    expect(sanitiseRules([rule, { ...rule, id: "g", minUsd: -1 }])).toEqual([rule]);
   });
 
   it("remembers a bounded number of trades", () => {

@@ -32,9 +32,14 @@ export const alertRuleSchema = z.discriminatedUnion("kind", [
     chain: z.string().min(1).max(32),
     wallet: z.string().min(1).max(64),
   }),
+  // Any wallet of the tracker's list buys (the tracker's feed feeds it; the list itself lives in lib/client/tracker).
+  z.object({ ...base, kind: z.literal("followed-buys"), minUsd: z.number().nonnegative().finite().optional() }),
 ]);
 export type AlertRule = z.infer<typeof alertRuleSchema>;
-export type TokenAlertRule = Exclude<AlertRule, { kind: "wallet-buys" }>;
+export type TokenAlertRule = Exclude<AlertRule, { kind: "wallet-buys" | "followed-buys" }>;
+
+/** A trade of a followed wallet, as the tracker's feed carries it (`key`: its identity, txHash + block + logIndex). */
+export type FollowedTrade = WalletTrade & { wallet: string; walletName?: string; key: string };
 
 export const firedSchema = z.object({
   id: z.string(),
@@ -52,7 +57,9 @@ export type Observation =
   | { type: "token"; priceUsd: number | null; marketCapUsd: number | null; migrated: boolean }
   | { type: "trades"; rows: readonly TokenTrade[]; deployer: string | null }
   | { type: "cohorts"; report: CohortReport }
-  | { type: "wallet-trades"; rows: readonly WalletTrade[] };
+  | { type: "wallet-trades"; rows: readonly WalletTrade[] }
+  /** New trades of followed wallets (not their history), as the tracker's poller finds them. */
+  | { type: "followed-trades"; rows: readonly FollowedTrade[] };
 
 /** What a rule remembers between observations (in memory; its fired trades also come back from stored alerts). */
 export interface RuleMemo {
@@ -176,6 +183,25 @@ export function evaluate(
       return fire(
         `${rule.label} bought ${sym}`,
         `$${fmt(newest.volumeUsd)}${buys.length > 1 ? ` (+${buys.length - 1} more buys)` : ""}`,
+        tokenHref(newest.chain, newest.tokenAddress),
+        next,
+        keys,
+      );
+    }
+    case "followed-buys": {
+      if (obs.type !== "followed-trades") return none();
+      const seen = new Set(memo.seen ?? []);
+      const min = rule.minUsd ?? 0;
+      const buys = obs.rows.filter((t) => t.isBuy && t.at >= rule.createdAt && t.volumeUsd >= min && !seen.has(t.key));
+      if (buys.length === 0) return none();
+      const keys = buys.map((t) => t.key);
+      const next = remember(memo, keys);
+      const newest = buys.reduce((a, b) => (b.at > a.at ? b : a));
+      const who = newest.walletName || `${newest.wallet.slice(0, 6)}…${newest.wallet.slice(-4)}`;
+      const sym = "tokenSymbol" in newest ? newest.tokenSymbol : newest.tokenAddress.slice(0, 8);
+      return fire(
+        `${who} bought ${sym}`,
+        `$${fmt(newest.volumeUsd)}${buys.length > 1 ? ` (+${buys.length - 1} more buys by followed wallets)` : ""}`,
         tokenHref(newest.chain, newest.tokenAddress),
         next,
         keys,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type EndpointDef, endpoints, PULSE_VIEWS, toSearchParams, validateRequest } from "@/lib/api";
 import { ohlcvInfiniteOptions, tokenTradesInfiniteOptions } from "./infinite";
-import { pulsePageQueries, tokenHistoryQueries, tokenPageQueries, walletPageQueries } from "./pages";
+import { chartsPageQueries, pulsePageQueries, tokenHistoryQueries, tokenPageQueries, walletPageQueries } from "./pages";
 
 const EVM = `0x${"ab".repeat(20)}`;
 const SOL = "So11111111111111111111111111111111111111112";
@@ -18,17 +18,31 @@ const lists = {
   }),
   wallet: walletPageQueries({ address: EVM, chain: "evm:1", pnlChain: undefined, period: "7d" }),
   pulse: pulsePageQueries(["solana", "evm:8453"]),
+  charts: chartsPageQueries([
+    { chain: "evm:8453", address: EVM },
+    { chain: "solana", address: SOL },
+    { chain: "evm:8453", address: EVM },
+  ]),
 };
 
 describe("page query lists", () => {
   it.each(Object.entries(lists))("%s: every entry names a registry endpoint with an input it accepts", (_, list) => {
     for (const options of Object.values(list).flat()) {
-      const meta = options.meta as { endpoint: keyof typeof endpoints; query?: Record<string, unknown>; body?: unknown };
+      const meta = options.meta as {
+        endpoint: keyof typeof endpoints;
+        query?: Record<string, unknown>;
+        body?: unknown;
+      };
       const def = endpoints[meta.endpoint] as EndpointDef;
       expect(def, String(meta.endpoint)).toBeDefined();
       const v = validateRequest(def, toSearchParams(meta.query ?? {}), def.method === "POST" ? meta.body : undefined);
       expect(v.ok ? null : v.error.message).toBeNull();
     }
+  });
+
+  it("asks for a token charted twice once", () => {
+    expect(lists.charts.tokens).toHaveLength(2);
+    expect(lists.charts.pools).toHaveLength(2);
   });
 
   it("gives the chart and the tape the keys their hooks ask for", () => {

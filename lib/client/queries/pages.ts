@@ -2,7 +2,7 @@ import { type ChainId, PULSE_VIEWS, type PnlPeriod, type OhlcvInterval, type Quo
 import type { TradeFilters } from "../trade-filters";
 import { ohlcvInfiniteOptions, tokenTradesInfiniteOptions, walletTradesInfiniteOptions } from "./infinite";
 import { chainsOptions, factoriesOptions, nativePricesOptions, pulseStreamOptions } from "./market";
-import { type TokenRef, tokenMetadataOptions, tokenPoolsOptions, tokenSecurityOptions } from "./token";
+import { type TokenRef, tokenMetadataOptions, tokenOptions, tokenPoolsOptions, tokenSecurityOptions } from "./token";
 import { walletTradesInput } from "./wallet-trades-input";
 import { walletFundingOptions, walletPnlOptions, walletPositionsOptions, walletProfileOptions } from "./wallet";
 
@@ -67,3 +67,14 @@ export const pulsePageQueries = (chains: ChainId[]) => ({
   chains: chainsOptions(),
   factories: factoriesOptions(),
 });
+
+/** Multi-chart grid: each charted token's detail and pools (its candles follow once its pools are known), and the
+ *  native prices EVM charts draw USD with. Tokens charted twice are asked once. */
+export const chartsPageQueries = (tokens: readonly TokenRef[]) => {
+  const unique = [...new Map(tokens.map((t) => [`${t.chain}|${t.address}`, t])).values()];
+  return {
+    tokens: unique.map((t) => tokenOptions(t)),
+    pools: unique.map((t) => tokenPoolsOptions(t)),
+    nativePrices: nativePricesOptions(),
+  };
+};

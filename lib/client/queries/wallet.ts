@@ -16,3 +16,6 @@ export const walletPnlOptions = (input: { wallet: string; chain?: ChainId; perio
   getQuery("walletPnl", input);
 export const walletFundingOptions = (input: WalletRef) =>
   getQuery("walletFunding", { chain: input.chain, wallet: input.wallet });
+/** §4.2 newest page of a wallet's trades (the tracker's poll; history pages: walletTradesInfiniteOptions). */
+export const walletTradesOptions = (input: WalletRef & { limit?: number }) =>
+  getQuery("walletTrades", { chain: input.chain, wallet: input.wallet, limit: input.limit });
