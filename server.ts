@@ -12,6 +12,7 @@ import { pollCreditsShare } from "./lib/server/fleet/stream-share";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createRestCaller } from "./lib/server/gateway/liveness/rest-caller";
 import { getProxyState } from "./lib/server/proxy/state";
+import { todaysBudget } from "./lib/server/usage-report";
 import { guardRequest } from "./lib/server/http-guard";
 import { createLogger, type Logger } from "./lib/server/logger";
 import { setProxyState } from "./lib/server/proxy/state";
@@ -129,10 +130,7 @@ async function main(): Promise<void> {
       pollCreditsPerMinute,
       addressShare: config.streamAddressShare,
       // Polling paces itself to the day's credit budget (MARKET_CREDIT_BUDGET), leaving half of what is left to pages.
-      dayBudget: () => {
-        const l = getProxyState().ledger.snapshot();
-        return { remainingToday: l.remainingToday, msToReset: Date.parse(`${l.day}T00:00:00Z`) + 86_400_000 - Date.now() };
-      },
+      dayBudget: () => todaysBudget(getProxyState()),
       rest: createRestCaller(() => getProxyState().proxy),
       ...(fleetStream ? { fleet: fleetStream.liveness } : {}),
     },

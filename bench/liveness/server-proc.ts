@@ -10,6 +10,9 @@ import { createTestProxy } from "@/lib/server/testing/test-state";
 
 const send = (m: unknown) => process.send?.(m);
 
+const warnings = new Map<string, number>();
+const kindOf = (m: string) => m.replace(/ of \S+/, "").replace(/\d+/g, "N").slice(0, 120);
+
 async function main() {
   const tokensWanted = Number(process.env.LIVENESS_TOKENS ?? 500);
   const oneAddress = process.env.LIVENESS_ONE_ADDRESS === "1";
@@ -23,7 +26,8 @@ async function main() {
   const gw = createStreamGateway({
     upstream: { streamUrl: sim.streamUrl, key: KEY },
     registerUsage: false,
-    log: { warn: () => {} },
+    // Warnings are tallied by kind (a poll's resource left out) and printed at the end: why polls failed, if they did.
+    log: { warn: (m: string) => void warnings.set(kindOf(m), (warnings.get(kindOf(m)) ?? 0) + 1) },
     limits: config.streamBudget,
     // Every simulated browser connects from loopback. Crowd: each stands for a different viewer
     // (STREAM_IP_EXEMPT_LOOPBACK=1). One address: all of them stand behind one client address (an office).
@@ -75,6 +79,7 @@ async function main() {
   process.on("message", async (m: { cmd: string }) => {
     if (m.cmd === "stats") send({ type: "stats", stats: gw.stats() });
     if (m.cmd === "stop") {
+      for (const [kind, n] of [...warnings].sort((x, y) => y[1] - x[1]).slice(0, 5)) console.log(`  gateway warning ×${n}: ${kind}`);
       await gw.close();
       http.closeAllConnections();
       http.close();

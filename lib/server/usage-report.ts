@@ -35,18 +35,33 @@ export async function usageReport(state: ProxyState, now = Date.now()): Promise<
   };
 }
 
+/**
+ * The day's credit budget and what is left of it. In fleet mode the budget is the fleet's (each instance's own ledger
+ * counts only its share) and what is spent is the fleet's total as of its last flush to Redis.
+ */
+export function todaysBudget(state: ProxyState): { budgetPerDay: number | null; spentToday: number; remainingToday: number | null; msToReset: number } {
+  const l = state.ledger.snapshot();
+  const msToReset = Date.parse(`${l.day}T00:00:00Z`) + 86_400_000 - Date.now();
+  if (!state.fleet) return { budgetPerDay: l.budgetPerDay, spentToday: l.spentToday, remainingToday: l.remainingToday, msToReset };
+  const budgetPerDay = state.settings.creditBudgetPerDay ?? null;
+  const fleetSpent = state.fleet.ledger.figures().fleetCreditsSpentToday;
+  const spentToday = typeof fleetSpent === "number" ? fleetSpent : l.spentToday;
+  return { budgetPerDay, spentToday, remainingToday: budgetPerDay === null ? null : Math.max(0, budgetPerDay - spentToday), msToReset };
+}
+
 /** The body of GET /api/usage/public: credits spent and saved, nothing about the upstream's health or this host. */
 export function publicUsageReport(state: ProxyState, now = Date.now()): PublicUsage {
   const l = state.ledger.snapshot();
+  const today = todaysBudget(state);
   const byEndpoint: PublicUsage["byEndpoint"] = {};
   for (const [id, u] of Object.entries(l.byEndpoint))
     byEndpoint[id] = { spent: u.spent, savedByCache: u.savedByCache, savedByCoalescing: u.savedByCoalescing };
   return {
     asOf: now,
     day: l.day,
-    budgetPerDay: l.budgetPerDay,
-    spentToday: l.spentToday,
-    remainingToday: l.remainingToday,
+    budgetPerDay: today.budgetPerDay,
+    spentToday: today.spentToday,
+    remainingToday: today.remainingToday,
     spent: l.spent,
     savedByCache: l.savedByCache,
     savedByCoalescing: l.savedByCoalescing,
