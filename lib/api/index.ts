@@ -11,3 +11,4 @@ export * from "./token-bucket";
 export * from "./token-ref";
 export * from "./usage";
 export * from "./validate";
+export * from "./routes";

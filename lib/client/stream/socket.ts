@@ -5,7 +5,7 @@ import {
   parseChannelParams,
   type ServerFrame,
   subscriptionKey,
-} from "@/lib/api";
+} from "@/lib/api/core";
 import { parseServerFrame } from "./frames";
 import { browserOnline } from "./online";
 import { openReconnectingSocket } from "./reconnecting";
