@@ -16,7 +16,7 @@ import { guardRequest } from "./lib/server/http-guard";
 import { createLogger, type Logger } from "./lib/server/logger";
 import { setProxyState } from "./lib/server/proxy/state";
 import { answerApiRequest } from "./lib/server/proxy/fast-lane";
-import { buildCsp, makeNonce, SECURITY_HEADERS } from "./lib/security/csp";
+import { API_CSP, SECURITY_HEADERS } from "./lib/security/csp";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
@@ -25,11 +25,10 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const dir = import.meta.dirname;
 const dev = process.env.NODE_ENV !== "production";
 
-/** What proxy.ts (the middleware) puts on every answer, for the answers server.ts gives without Next. */
-const apiHeaders = (): Record<string, string> => ({
-  "Content-Security-Policy": buildCsp({ nonce: makeNonce(), dev }),
-  ...SECURITY_HEADERS,
-});
+/** The security headers proxy.ts (the middleware) puts on every answer, for the JSON answers server.ts gives without
+ *  Next: one object for the process, with the strict policy of a document-less answer (API_CSP). */
+const API_HEADERS: Record<string, string> = Object.freeze({ "Content-Security-Policy": API_CSP, ...SECURITY_HEADERS });
+const apiHeaders = () => API_HEADERS;
 
 function readConfig(): Config {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
