@@ -142,9 +142,16 @@ async function main(): Promise<void> {
     };
     // /api/v1 is answered here by the route handler's own work (registry, validation, rate limit, cache), before
     // Next's routing: on this path the framework's per-request work cost more than the proxy itself.
-    answerApiRequest(req, res, apiHeaders)
-      .then((answered) => (answered ? undefined : handle(req, res)))
-      .catch(fail);
+    // A fresh cache hit is answered synchronously (`true`); anything else settles later.
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = answerApiRequest(req, res, apiHeaders);
+    } catch (error) {
+      return fail(error);
+    }
+    if (answered === true) return;
+    if (answered === false) return void handle(req, res).catch(fail);
+    answered.then((done) => (done ? undefined : handle(req, res))).catch(fail);
   });
 
   // Next adds its own upgrade listener (HMR at /_next/hmr) on the first request; this one routes the rest.

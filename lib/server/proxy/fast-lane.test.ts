@@ -24,7 +24,9 @@ beforeAll(async () => {
     return sendJson(res, 500, "unexpected");
   });
   server = createServer((req, res) => {
-    answerApiRequest(req, res, () => ({ "Content-Security-Policy": "default-src 'self'", "X-Frame-Options": "DENY" }))
+    Promise.resolve(
+      answerApiRequest(req, res, () => ({ "Content-Security-Policy": "default-src 'self'", "X-Frame-Options": "DENY" })),
+    )
       .then(async (answered) => {
         if (answered) return;
         routed++;

@@ -8,7 +8,7 @@ import { cacheControl, cacheKey } from "./cache-and-coalesce";
 import type { RateDecision } from "./rate-limit";
 import { readJson } from "./read-body";
 import { PROXY_PREFIX, resolveRoute } from "./resolve-route";
-import { finish, type Outcome, type ProxyRequest, proxyRequest, takeRate } from "./serve-request";
+import { finish, type ProxyRequest, proxyRequest, takeRate } from "./serve-request";
 import { getProxyState, type ProxyState } from "./state";
 
 // Loaded by server.ts outside Next, so no `import "server-only"` here.
@@ -113,24 +113,37 @@ function proxyRequestOf(req: IncomingMessage, method: string, segments: string[]
 /**
  * A GET of a URL validated before: the rate limit, then its fresh copy from the serialised bytes, or the full path
  * (with the limiter's decision already taken) when the copy is not fresh. `false` (nothing done) for other URLs.
+ * Synchronous when the limiter is (one process): a hit makes no promise at all.
  */
-async function answerHotGet(
+function answerHotGet(
   req: IncomingMessage,
   res: ServerResponse,
   state: ProxyState,
   site: Record<string, string>,
-): Promise<boolean> {
+): boolean | Promise<boolean> {
   const url = req.url as string;
   if (req.headers[MIN_AS_OF_HEADER] !== undefined) return false;
   const hot = hotRoute(url);
   if (!hot) return false;
   const started = performance.now();
   const taken = takeRate(proxyRequestOf(req, "GET", []), state);
-  const decision: RateDecision = taken instanceof Promise ? await taken : taken;
+  if (taken instanceof Promise) return taken.then((d) => afterRate(req, res, state, site, hot, d, started));
+  return afterRate(req, res, state, site, hot, taken, started);
+}
+
+function afterRate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: ProxyState,
+  site: Record<string, string>,
+  hot: HotRoute,
+  decision: RateDecision,
+  started: number,
+): true | Promise<true> {
   const fresh = decision.ok ? state.proxy.hit(hot.def, hot.input, hot.key) : undefined;
   if (!fresh) {
-    await writeFull(req, res, "GET", segmentsOf(url.split("?")[0]) ?? [], state, site, decision);
-    return true;
+    const segments = segmentsOf((req.url as string).split("?")[0]) ?? [];
+    return writeFull(req, res, "GET", segments, state, site, decision).then(() => true);
   }
   const s = serialise(hot.def, fresh.entry, site);
   const gzip = s.gzip !== null && /\bgzip\b/.test(header(req, "accept-encoding") ?? "");
@@ -141,8 +154,7 @@ async function answerHotGet(
   if (gzip) head.push("content-encoding", "gzip");
   res.writeHead(200, head);
   res.end(gzip ? s.gzip : s.body);
-  const out: Outcome = { endpoint: hot.def.id, cache: "hit" };
-  finish(state, "GET", 200, out, started);
+  finish(state, "GET", 200, { endpoint: hot.def.id, cache: "hit" }, started);
   return true;
 }
 
@@ -170,12 +182,13 @@ async function writeFull(
 /**
  * Answers a GET or POST under /api/v1/ and returns `true`; `false` (nothing written) for anything else, which Next
  * then routes. `siteHeaders()` gives what every response of the site carries (the middleware's security headers).
+ * A fresh hit is answered before this returns (`true`, no promise); the rest settle later.
  */
-export async function answerApiRequest(
+export function answerApiRequest(
   req: IncomingMessage,
   res: ServerResponse,
   siteHeaders: () => Record<string, string>,
-): Promise<boolean> {
+): boolean | Promise<boolean> {
   const method = req.method ?? "GET";
   if ((method !== "GET" && method !== "POST") || !req.url?.startsWith(PREFIX)) return false;
   let state: ReturnType<typeof getProxyState>;
@@ -185,10 +198,12 @@ export async function answerApiRequest(
     return false; // a malformed proxy setting: the route answers its 500 and logs which
   }
   const site = siteHeaders();
-  if (method === "GET" && (await answerHotGet(req, res, state, site))) return true;
+  if (method === "GET") {
+    const hot = answerHotGet(req, res, state, site);
+    if (hot !== false) return hot;
+  }
   const q = req.url.indexOf("?");
   const segments = segmentsOf(q < 0 ? req.url : req.url.slice(0, q));
   if (!segments) return false;
-  await writeFull(req, res, method, segments, state, site);
-  return true;
+  return writeFull(req, res, method, segments, state, site).then(() => true);
 }
