@@ -60,7 +60,8 @@ for (const route of routes) {
   for (const r of rows) {
     if (r.type !== "part") continue;
     const p = r as Part;
-    if (!browser(p.filename)) continue;
+    // Scripts only: CSS is not First Load JS, and browsers that run modules skip the `noModule` polyfills.
+    if (!browser(p.filename) || /\.css$|polyfill-nomodule/.test(p.source_path)) continue;
     const into = initial.has(p.filename) ? byBucket : asyncOutputs.has(p.filename) ? lazy : null;
     if (!into) continue;
     const b = bucketOf(p.source_path);
