@@ -46,13 +46,22 @@ interface HotRoute {
   input: EndpointInput;
   key: string;
 }
-/** A cached answer ready to write: raw header pairs (all but Age and Content-Length) and its bytes, plain and gzip. */
+/** A cached answer ready to write: raw header pairs (all but Age and Content-Length) and its bytes, plain and gzip
+ *  (compressed at the first client that accepts it). */
 interface Serialised {
   head: string[];
   body: Buffer;
   length: string;
   gzip: Buffer | null;
   gzipLength: string;
+}
+
+function gzipOf(s: Serialised): Buffer {
+  if (s.gzip === null) {
+    s.gzip = gzipSync(s.body);
+    s.gzipLength = String(s.gzip.length);
+  }
+  return s.gzip;
 }
 
 const hotUrls = new Map<string, HotRoute | null>();
@@ -94,8 +103,7 @@ function serialise(def: EndpointDef, entry: CacheEntry, site: Record<string, str
     "vary", "Accept-Encoding",
   );
   const body = Buffer.from(entry.text);
-  const gzip = body.length >= GZIP_MIN_BYTES ? gzipSync(body) : null;
-  s = { head, body, length: String(body.length), gzip, gzipLength: gzip ? String(gzip.length) : "" };
+  s = { head, body, length: String(body.length), gzip: null, gzipLength: "" };
   serialised.set(entry, s);
   return s;
 }
@@ -146,14 +154,15 @@ function afterRate(
     return writeFull(req, res, "GET", segments, state, site, decision).then(() => true);
   }
   const s = serialise(hot.def, fresh.entry, site);
-  const gzip = s.gzip !== null && /\bgzip\b/.test(header(req, "accept-encoding") ?? "");
+  const gzip = s.body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(header(req, "accept-encoding") ?? "");
+  const bytes = gzip ? gzipOf(s) : s.body;
   const head = s.head.concat(
     "age", String(Math.floor(fresh.ageMs / 1000)),
     "content-length", gzip ? s.gzipLength : s.length,
   );
   if (gzip) head.push("content-encoding", "gzip");
   res.writeHead(200, head);
-  res.end(gzip ? s.gzip : s.body);
+  res.end(bytes);
   finish(state, "GET", 200, { endpoint: hot.def.id, cache: "hit" }, started);
   return true;
 }
