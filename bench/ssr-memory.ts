@@ -5,8 +5,7 @@
 // each render's query cache did: ~0.4 MB per board render) grows by it in every round; one that keeps nothing does
 // not. Target: ≤ 16 MB of live heap added by a round (baseline: the round before). RSS beside it, against the cold
 // server's: after the 4,500 renders ≤ 2× cold, and its peak while rendering (sampled every 100 ms) ≤ cold + 150 MB.
-// The server runs as `npm start` runs it (MALLOC_ARENA_MAX=2, scripts/start.mjs); set MALLOC_ARENA_MAX to compare
-// (glibc's default on this machine is 8 per core: MALLOC_ARENA_MAX=16).
+// MALLOC_ARENA_MAX, when set, goes to the server (glibc's default is 8 arenas per core) to compare allocators.
 // Run: node_modules/.bin/tsx bench/ssr-memory.ts [--quick]
 import { readFileSync } from "node:fs";
 import { freePort, startApp } from "./lib/app";
@@ -45,8 +44,8 @@ async function renders(base: string, paths: string[], n: number): Promise<number
 
 async function main() {
   const inspectorPort = await freePort();
-  const arenas = process.env.MALLOC_ARENA_MAX || "2";
-  const app = await startApp({ TRUST_PROXY: "1", MALLOC_ARENA_MAX: arenas }, [`--inspect=127.0.0.1:${inspectorPort}`]);
+  const arenas = process.env.MALLOC_ARENA_MAX || "glibc's default";
+  const app = await startApp({ TRUST_PROXY: "1" }, [`--inspect=127.0.0.1:${inspectorPort}`]);
   const pid = app.proc.pid;
   if (pid === undefined) throw new Error("server.ts has no pid");
   try {

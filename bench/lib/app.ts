@@ -67,8 +67,6 @@ export async function startApp(env: Record<string, string> = {}, nodeArgs: strin
       SIM_SEED: "7",
       SIM_SPEED: "1",
       LOG_LEVEL: "warn",
-      // As `npm start` runs the server (scripts/start.mjs); a benchmark may pass another value.
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2",
       STREAM_IP_EXEMPT_LOOPBACK: "1", // the benchmark's browsers and clients all connect from this machine
       IMAGE_RATE_LIMIT_RPS: "10000", // the same for their icon requests
       IMAGE_RATE_LIMIT_BURST: "1000000",
