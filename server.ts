@@ -17,7 +17,7 @@ import { guardRequest } from "./lib/server/http-guard";
 import { createLogger, type Logger } from "./lib/server/logger";
 import { setProxyState } from "./lib/server/proxy/state";
 import { answerApiRequest } from "./lib/server/proxy/fast-lane";
-import { buildCsp, makeNonce, SECURITY_HEADERS } from "./lib/security/csp";
+import { API_CSP, SECURITY_HEADERS } from "./lib/security/csp";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
@@ -26,11 +26,10 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const dir = import.meta.dirname;
 const dev = process.env.NODE_ENV !== "production";
 
-/** What proxy.ts (the middleware) puts on every answer, for the answers server.ts gives without Next. */
-const apiHeaders = (): Record<string, string> => ({
-  "Content-Security-Policy": buildCsp({ nonce: makeNonce(), dev }),
-  ...SECURITY_HEADERS,
-});
+/** The security headers proxy.ts (the middleware) puts on every answer, for the JSON answers server.ts gives without
+ *  Next: one object for the process, with the strict policy of a document-less answer (API_CSP). */
+const API_HEADERS: Record<string, string> = Object.freeze({ "Content-Security-Policy": API_CSP, ...SECURITY_HEADERS });
+const apiHeaders = () => API_HEADERS;
 
 function readConfig(): Config {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
@@ -148,9 +147,16 @@ async function main(): Promise<void> {
     };
     // /api/v1 is answered here by the route handler's own work (registry, validation, rate limit, cache), before
     // Next's routing: on this path the framework's per-request work cost more than the proxy itself.
-    answerApiRequest(req, res, apiHeaders)
-      .then((answered) => (answered ? undefined : handle(req, res)))
-      .catch(fail);
+    // A fresh cache hit is answered synchronously (`true`); anything else settles later.
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = answerApiRequest(req, res, apiHeaders);
+    } catch (error) {
+      return fail(error);
+    }
+    if (answered === true) return;
+    if (answered === false) return void handle(req, res).catch(fail);
+    answered.then((done) => (done ? undefined : handle(req, res))).catch(fail);
   });
 
   // Next adds its own upgrade listener (HMR at /_next/hmr) on the first request; this one routes the rest.

@@ -2,8 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { AlertRunner } from "@/components/alerts/alert-runner";
-import { AlertToasts } from "@/components/alerts/alert-toasts";
+import { AlertHost } from "@/components/alerts/alert-host";
 import { getQueryClient } from "@/lib/client/query-client";
 import { StreamProvider } from "@/lib/client/stream/provider";
 
@@ -14,8 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <StreamProvider>
         {children}
-        <AlertRunner />
-        <AlertToasts />
+        <AlertHost />
       </StreamProvider>
     </QueryClientProvider>
   );

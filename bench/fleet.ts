@@ -150,7 +150,7 @@ try {
     "trade event, market → leader → Redis → instance → browser",
     delays,
     { label: "the market's own stream", at: () => 0 },
-    { 50: 50, 99: 250 },
+    { 50: 5, 99: 100 },
     `${delays.length} trades on one token`,
   );
 

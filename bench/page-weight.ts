@@ -1,7 +1,9 @@
 // Page weight and first paint of the production build, per route:
 //  - First Load JS: every script the server-rendered HTML of the route loads (its <script src> tags), gzip-compressed
 //    at the level the server uses, against the shared framework chunks every route loads (the baseline);
-//    target ≤ 150 kB for /pulse, the token page, the wallet page and /watchlist;
+//    target ≤ 120 kB on every route (the board at / and /pulse, the token, wallet, watchlist and credits pages, and
+//    /tracker and /charts once they exist). A bare Next 16 app (one page, one client component) loads ~135 kB here:
+//    react-dom ~72 kB and Next's app router ~50 kB, so the target sits below the framework's own floor (docs/bench.md);
 //  - HTML of each route as served, gzip-compressed at the default level, against the
 //    not-found page (the bare shell); target ≤ 64 kB for the board, whose cards and dehydrated lists are most of it;
 //  - LCP of the token page on loopback with the CPU throttled 4× in Chromium (target ≤ 1.0 s), next to the LCP of a
@@ -14,7 +16,7 @@ import { BENCH_DIST, root, startApp } from "./lib/app";
 import { launchChromium } from "./lib/browser";
 import { figure, pick } from "./lib/report";
 
-const LIMIT_KB = 150;
+const LIMIT_KB = 120;
 /** The board's server-rendered HTML (cards of the first screenful, their lists dehydrated), gzip. */
 const BOARD_HTML_LIMIT_KB = 64;
 const LCP_RUNS = pick(5, 2);
@@ -31,6 +33,9 @@ function scriptsOf(html: string): string[] {
   }
   return [...out];
 }
+
+/** A figure id part of a route name ("/" is the home page). */
+const slug = (name: string) => (name === "/" ? "home" : name.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, ""));
 
 const gz = new Map<string, number>();
 /** gzip size of a built static file, read from the build directory. */
@@ -54,15 +59,26 @@ async function main() {
     const wallet = notable.evmWallet ?? notable.solanaWallet;
     if (!token?.chain || !wallet) throw new Error("the embedded market names no established token or wallet");
     const routes: Record<string, string> = {
+      "/": "/",
       "/pulse": "/pulse",
       "token page": `/token/${token.chain}/${token.address}`,
       "wallet page": `/wallet/${wallet.address}`,
       "/watchlist": "/watchlist",
+      "/credits": "/credits",
+      "/tracker": "/tracker",
+      "/charts": "/charts",
     };
+    /** Pages still being built: measured once they answer. */
+    const optional = new Set(["/tracker", "/charts"]);
     const perRoute: Record<string, string[]> = {};
     const html: Record<string, string> = {};
     for (const [name, path] of Object.entries(routes)) {
       const res = await fetch(`${app.base}${path}`);
+      if (res.status === 404 && optional.has(name)) {
+        console.log(`  ${name} is not in this build (404): not measured`);
+        delete routes[name];
+        continue;
+      }
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
       html[name] = await res.text();
       perRoute[name] = scriptsOf(html[name]);
@@ -77,7 +93,7 @@ async function main() {
       const rawKb = Buffer.byteLength(text) / 1000;
       console.log(`  ${name.padEnd(12)} ${kb.toFixed(1).padStart(7)} kB gzip; ${rawKb.toFixed(0).padStart(5)} kB raw`);
       figure({
-        id: `html.${name.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "")}`,
+        id: `html.${slug(name)}`,
         label: `server-rendered HTML, ${name}`,
         value: kb,
         unit: "kB gzip",
@@ -112,7 +128,7 @@ async function main() {
         `  ${name.padEnd(12)} ${kb.toFixed(1).padStart(7)} kB in ${scripts.length} files; largest own: ${biggest.join(", ")}`,
       );
       figure({
-        id: `first-load-js.${name.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "")}`,
+        id: `first-load-js.${slug(name)}`,
         label: `First Load JS, ${name}`,
         value: kb,
         unit: "kB gzip",

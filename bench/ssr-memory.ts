@@ -3,8 +3,9 @@
 // (every route's code loaded), then two rounds of the same number of renders. After each round the server's heap is
 // collected (through its inspector) and its live size read: a server that keeps something per render (a timer holding
 // each render's query cache did: ~0.4 MB per board render) grows by it in every round; one that keeps nothing does
-// not. Target: ≤ 16 MB of live heap added by a round (baseline: the round before). RSS is reported beside it: it
-// follows the heap's size under load (garbage between collections), not what is kept.
+// not. Target: ≤ 16 MB of live heap added by a round (baseline: the round before). RSS beside it, against the cold
+// server's: after the 4,500 renders ≤ 2× cold, and its peak while rendering (sampled every 100 ms) ≤ cold + 150 MB.
+// MALLOC_ARENA_MAX, when set, goes to the server (glibc's default is 8 arenas per core) to compare allocators.
 // Run: node_modules/.bin/tsx bench/ssr-memory.ts [--quick]
 import { readFileSync } from "node:fs";
 import { freePort, startApp } from "./lib/app";
@@ -14,6 +15,8 @@ import { figure, pick } from "./lib/report";
 const RENDERS = pick(1_500, 600);
 const CONCURRENCY = 8;
 const LIMIT_MB = 16;
+const RSS_AFTER_LIMIT = 2;
+const RSS_PEAK_LIMIT_MB = 150;
 
 type Notable = Record<string, { chain?: string; address: string } | null>;
 
@@ -41,6 +44,7 @@ async function renders(base: string, paths: string[], n: number): Promise<number
 
 async function main() {
   const inspectorPort = await freePort();
+  const arenas = process.env.MALLOC_ARENA_MAX || "glibc's default";
   const app = await startApp({ TRUST_PROXY: "1" }, [`--inspect=127.0.0.1:${inspectorPort}`]);
   const pid = app.proc.pid;
   if (pid === undefined) throw new Error("server.ts has no pid");
@@ -54,10 +58,18 @@ async function main() {
     const rss = [rssMb(pid)];
     const heap: number[] = [];
     let failed = 0;
-    for (let round = 0; round < 3; round++) {
-      failed += await renders(app.base, paths, RENDERS);
-      rss.push(rssMb(pid));
-      heap.push(await liveHeapMb(inspectorPort));
+    let peak = rss[0] as number;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 100);
+    try {
+      for (let round = 0; round < 3; round++) {
+        failed += await renders(app.base, paths, RENDERS);
+        rss.push(rssMb(pid));
+        heap.push(await liveHeapMb(inspectorPort));
+      }
+    } finally {
+      clearInterval(sampler);
     }
     const [warm, first, second] = heap as [number, number, number];
     const f0 = (n: number) => n.toFixed(0);
@@ -65,7 +77,9 @@ async function main() {
       `\n${RENDERS} renders per round over ${paths.length} pages, ${CONCURRENCY} at a time (warm-up, round 1, round 2):`,
     );
     console.log(`  live heap after a full collection: ${heap.map((h) => `${h.toFixed(1)} MB`).join(" → ")}`);
-    console.log(`  RSS: ${rss.map(f0).join(" → ")} MB (cold first); ${failed} renders not 200`);
+    console.log(
+      `  RSS: ${rss.map(f0).join(" → ")} MB (cold first), peak ${f0(peak)} MB; MALLOC_ARENA_MAX=${arenas}; ${failed} renders not 200`,
+    );
     figure({
       id: "heap.live-added.round",
       label: `live heap added by ${RENDERS} page renders (board and token pages), after a full collection`,
@@ -80,7 +94,17 @@ async function main() {
       value: rss[3] ?? null,
       unit: "MB",
       baseline: { label: "cold", value: rss[0] ?? null },
-      note: `after each round: ${rss.slice(1).map(f0).join(", ")} MB`,
+      target: { of: "ratio", op: "<=", limit: RSS_AFTER_LIMIT },
+      note: `after each round: ${rss.slice(1).map(f0).join(", ")} MB; MALLOC_ARENA_MAX=${arenas}`,
+    });
+    figure({
+      id: "rss.peak",
+      label: `server RSS at its peak over ${3 * RENDERS} page renders (sampled every 100 ms)`,
+      value: peak,
+      unit: "MB",
+      baseline: { label: "cold", value: rss[0] ?? null },
+      target: { of: "delta", op: "<=", limit: RSS_PEAK_LIMIT_MB },
+      note: `MALLOC_ARENA_MAX=${arenas}`,
     });
   } finally {
     await app.stop();

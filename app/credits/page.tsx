@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { creditRoutes } from "@/components/credits/credit-rows";
 import { CreditsView } from "@/components/credits/credits-view";
+import { ENDPOINT_LIST } from "@/lib/api";
 
 export const metadata: Metadata = {
   title: "Credits",
@@ -16,7 +18,7 @@ export default function CreditsPage() {
           Market-data credits this site spends on your behalf; cached and shared calls cost nothing. Updates live.
         </p>
       </div>
-      <CreditsView />
+      <CreditsView routes={creditRoutes(ENDPOINT_LIST)} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
-import { type ChainId, parseChainId } from "@/lib/api";
+import { useEffect, useMemo } from "react";
+import { type ChainId, parseChainId } from "@/lib/api/core";
 import { type AlertRule, type TokenAlertRule, useAlerts } from "@/lib/client/alerts";
 import { TokenAlertWatcher } from "./token-alert-watcher";
 import { pruneMemos } from "./use-alert-eval";
@@ -11,8 +11,6 @@ import { WalletAlertWatcher } from "./wallet-alert-watcher";
 /** Tokens and wallets watched at once (each token holds stream subscriptions; each wallet polls). */
 export const MAX_WATCHED_TOKENS = 8;
 export const MAX_WATCHED_WALLETS = 5;
-
-const NONE: AlertRule[] = [];
 
 function group<R extends AlertRule>(rules: R[], key: (r: R) => string, max: number): [string, R[]][] {
   const m = new Map<string, R[]>();
@@ -24,18 +22,9 @@ function group<R extends AlertRule>(rules: R[], key: (r: R) => string, max: numb
   return [...m];
 }
 
-/** Watchers start this long after mount: an alert fired while the page still hydrates would change the DOM under it. */
-export const START_DELAY_MS = 1_500;
-
-/** Evaluates every stored rule on any page, for as long as the tab is open. */
+/** Evaluates every stored rule on any page, for as long as the tab is open (mounted after hydration by AlertHost). */
 export function AlertRunner() {
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const t = setTimeout(() => setStarted(true), START_DELAY_MS);
-    return () => clearTimeout(t);
-  }, []);
-  const stored = useAlerts((s) => s.rules);
-  const rules = started ? stored : NONE;
+  const rules = useAlerts((s) => s.rules);
   const tokens = useMemo(
     () =>
       group(
@@ -56,8 +45,8 @@ export function AlertRunner() {
   );
   const followed = useMemo(() => rules.filter((r) => r.kind === "followed-buys"), [rules]);
   useEffect(() => {
-    if (started) pruneMemos(new Set(rules.map((r) => r.id)));
-  }, [started, rules]);
+    pruneMemos(new Set(rules.map((r) => r.id)));
+  }, [rules]);
   return (
     <>
       {tokens.map(([k, rs]) => {

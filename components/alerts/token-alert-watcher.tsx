@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import type { TokenAlertRule } from "@/lib/client/alerts";
 import { cohortsOptions, tokenOptions, tokenPoolsOptions, tokenTradesInfiniteOptions } from "@/lib/client/queries";
 import { useStreamStore, useSubscription, useTokenUpdates } from "@/lib/client/stream/hooks";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import { COHORT_IDS, type CohortId } from "@/lib/api";
+import { COHORT_IDS, type CohortId } from "@/lib/api/core";
 import { type AlertRule, MAX_RULES, useAlerts, useAlertsHydrated } from "@/lib/client/alerts";
 import { NotifyPermission } from "./notify-permission";
 

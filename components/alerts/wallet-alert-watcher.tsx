@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import type { AlertRule } from "@/lib/client/alerts";
 import { getQuery } from "@/lib/client/queries/shared";
 import { useAlertEval } from "./use-alert-eval";

@@ -1,4 +1,4 @@
-import type { Candle } from "@/lib/api";
+import type { Candle } from "@/lib/api/core";
 
 // Pure helpers between the service's candles and what the chart draws: price or market-cap scale, volume colours,
 // the legend's figures.

@@ -15,7 +15,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { Candle } from "@/lib/api";
+import type { Candle } from "@/lib/api/core";
 import { type BarOp, type CandleStream, type CandleStreamInput, useCandleStream } from "@/lib/client/stream/hooks";
 import { applyUpdate, type ChartMetric, findBar, metricFactor, scaleBar, volumePoint } from "./bars";
 import { priceFormatFor } from "./chart-format";

@@ -6,7 +6,7 @@ import { Chip } from "@/components/ui/badge";
 import { ErrorState } from "@/components/ui/error-state";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { OhlcvInterval, Quote } from "@/lib/api";
+import type { OhlcvInterval, Quote } from "@/lib/api/core";
 import { type CandleStreamInput, describeSubError } from "@/lib/client/stream/hooks";
 import type { ChartMetric } from "./bars";
 import { delayLabel } from "@/components/ui/liveness-chip";

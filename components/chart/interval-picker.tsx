@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
-import type { OhlcvInterval } from "@/lib/api";
+import type { OhlcvInterval } from "@/lib/api/core";
 import { intervalLabel, intervalName, MORE_INTERVALS, PRIMARY_INTERVALS } from "./intervals";
 
 const BTN = "num rounded px-1.5 py-0.5 text-[11px] font-medium transition-colors";

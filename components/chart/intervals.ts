@@ -1,4 +1,4 @@
-import { INTERVAL_SECONDS, OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/api";
+import { INTERVAL_SECONDS, OHLCV_INTERVALS, type OhlcvInterval } from "@/lib/api/core";
 
 // §4.5 intervals: the common ones on the picker, the rest behind "more" (bucket starts: bucketStart in lib/api).
 

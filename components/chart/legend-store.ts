@@ -1,4 +1,4 @@
-import type { Candle } from "@/lib/api";
+import type { Candle } from "@/lib/api/core";
 
 // The legend reads the bar under the crosshair (or the newest) from this tiny store, so a live tick re-renders the
 // legend alone, never the chart's parents.

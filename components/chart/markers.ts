@@ -1,4 +1,4 @@
-import type { OhlcvInterval, TokenTrade } from "@/lib/api";
+import type { OhlcvInterval, TokenTrade } from "@/lib/api/core";
 import { DOWN, UP } from "./bars";
 import { bucketStart } from "@/lib/api/candle-buckets";
 

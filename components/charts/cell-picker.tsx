@@ -2,7 +2,7 @@
 
 import { defaultInterval } from "@/components/chart/intervals";
 import { useOverlay } from "@/components/layout/overlay-store";
-import { parseChainId } from "@/lib/api";
+import { parseChainId } from "@/lib/api/core";
 import { serverClock } from "@/lib/client/server-clock";
 import { useWatchlist, useWatchlistHydrated } from "@/lib/client/watchlist";
 import { safeText, shortAddress } from "@/lib/format";

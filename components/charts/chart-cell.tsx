@@ -13,7 +13,7 @@ import { ChainTag } from "@/components/ui/chain-tag";
 import { ErrorState } from "@/components/ui/error-state";
 import { SafeText } from "@/components/ui/safe-text";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError, chainInfo } from "@/lib/api";
+import { ApiError, chainInfo } from "@/lib/api/core";
 import { nativePricesOptions, tokenOptions, tokenPoolsOptions } from "@/lib/client/queries";
 import { safeText } from "@/lib/format";
 import { CellLiveBadge } from "./cell-live-badge";

@@ -6,7 +6,7 @@ import {
   type OhlcvInterval,
   parseChainId,
   type Quote,
-} from "@/lib/api";
+} from "@/lib/api/core";
 import { parseInterval } from "@/components/chart/intervals";
 
 // The multi-chart layout lives in the URL so a grid can be shared:

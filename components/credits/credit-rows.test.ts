@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "@/lib/api";
-import { creditRows, savedPct } from "./credit-rows";
+import { ENDPOINT_LIST, endpoints } from "@/lib/api";
+import { creditRoutes, creditRows, savedPct } from "./credit-rows";
 
 describe("creditRows", () => {
   it("lists every route once, busiest first, unknown ids ignored", () => {
-    const rows = creditRows({
+    const rows = creditRows(creditRoutes(ENDPOINT_LIST), {
       search: { spent: 50, savedByCache: 10, savedByCoalescing: 0 },
       ohlcv: { spent: 5, savedByCache: 100, savedByCoalescing: 5 },
       notARoute: { spent: 999, savedByCache: 0, savedByCoalescing: 0 },

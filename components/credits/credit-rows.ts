@@ -1,27 +1,31 @@
-import { type EndpointDef, endpoints } from "@/lib/api";
-import type { PublicUsage } from "@/lib/api/usage";
-import { costLabel } from "./cost-label";
+import type { PublicUsage } from "@/lib/api/core";
+import { type CreditsOf, costLabel } from "./cost-label";
 
-export interface CreditRow {
+/** A route of the registry with its §8 cost, worked out on the server (the registry's schemas stay off the browser). */
+export interface CreditRoute {
   id: string;
-  method: EndpointDef["method"];
+  method: "GET" | "POST";
   path: string;
   cost: string;
+}
+
+export function creditRoutes(defs: readonly { id: string; method: "GET" | "POST"; path: string; credits: CreditsOf }[]): CreditRoute[] {
+  return defs.map((def) => ({ id: def.id, method: def.method, path: def.path, cost: costLabel(def) }));
+}
+
+export interface CreditRow extends CreditRoute {
   spent: number;
   savedByCache: number;
   savedByCoalescing: number;
 }
 
 /** Every route of the registry with its §8 cost and this site's figures; the busiest first, then by path. */
-export function creditRows(byEndpoint: PublicUsage["byEndpoint"]): CreditRow[] {
-  return Object.values(endpoints)
-    .map((def) => {
-      const u = byEndpoint[def.id];
+export function creditRows(routes: readonly CreditRoute[], byEndpoint: PublicUsage["byEndpoint"]): CreditRow[] {
+  return routes
+    .map((route) => {
+      const u = byEndpoint[route.id];
       return {
-        id: def.id,
-        method: def.method,
-        path: def.path,
-        cost: costLabel(def),
+        ...route,
         spent: u?.spent ?? 0,
         savedByCache: u?.savedByCache ?? 0,
         savedByCoalescing: u?.savedByCoalescing ?? 0,

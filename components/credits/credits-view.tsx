@@ -7,10 +7,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import { cn } from "@/components/ui/cn";
 import { publicUsageOptions } from "@/lib/client/queries/usage";
-import type { PollingUsage, PublicUsage } from "@/lib/api/usage";
+import type { PollingUsage, PublicUsage } from "@/lib/api/core";
 import { formatNumber } from "@/lib/format/number";
 import { formatPct } from "@/lib/format/percent";
-import { creditRows, savedPct } from "./credit-rows";
+import { type CreditRoute, creditRows, savedPct } from "./credit-rows";
 
 /** This site's market-data credits: spent, saved by the cache and by coalescing, the daily budget, per route. */
 const ROUTE_COLUMNS: HeadColumn[] = [
@@ -21,13 +21,13 @@ const ROUTE_COLUMNS: HeadColumn[] = [
   { name: "Coalesced", className: "hidden px-3 sm:table-cell" },
 ];
 
-export function CreditsView() {
+export function CreditsView({ routes }: { routes: readonly CreditRoute[] }) {
   const q = useQuery(publicUsageOptions());
   if (q.isPending) return <Skeleton className="h-64 w-full" />;
   if (q.isError && !q.data) return <ErrorState error={q.error} onRetry={() => q.refetch()} title="Credits could not load" />;
   const u = q.data;
   const pct = savedPct(u);
-  const rows = creditRows(u.byEndpoint);
+  const rows = creditRows(routes, u.byEndpoint);
   return (
     <div className="flex flex-col gap-3" data-testid="credits-view" data-as-of={u.asOf}>
       <div className="grid grid-cols-2 gap-2 md:grid-cols-4">

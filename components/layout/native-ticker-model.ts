@@ -1,4 +1,4 @@
-import type { NativePrice } from "@/lib/api";
+import type { NativePrice } from "@/lib/api/core";
 
 // Which native coins the header shows, in what order: one entry per symbol (ETH once, from Ethereum mainnet).
 

@@ -5,7 +5,7 @@ import { memo } from "react";
 import { tokenHref } from "@/components/search/search-target";
 import { Age, Badge, ChainTag, Chip, SafeText, TokenIcon } from "@/components/ui";
 import { WatchStar } from "@/components/watchlist/watch-star";
-import type { Factory } from "@/lib/api";
+import type { Factory } from "@/lib/api/core";
 import { CardCreator, CardSocials } from "./card-links";
 
 // The parts of a card that rarely change, memoised on plain values: a live update (new market cap, one more trade)

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ChainTag, Chip } from "@/components/ui";
-import { type ChainId, KNOWN_CHAINS, parseChainId } from "@/lib/api";
+import { type ChainId, KNOWN_CHAINS, parseChainId } from "@/lib/api/core";
 import { chainsOptions } from "@/lib/client/queries";
 import { safeText } from "@/lib/format";
 import { ChevronIcon } from "./card-icons";

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui";
-import type { ApiError } from "@/lib/api";
+import type { ApiError } from "@/lib/api/core";
 import { formatDuration } from "@/lib/format";
 import { CARD_HEIGHT } from "./pulse-card";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui";
-import type { Factory, PulseView } from "@/lib/api";
+import type { Factory, PulseView } from "@/lib/api/core";
 import { formatCount } from "@/lib/format";
 import { FilterIcon, PauseIcon } from "./card-icons";
 import { FilterForm } from "./filter-form";

@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, type RefObject } from "react";
-import type { Factory, PulseToken } from "@/lib/api";
+import type { Factory, PulseToken } from "@/lib/api/core";
 import { INITIAL_ROWS, OVERSCAN } from "./first-paint";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
 

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { cn } from "@/components/ui";
-import type { Factory } from "@/lib/api";
+import type { Factory } from "@/lib/api/core";
 import {
   type ColumnFilter,
   EMPTY_FILTER,

@@ -1,4 +1,4 @@
-import type { PulseToken } from "@/lib/api";
+import type { PulseToken } from "@/lib/api/core";
 import { safeHttpsUrl, socialUrl } from "@/lib/format";
 import type { ColumnFilter } from "./filter-params";
 

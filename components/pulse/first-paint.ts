@@ -1,4 +1,4 @@
-import type { PulseToken } from "@/lib/api";
+import type { PulseToken } from "@/lib/api/core";
 import { filterUsesClock, visibleTokens } from "./filters";
 import type { ColumnState } from "./view-state";
 

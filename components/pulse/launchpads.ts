@@ -1,4 +1,4 @@
-import { canonicalAddress, type Factory, type PulseToken } from "@/lib/api";
+import { canonicalAddress, type Factory, type PulseToken } from "@/lib/api/core";
 
 // Launchpad labels (§4.14 /v1/meta/factories): a token's pool factory names its launchpad. A migrated token's pool
 // belongs to the DEX it moved to, so its launchpad may be unknown; we say so rather than guess.

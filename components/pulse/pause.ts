@@ -1,4 +1,4 @@
-import type { PulseToken } from "@/lib/api";
+import type { PulseToken } from "@/lib/api/core";
 
 // Pause on hover: the column keeps showing what it showed when the pointer arrived, while the live list keeps
 // moving underneath (nothing is dropped); leaving shows the live list, so every buffered change lands at once.

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { Age, LiveDot, Tabs } from "@/components/ui";
-import { PULSE_VIEWS, type PulseToken, type PulseView } from "@/lib/api";
+import { PULSE_VIEWS, type PulseToken, type PulseView } from "@/lib/api/core";
 import { useStreamStatus, useWorstDelayMs } from "@/lib/client/stream/hooks";
 import { liveStatusView } from "@/components/layout/live-status-model";
 import { ChainPicker } from "./chain-picker";

@@ -2,7 +2,7 @@
 
 import { memo, type ReactNode } from "react";
 import { Age, Badge, Count, cn, Flash, Liquidity, ProgressBar, Usd } from "@/components/ui";
-import type { Factory, PulseToken } from "@/lib/api";
+import type { Factory, PulseToken } from "@/lib/api/core";
 import { safeText } from "@/lib/format";
 import { CardIcon, CardLink, CardMeta, CardTitle } from "./card-parts";
 import { CardSparkline } from "./card-sparkline";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { cn } from "@/components/ui";
-import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api";
+import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api/core";
 import { pulseStreamOptions } from "@/lib/client/queries";
 import { describeSubError, usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
 import { streamKey } from "@/lib/client/stream/hooks/use-subscription";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type FocusEvent, type PointerEvent, useRef, useState } from "react";
-import type { PulseToken } from "@/lib/api";
+import type { PulseToken } from "@/lib/api/core";
 import { type PausedView, pausedView } from "./pause";
 
 export interface Pause extends PausedView {

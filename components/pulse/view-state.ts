@@ -1,4 +1,4 @@
-import { type ChainId, PULSE_VIEWS, type PulseView, parseChainId } from "@/lib/api";
+import { type ChainId, PULSE_VIEWS, type PulseView, parseChainId } from "@/lib/api/core";
 import { type ColumnFilter, EMPTY_FILTER, parseFilter, writeFilter } from "./filter-params";
 
 // Everything a trader changes on the board lives in the URL, so a copied link reproduces the view:

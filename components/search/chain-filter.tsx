@@ -1,6 +1,6 @@
 "use client";
 
-import { type ChainId, KNOWN_CHAINS } from "@/lib/api";
+import { type ChainId, KNOWN_CHAINS } from "@/lib/api/core";
 import { cn } from "@/components/ui";
 
 const PINNED: readonly { chain: ChainId; label: string }[] = [

@@ -1,4 +1,4 @@
-import type { SearchResult } from "@/lib/api";
+import type { SearchResult } from "@/lib/api/core";
 import type { RecentEntry } from "./recent-searches";
 import { queryAddress, resolveAddressTarget } from "./search-target";
 

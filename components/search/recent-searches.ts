@@ -1,4 +1,4 @@
-import { canonicalAddress, parseChainId } from "@/lib/api";
+import { canonicalAddress, parseChainId } from "@/lib/api/core";
 
 // Recent picks from the palette, kept in this browser only; bounded and re-validated on every read.
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { shortAddress } from "@/lib/api";
+import { shortAddress } from "@/lib/api/core";
 import { ChainTag, Chip, Pct, Price, SafeText, TokenIcon, Usd } from "@/components/ui";
 import type { PaletteOption } from "./palette-options";
 

@@ -1,4 +1,4 @@
-import { canonicalAddress, detectAddressKind, type SearchResult } from "@/lib/api";
+import { canonicalAddress, detectAddressKind, type SearchResult } from "@/lib/api/core";
 
 // Where an address typed into search leads: a token (by token or pool address), else the wallet page.
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ChainId, SearchResult } from "@/lib/api";
+import type { ChainId, SearchResult } from "@/lib/api/core";
 import { searchOptions } from "@/lib/client/queries";
 import { queryAddress } from "./search-target";
 import { useDebouncedValue } from "./use-debounced-value";

@@ -2,7 +2,7 @@
 
 import { Address } from "@/components/ui/address";
 import { Badge } from "@/components/ui/badge";
-import type { ChainId, TokenDetail, TokenMetadata } from "@/lib/api";
+import type { ChainId, TokenDetail, TokenMetadata } from "@/lib/api/core";
 import { formatCompact, formatDateTimeUtc, safeText } from "@/lib/format";
 import { TokenLinks } from "./token-links";
 import { WalletLink } from "./wallet-link";

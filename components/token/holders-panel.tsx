@@ -5,7 +5,7 @@ import { Chip } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SafeText } from "@/components/ui/safe-text";
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import { tokenHoldersOptions } from "@/lib/client/queries";
 import { formatCompact, formatCount, formatPct } from "@/lib/format";
 import { PanelSkeleton } from "./panel-skeleton";

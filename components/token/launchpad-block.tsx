@@ -4,7 +4,7 @@ import { Age } from "@/components/ui/age";
 import { Badge, Chip } from "@/components/ui/badge";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { SafeText } from "@/components/ui/safe-text";
-import type { LaunchpadBlock as Launchpad } from "@/lib/api";
+import type { LaunchpadBlock as Launchpad } from "@/lib/api/core";
 import { shortAddress } from "@/lib/format";
 
 /** Launchpad, factory, bonding progress, and the migration once it happened (graduatedAt from the migration event). */

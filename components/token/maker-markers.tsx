@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef } from "react";
 import { makerMarkers, type TradeMarker } from "@/components/chart/markers";
-import type { ChainId, OhlcvInterval } from "@/lib/api";
+import type { ChainId, OhlcvInterval } from "@/lib/api/core";
 import { useLiveTrades } from "@/lib/client/stream/hooks";
 
 /**

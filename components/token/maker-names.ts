@@ -1,4 +1,4 @@
-import type { WalletProfile } from "@/lib/api";
+import type { WalletProfile } from "@/lib/api/core";
 
 // Display names of the makers on screen, from the profile batch (§4.6): bounded, and a wallet without an identity is
 // asked again later because identities are harvested continuously (§2.6).

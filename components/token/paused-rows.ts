@@ -1,4 +1,4 @@
-import { type TokenTrade, tradeKey } from "@/lib/api";
+import { type TokenTrade, tradeKey } from "@/lib/api/core";
 import { compareTrades } from "@/lib/client/stream/reducers/trades";
 
 // Pause on hover: rows that arrive while the pointer is over the tape wait in the store and show on leave (never

@@ -1,6 +1,6 @@
 "use client";
 
-import type { TokenPool } from "@/lib/api";
+import type { TokenPool } from "@/lib/api/core";
 import { formatUsd, safeText, shortAddress } from "@/lib/format";
 import { DEFAULT_POOL_COUNT, rankedPools } from "./pools";
 

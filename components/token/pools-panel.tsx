@@ -5,7 +5,7 @@ import { Chip } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SafeText } from "@/components/ui/safe-text";
-import type { TokenPool } from "@/lib/api";
+import type { TokenPool } from "@/lib/api/core";
 import { formatUsd, shortAddress } from "@/lib/format";
 import { DEFAULT_POOL_COUNT, rankedPools } from "./pools";
 

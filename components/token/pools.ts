@@ -1,4 +1,4 @@
-import type { TokenPool } from "@/lib/api";
+import type { TokenPool } from "@/lib/api/core";
 
 // Which pools feed the chart and the tape: the chosen one, or the token's top pools (rank 1 first); the service
 // aggregates several pools into one series (§2.5).

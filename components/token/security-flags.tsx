@@ -1,5 +1,5 @@
 import { Chip, type ChipTone } from "@/components/ui/badge";
-import type { TokenSecurity } from "@/lib/api";
+import type { TokenSecurity } from "@/lib/api/core";
 
 // Tri-state authorities: present is a risk, renounced is fine, unknown is said plainly and never shown as safe.
 

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
-import { type ChainId, STATS_WINDOWS, type TokenStatsWindow } from "@/lib/api";
+import { type ChainId, STATS_WINDOWS, type TokenStatsWindow } from "@/lib/api/core";
 import { tokenStatsOptions } from "@/lib/client/queries";
 import { PanelSkeleton } from "./panel-skeleton";
 

@@ -3,7 +3,7 @@
 import { Chip } from "@/components/ui/badge";
 import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import { LivenessChip } from "@/components/ui/liveness-chip";
 import {
   describeSubError,

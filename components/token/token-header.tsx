@@ -21,7 +21,7 @@ import {
   type TokenDetail,
   type TokenMetadata,
   type TokenSecurity,
-} from "@/lib/api";
+} from "@/lib/api/core";
 import { LaunchpadBlock } from "./launchpad-block";
 import { SecurityFlags } from "./security-flags";
 import { TokenLinks } from "./token-links";

@@ -1,5 +1,5 @@
 import { ExternalLink } from "@/components/ui/external-link";
-import type { TokenMetadata } from "@/lib/api";
+import type { TokenMetadata } from "@/lib/api/core";
 import { safeHttpsUrl, socialUrl } from "@/lib/format";
 
 // Socials from the token's metadata: written by strangers, so https only (after parsing), and hidden otherwise.

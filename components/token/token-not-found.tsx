@@ -1,5 +1,5 @@
 import { NotFoundPanel } from "@/components/ui/not-found-panel";
-import { chainInfo } from "@/lib/api";
+import { chainInfo } from "@/lib/api/core";
 import { shortAddress } from "@/lib/format";
 
 /** A valid address the service does not know as a token on this chain (404 token_not_found). */

@@ -2,7 +2,7 @@
 
 import { TokenAlerts } from "@/components/alerts/token-alerts";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
-import type { ChainId, CohortId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api";
+import type { ChainId, CohortId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api/core";
 import { AboutPanel } from "./about-panel";
 import { CohortPanel } from "./cohorts/cohort-panel";
 import { HoldersPanel } from "./holders-panel";

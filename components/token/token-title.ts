@@ -1,4 +1,4 @@
-import type { TokenDetail } from "@/lib/api";
+import type { TokenDetail } from "@/lib/api/core";
 import { formatPct, formatUsdPrice, safeText } from "@/lib/format";
 
 // The token page's document title. A name that imitates another (mixed scripts, look-alike characters) is flagged

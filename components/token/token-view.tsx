@@ -9,7 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
-import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api";
+import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api/core";
 import { cohortsOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { safeText } from "@/lib/format";

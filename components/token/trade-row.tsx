@@ -9,7 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { ExternalLink } from "@/components/ui/external-link";
 import { ExternalIcon } from "@/components/ui/icons";
 import { SafeText } from "@/components/ui/safe-text";
-import { explorerTxUrl, type TokenTrade, tradeKey } from "@/lib/api";
+import { explorerTxUrl, type TokenTrade, tradeKey } from "@/lib/api/core";
 import { formatCompact, formatPrice, formatUsd, safeHttpsUrl, shortAddress } from "@/lib/format";
 import type { MakerName } from "./maker-names";
 

@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api";
+import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api/core";
 import { useLiveTrades } from "@/lib/client/stream/hooks";
 import { formatDateTimeUtc, isoDateTime } from "@/lib/format/time";
 import type { TradeFilters } from "@/lib/client/trade-filters";

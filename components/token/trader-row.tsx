@@ -1,7 +1,7 @@
 import { Age } from "@/components/ui/age";
 import { cn } from "@/components/ui/cn";
-import type { ChainId, CohortId, TraderRow, TraderTag } from "@/lib/api";
-import { totalPnl } from "@/lib/api";
+import type { ChainId, CohortId, TraderRow, TraderTag } from "@/lib/api/core";
+import { totalPnl } from "@/lib/api/core";
 import { formatCompact, formatCount, formatDateTimeUtc, formatSignedUsd, formatUsd } from "@/lib/format";
 import { WalletLink } from "./wallet-link";
 

@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import { type ChainId, type CohortId, sortTraders, type TraderSort } from "@/lib/api";
+import { type ChainId, type CohortId, sortTraders, type TraderSort } from "@/lib/api/core";
 import { tradersOptions } from "@/lib/client/queries";
 import { formatCount, formatDateTimeUtc } from "@/lib/format";
 import { PanelSkeleton } from "./panel-skeleton";

@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import { replaceSearch } from "@/lib/client/replace-search";
 import { parseViewState, type TokenViewState, viewSearchParams } from "./view-state";
 

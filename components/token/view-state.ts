@@ -1,6 +1,6 @@
 import type { ChartMetric } from "@/components/chart/bars";
 import { parseInterval } from "@/components/chart/intervals";
-import { type ChainId, canonicalAddressFor, type OhlcvInterval, type Quote } from "@/lib/api";
+import { type ChainId, canonicalAddressFor, type OhlcvInterval, type Quote } from "@/lib/api/core";
 import type { TradeFilters } from "@/lib/client/trade-filters";
 
 // Everything a trader changes on the token page lives in the URL, so a copied link reproduces the view.

@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import { isEvmAddress, isSolanaAddress, KNOWN_CHAINS } from "@/lib/api";
+import { isEvmAddress, isSolanaAddress, KNOWN_CHAINS } from "@/lib/api/core";
 import { FOLLOW_MAX, FOLLOW_NAME_MAX } from "@/lib/client/tracker";
 import { useFollows } from "@/lib/client/tracker/store";
 

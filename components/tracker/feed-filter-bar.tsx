@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { chainInfo } from "@/lib/api";
+import { chainInfo } from "@/lib/api/core";
 import type { FeedFilters } from "@/lib/client/tracker";
 import { MIN_USD_MAX } from "./feed-filters";
 

@@ -1,4 +1,4 @@
-import { parseChainId } from "@/lib/api";
+import { parseChainId } from "@/lib/api/core";
 import { type FeedFilters, NO_FILTERS } from "@/lib/client/tracker";
 
 // The feed's filters live in the URL (`?buys=1&min=500&chain=solana&token=WIF`), so a filtered view can be shared.

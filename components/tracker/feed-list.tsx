@@ -8,7 +8,7 @@ import { ChainTag } from "@/components/ui/chain-tag";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Num, Usd } from "@/components/ui/num";
 import { SafeText } from "@/components/ui/safe-text";
-import { explorerTxUrl } from "@/lib/api";
+import { explorerTxUrl } from "@/lib/api/core";
 import type { FeedRow } from "@/lib/client/tracker";
 import { shortAddress } from "@/lib/format";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { chainInfo } from "@/lib/api";
+import { chainInfo } from "@/lib/api/core";
 import { FOLLOW_MAX } from "@/lib/client/tracker";
 import { useFollows, useFollowsHydrated, useIsFollowed } from "@/lib/client/tracker/store";
 import { cn } from "@/components/ui/cn";

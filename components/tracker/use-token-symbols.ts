@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import { tokenBatchOptions } from "@/lib/client/queries";
 import type { FeedRow } from "@/lib/client/tracker";
 

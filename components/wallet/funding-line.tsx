@@ -9,7 +9,7 @@ import { ExternalLink } from "@/components/ui/external-link";
 import { Units } from "@/components/ui/num";
 import { SafeText } from "@/components/ui/safe-text";
 import { Skeleton } from "@/components/ui/skeleton";
-import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
+import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api/core";
 import { walletFundingOptions } from "@/lib/client/queries";
 import { shortAddress } from "@/lib/format";
 

@@ -10,7 +10,7 @@ import { Count } from "@/components/ui/num";
 import { SafeText } from "@/components/ui/safe-text";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TokenIcon } from "@/components/ui/token-icon";
-import { type ChainId, explorerAddressUrl, type WalletProfile } from "@/lib/api";
+import { type ChainId, explorerAddressUrl, type WalletProfile } from "@/lib/api/core";
 import { walletProfileOptions } from "@/lib/client/queries";
 import { safeHttpsUrl, shortAddress, socialUrl } from "@/lib/format";
 import { FollowButton } from "@/components/tracker/follow-button";

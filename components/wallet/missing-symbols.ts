@@ -1,4 +1,4 @@
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 
 /** At most this many tokens are looked up per batch call (§4.14 batches take up to 100; one credit per item). */
 export const SYMBOL_BATCH_MAX = 100;

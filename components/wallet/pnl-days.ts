@@ -1,4 +1,4 @@
-import type { PnlPeriod, WalletPnl } from "@/lib/api";
+import type { PnlPeriod, WalletPnl } from "@/lib/api/core";
 
 const DAY = 86_400_000;
 const PERIOD_DAYS: Record<PnlPeriod, number | null> = { "1d": 1, "7d": 7, "30d": 30, all: null };

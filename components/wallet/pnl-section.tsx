@@ -10,7 +10,7 @@ import { Count, Usd } from "@/components/ui/num";
 import { Pct } from "@/components/ui/pct";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
-import { type ChainId, KNOWN_CHAINS, PNL_PERIODS, type PnlPeriod } from "@/lib/api";
+import { type ChainId, KNOWN_CHAINS, PNL_PERIODS, type PnlPeriod } from "@/lib/api/core";
 import { walletPnlOptions } from "@/lib/client/queries";
 import { pnlDays } from "./pnl-days";
 import { useChainNames } from "./use-chain-names";

@@ -13,7 +13,7 @@ import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { WatchStar } from "@/components/watchlist/watch-star";
-import { type ChainId, chainInfo } from "@/lib/api";
+import { type ChainId, chainInfo } from "@/lib/api/core";
 import { walletPositionsOptions } from "@/lib/client/queries";
 import { isOpen, type PositionTotals, positionTotals, visiblePositions } from "./positions";
 import type { PositionFilter, PositionSort } from "./view-state";

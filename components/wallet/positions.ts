@@ -1,4 +1,4 @@
-import type { WalletPosition } from "@/lib/api";
+import type { WalletPosition } from "@/lib/api/core";
 import type { PositionFilter, PositionSort } from "./view-state";
 
 // §2.7: a fully sold position has amount "0".

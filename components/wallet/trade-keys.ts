@@ -1,4 +1,4 @@
-import type { WalletTrade } from "@/lib/api";
+import type { WalletTrade } from "@/lib/api/core";
 
 /**
  * EVM rows are unique by (txHash, logIndex): one transaction can hold several swaps of the same token. Solana rows carry

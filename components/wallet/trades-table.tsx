@@ -14,7 +14,7 @@ import { SafeText } from "@/components/ui/safe-text";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import { WatchStar } from "@/components/watchlist/watch-star";
-import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api";
+import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api/core";
 import { tokenBatchOptions, walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
 import { walletTradesInput } from "@/lib/client/queries/wallet-trades-input";
 import { shortAddress } from "@/lib/format";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { chainInfo } from "@/lib/api";
+import { chainInfo } from "@/lib/api/core";
 import { chainsOptions } from "@/lib/client/queries";
 
 /** A chain's display name: the service's own (§4.11 meta/chains), else the interface module's, else its id. */

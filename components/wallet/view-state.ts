@@ -1,4 +1,4 @@
-import { type ChainId, canonicalAddress, isEvmAddress, PNL_PERIODS, type PnlPeriod, parseChainId } from "@/lib/api";
+import { type ChainId, canonicalAddress, isEvmAddress, PNL_PERIODS, type PnlPeriod, parseChainId } from "@/lib/api/core";
 
 // Everything a wallet link carries: the address, the chain for chain-bound sections, the PnL period and table state.
 

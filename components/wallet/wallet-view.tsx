@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { WalletAlertButton } from "@/components/alerts/wallet-alert-button";
-import { type ChainId, KNOWN_CHAINS } from "@/lib/api";
+import { type ChainId, KNOWN_CHAINS } from "@/lib/api/core";
 import { replaceSearch } from "@/lib/client/replace-search";
 import { IdentityHeader } from "./identity-header";
 import { PnlSection } from "./pnl-section";

@@ -2,7 +2,7 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { useRef } from "react";
-import type { BatchSlot, ChainId, TokenDetail, TokenPrice } from "@/lib/api";
+import type { BatchSlot, ChainId, TokenDetail, TokenPrice } from "@/lib/api/core";
 import { tokenBatchOptions, tokenPriceBatchOptions } from "@/lib/client/queries";
 import { type WatchItem, watchKey } from "@/lib/client/watchlist/items";
 import { chunk, slotsByKey } from "./watch-rows";

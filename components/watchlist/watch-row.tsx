@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { shortAddress } from "@/lib/api";
+import { shortAddress } from "@/lib/api/core";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { Age, ChainTag, Flash, Pct, Price, SafeText, Skeleton, TokenIcon, Usd } from "@/components/ui";
 import { tokenHref } from "@/components/search/search-target";

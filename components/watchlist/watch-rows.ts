@@ -1,4 +1,4 @@
-import type { BatchSlot, TokenDetail, TokenPrice } from "@/lib/api";
+import type { BatchSlot, TokenDetail, TokenPrice } from "@/lib/api/core";
 import { type WatchItem, watchKey } from "@/lib/client/watchlist/items";
 
 // Joining the starred list with the batch answers, and sorting it: pure, so it is tested without a browser.

@@ -1,4 +1,4 @@
-import { INTERVAL_SECONDS, type OhlcvInterval } from "./schemas";
+import { INTERVAL_SECONDS, type OhlcvInterval } from "./constants";
 
 // §4.5 bucket starts, one rule for the embedded market, the gateway and the chart: fixed widths, `1w` from Monday
 // 00:00 UTC, `1M` from the 1st of the month.

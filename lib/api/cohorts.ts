@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COHORT_IDS } from "./constants";
 import { walletFundingSchema } from "./schemas";
 
 // GET /api/token/cohorts: who holds a token, by behaviour, with the trades and funding records behind each figure.
@@ -6,22 +7,6 @@ import { walletFundingSchema } from "./schemas";
 
 const int = () => z.number().int();
 
-export const COHORT_IDS = ["top10", "dev", "snipers", "bundles", "fresh"] as const;
-export type CohortId = (typeof COHORT_IDS)[number];
-
-/** The rules' thresholds, sent with every report so the page states the definitions it applied. */
-export const COHORT_RULES = {
-  /** A sniper's first buy lands within this long of the token's creation. */
-  sniperWindowMs: 5_000,
-  /** Trades this long after creation are read as the launch (snipers, bundles). */
-  earlyWindowMs: 60_000,
-  /** A bundle: at least this many wallets with one first-funding source, buying in one block or slot. */
-  bundleMinWallets: 3,
-  /** A fresh wallet got its first funding at most this long before its first buy of the token. */
-  freshWindowMs: 60 * 60_000,
-  /** "Sold X % in the last N minutes" looks back this far. */
-  recentWindowMs: 5 * 60_000,
-} as const;
 
 export const cohortTradeSchema = z.object({
   at: int(),

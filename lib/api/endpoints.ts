@@ -362,6 +362,8 @@ export type EndpointId = keyof typeof endpoints;
 export type Endpoints = typeof endpoints;
 export type QueryOf<K extends EndpointId> = ParsedParams<Endpoints[K]["query"]>;
 export type BodyOf<K extends EndpointId> = Endpoints[K] extends { body: z.ZodType } ? z.output<Endpoints[K]["body"]> : undefined;
+/** A body as a caller may write it (before defaults and canonical forms are applied). */
+export type BodyInputOf<K extends EndpointId> = Endpoints[K] extends { body: z.ZodType } ? z.input<Endpoints[K]["body"]> : undefined;
 export type DataOf<K extends EndpointId> = z.output<Endpoints[K]["data"]>;
 export type MetaOf<K extends EndpointId> = z.output<Endpoints[K]["meta"]>;
 export interface Envelope<K extends EndpointId> {

@@ -12,3 +12,4 @@ export * from "./token-ref";
 export * from "./traders";
 export * from "./usage";
 export * from "./validate";
+export * from "./routes";

@@ -1,6 +1,9 @@
 import "./zod-setup";
 import { z } from "zod";
 
+export * from "./constants";
+export { tokenPriceOf } from "./token-price";
+
 // §2 resources. Field names camelCase; `*At` are unix ms except candle `time` (unix s). null = unknown.
 const int = () => z.number().int();
 const decimalString = () => z.string().regex(/^-?\d+(\.\d+)?$/, "decimal string");
@@ -118,8 +121,6 @@ export const pulseTokenSchema = z.object({
   }),
 });
 export type PulseToken = z.infer<typeof pulseTokenSchema>;
-export const PULSE_VIEWS = ["new", "bonding", "graduated"] as const;
-export type PulseView = (typeof PULSE_VIEWS)[number];
 
 export const candleSchema = z.object({
   time: int(), // unix seconds, bucket start
@@ -130,14 +131,6 @@ export const candleSchema = z.object({
   volume: z.number(),
 });
 export type Candle = z.infer<typeof candleSchema>;
-export const OHLCV_INTERVALS = ["1s", "5s", "15s", "30s", "1m", "3m", "5m", "15m", "30m", "1h", "2h", "4h", "6h", "12h", "1d", "1w", "1M"] as const;
-export type OhlcvInterval = (typeof OHLCV_INTERVALS)[number];
-/** Fixed bucket widths in seconds; `1w` buckets start Monday 00:00 UTC, `1M` on the 1st (calendar month). */
-export const INTERVAL_SECONDS: Record<OhlcvInterval, number> = {
-  "1s": 1, "5s": 5, "15s": 15, "30s": 30, "1m": 60, "3m": 180, "5m": 300, "15m": 900, "30m": 1800,
-  "1h": 3600, "2h": 7200, "4h": 14400, "6h": 21600, "12h": 43200, "1d": 86400, "1w": 604800, "1M": 2592000,
-};
-export type Quote = "native" | "usd";
 
 export const walletProfileSchema = z.object({
   address: z.string(),
@@ -180,8 +173,6 @@ export const walletPnlSchema = z.object({
   summary: z.object({ realizedPnlUsd: z.number(), winRate: z.number(), trades: int(), wins: int(), losses: int() }),
 });
 export type WalletPnl = z.infer<typeof walletPnlSchema>;
-export const PNL_PERIODS = ["1d", "7d", "30d", "all"] as const;
-export type PnlPeriod = (typeof PNL_PERIODS)[number];
 
 export const walletFundingSchema = z.object({
   chain: z.string(),
@@ -271,11 +262,6 @@ export const tokenPriceSchema = tokenUpdateSchema.pick({
 });
 export type TokenPrice = z.infer<typeof tokenPriceSchema>;
 
-export function tokenPriceOf(u: TokenUpdate): TokenPrice {
-  const { chain, address, priceUsd, priceNative, marketCapUsd, liquidityUsd, priceChange24hPct, updatedAt } = u;
-  return { chain, address, priceUsd, priceNative, marketCapUsd, liquidityUsd, priceChange24hPct, updatedAt };
-}
-
 export const tokenPoolSchema = z.object({
   chain: z.string(),
   address: z.string(),
@@ -291,8 +277,6 @@ export const tokenPoolSchema = z.object({
 });
 export type TokenPool = z.infer<typeof tokenPoolSchema>;
 
-export const STATS_WINDOWS = ["5m", "1h", "6h", "24h"] as const;
-export type StatsWindow = (typeof STATS_WINDOWS)[number];
 export const statsWindowSchema = z.object({
   volumeUsd: z.number(),
   buyVolumeUsd: z.number(),

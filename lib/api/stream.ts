@@ -3,17 +3,13 @@ import { z } from "zod";
 import { canonicalAddress } from "./address";
 import { parseChainId } from "./chains";
 import { candleSchema, OHLCV_INTERVALS, PULSE_VIEWS, pulseTokenSchema, tokenTradeSchema, tokenUpdateSchema } from "./schemas";
+import { CHANNELS, LIVENESS_MODES } from "./stream-protocol";
 
-// §6 stream protocol. Frame shapes are not shown by the spec: these are ours, used by the embedded
-// service, the gateway (which speaks the same protocol to browsers, minus the key) and the browser.
+export * from "./stream-protocol";
 
-export const STREAM_PATH = "/v1/stream";
-export const STREAM_LIMITS = { connections: 5, subscriptionsPerConnection: 20, trackedTokens: 50 } as const;
-export const MAX_FRAME_BYTES = 16 * 1024;
-/** §3: a preconfirmed row not confirmed within this window is dropped by consumers. */
-export const PRECONFIRM_TTL_MS = 30_000;
-export const PULSE_SNAPSHOT_INTERVAL_MS = 30_000;
-export const TOKEN_UPDATE_MIN_INTERVAL_MS = 1_000;
+// §6 stream protocol. Frame shapes are not shown by the spec: these are ours, used by the embedded service and the
+// gateway (which speaks the same protocol to browsers, minus the key). Constants, channel params and keys live in
+// ./stream-protocol (no zod); the browser checks frames with light guards over these shapes (lib/client/stream/frames.ts).
 
 const chain = z.string().refine((s) => parseChainId(s) !== null, "must be evm:<chain id> or solana").transform((s) => parseChainId(s) as string);
 const chainAlias = z
@@ -22,9 +18,6 @@ const chainAlias = z
   .transform((s) => parseChainId(s, { allowSolanaAlias: true }) as string);
 const address = z.string().refine((s) => canonicalAddress(s) !== null, "must be an EVM or Solana address").transform((s) => canonicalAddress(s) as string);
 const pools = z.array(address).min(1).max(50);
-
-export const CHANNELS = ["trades", "ohlcv", "token-updates", "pulse"] as const;
-export type Channel = (typeof CHANNELS)[number];
 
 export const tradesParamsSchema = z.strictObject({ chain, address, pools: pools.optional() });
 export const ohlcvParamsSchema = z.strictObject({
@@ -43,11 +36,6 @@ export const channelParamsSchemas = {
   "token-updates": tokenUpdatesParamsSchema,
   pulse: pulseParamsSchema,
 } as const;
-export type TradesParams = z.output<typeof tradesParamsSchema>;
-export type OhlcvParams = z.output<typeof ohlcvParamsSchema>;
-export type TokenUpdatesParams = z.output<typeof tokenUpdatesParamsSchema>;
-export type PulseParams = z.output<typeof pulseParamsSchema>;
-export type ChannelParams = { trades: TradesParams; ohlcv: OhlcvParams; "token-updates": TokenUpdatesParams; pulse: PulseParams };
 
 const subId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, "letters, digits and _ . : - only");
 
@@ -68,19 +56,6 @@ export type ClientFrame = z.output<typeof clientFrameSchema>;
 export type SubscribeFrame = z.output<typeof subscribeFrameSchema>;
 
 // ---- server → client ----
-export const STREAM_ERROR_CODES = [
-  "auth_required", "auth_failed", "invalid_frame", "frame_too_large", "unknown_channel", "invalid_params",
-  "duplicate_id", "unknown_id", "limit_connections", "limit_subscriptions", "limit_tracked", "rate_limited",
-  "slow_consumer", "origin_forbidden", "upstream_unavailable", "internal_error",
-  "token_not_found", // subscribe to a token the market does not know
-  "upstream_auth", // gateway: the market stream rejected the server's key
-  "limit_ip_connections", // gateway: more connections from one client address than any network of browsers opens (abuse)
-  "unknown_chain", // a chain the service does not serve
-] as const;
-export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
-
-/** WebSocket close codes used with a final error frame. */
-export const CLOSE_CODES = { authFailed: 4001, protocol: 4002, limitConnections: 4008, slowConsumer: 4009, originForbidden: 4003, shuttingDown: 1001 } as const;
 
 export const tradeKeySchema = z.object({ txHash: z.string(), block: z.number().int(), logIndex: z.number().int() });
 const eventMeta = z.looseObject({ asOf: z.number().int() });
@@ -115,12 +90,6 @@ export const authedFrameSchema = z.object({
   type: z.literal("authed"),
   limits: z.object({ connections: z.number().int(), subscriptionsPerConnection: z.number().int(), trackedTokens: z.number().int() }),
 });
-/**
- * Gateway only: how a subscription is served. `stream`: from an upstream stream subscription (live); `poll`: from REST
- * on a cadence, with `delayMs` the measured (or, before the first measurement, expected) delay behind the market.
- */
-export const LIVENESS_MODES = ["stream", "poll"] as const;
-export type LivenessMode = (typeof LIVENESS_MODES)[number];
 export const subscribedFrameSchema = z.object({
   type: z.literal("subscribed"),
   id: z.string(),
@@ -156,32 +125,3 @@ export type PongFrame = z.output<typeof pongFrameSchema>;
 export type ResyncFrame = z.output<typeof resyncFrameSchema>;
 export type ModeFrame = z.output<typeof modeFrameSchema>;
 export type ServerFrame = AuthedFrame | SubscribedFrame | UnsubscribedFrame | ErrorFrame | PongFrame | ResyncFrame | ModeFrame | EventFrame;
-
-/** Parses a subscribe frame's params for its channel (error message on failure). */
-export function parseChannelParams<C extends Channel>(channel: C, params: unknown):
-  | { ok: true; params: ChannelParams[C] }
-  | { ok: false; code: "unknown_channel" | "invalid_params"; message: string } {
-  if (!(CHANNELS as readonly string[]).includes(channel)) return { ok: false, code: "unknown_channel", message: `unknown channel "${String(channel).slice(0, 32)}"` };
-  const r = channelParamsSchemas[channel].safeParse(params);
-  if (!r.success) {
-    const i = r.error.issues[0];
-    return { ok: false, code: "invalid_params", message: `${i?.path.join(".") || "params"}: ${i?.message ?? "invalid"}` };
-  }
-  const p = r.data as ChannelParams[C];
-  if (channel === "ohlcv" && (p as OhlcvParams).quote === "usd" && (p as OhlcvParams).chain !== "solana")
-    return { ok: false, code: "invalid_params", message: "quote=usd applies to Solana only" };
-  return { ok: true, params: p };
-}
-
-/** The tokens/pools a subscription tracks, for the 50-tracked limit (§8). Pulse tracks none. */
-export function trackedKeys(channel: Channel, params: ChannelParams[Channel]): string[] {
-  if (channel === "pulse") return [];
-  const p = params as TradesParams;
-  return p.pools?.length ? p.pools.map((a) => `${p.chain}:pool:${a}`) : [`${p.chain}:token:${p.address}`];
-}
-
-export { subscriptionKey } from "./subscription-key";
-
-export function tradeKey(t: { txHash: string; block: number; logIndex: number }): string {
-  return `${t.txHash}:${t.block}:${t.logIndex}`;
-}

@@ -5,16 +5,15 @@ import { z } from "zod";
 
 const int = () => z.number().int();
 
-/** Cohort tags a trader can carry; each links to the cohort evidence on the token page. */
-export const TRADER_TAGS = ["dev", "sniper", "bundle", "fresh"] as const;
-export type TraderTag = (typeof TRADER_TAGS)[number];
+import {
+  TRADER_COVERAGE,
+  TRADER_TAGS,
+  type TraderRow,
+  type TradersEnvelope,
+  type TradersReport,
+} from "./trader-rows";
 
-/** "full": the trades read explain the wallet's position; "partial": it traded before the oldest row read. */
-export const TRADER_COVERAGE = ["full", "partial"] as const;
-export type TraderCoverage = (typeof TRADER_COVERAGE)[number];
-
-export const TRADER_SORTS = ["pnl", "bought", "sold"] as const;
-export type TraderSort = (typeof TRADER_SORTS)[number];
+export * from "./trader-rows";
 
 export const traderRowSchema = z.object({
   wallet: z.string(),
@@ -34,7 +33,7 @@ export const traderRowSchema = z.object({
   tags: z.array(z.enum(TRADER_TAGS)),
   coverage: z.enum(TRADER_COVERAGE),
 });
-export type TraderRow = z.infer<typeof traderRowSchema>;
+
 
 export const tradersReportSchema = z.object({
   chain: z.string(),
@@ -53,25 +52,17 @@ export const tradersReportSchema = z.object({
   /** Wallets that traded in the rows read (the list keeps the top ones). */
   wallets: int(),
 });
-export type TradersReport = z.infer<typeof tradersReportSchema>;
+
 
 export const tradersEnvelopeSchema = z.object({
   data: tradersReportSchema,
   meta: z.looseObject({ asOf: int(), degraded: z.boolean().optional(), credits: int() }),
 });
-export type TradersEnvelope = z.infer<typeof tradersEnvelopeSchema>;
 
-export const totalPnl = (r: Pick<TraderRow, "realizedPnlUsd" | "unrealizedPnlUsd">) =>
-  r.realizedPnlUsd + (r.unrealizedPnlUsd ?? 0);
 
-const SORT_VALUE: Record<TraderSort, (r: TraderRow) => number> = {
-  pnl: totalPnl,
-  bought: (r) => r.boughtUsd,
-  sold: (r) => r.soldUsd,
-};
-
-/** Rows by `sort`, largest first (ties by wallet, so the order is total). */
-export function sortTraders(rows: readonly TraderRow[], sort: TraderSort): TraderRow[] {
-  const v = SORT_VALUE[sort];
-  return [...rows].sort((a, b) => v(b) - v(a) || (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0));
-}
+// The schemas describe exactly the plain types the browser uses (trader-rows.ts).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const rowsAgree: Same<z.infer<typeof traderRowSchema>, TraderRow> = true;
+const reportsAgree: Same<z.infer<typeof tradersReportSchema>, TradersReport> = true;
+const envelopesAgree: Same<z.infer<typeof tradersEnvelopeSchema>["data"], TradersEnvelope["data"]> = true;
+void [rowsAgree, reportsAgree, envelopesAgree];

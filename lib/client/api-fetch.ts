@@ -1,15 +1,15 @@
-import type { z } from "zod";
 import {
   ApiError,
+  type BodyInputOf,
   type BodyOf,
+  ENDPOINT_ROUTES,
   type EndpointId,
   type Envelope,
-  endpoints,
   MIN_AS_OF_HEADER,
   type QueryOf,
   toApiError,
   toSearchParams,
-} from "@/lib/api";
+} from "@/lib/api/core";
 import { observeServerTime } from "./server-clock";
 
 // The browser's one door to REST: same-origin `/api/v1/*` only, errors parsed once into ApiError.
@@ -17,9 +17,7 @@ import { observeServerTime } from "./server-clock";
 export const API_PREFIX = "/api/v1";
 
 export type QueryInput<K extends EndpointId> = Partial<QueryOf<K>>;
-export type BodyInput<K extends EndpointId> = (typeof endpoints)[K] extends { body: z.ZodType }
-  ? z.input<(typeof endpoints)[K]["body"]>
-  : undefined;
+export type BodyInput<K extends EndpointId> = BodyInputOf<K>;
 export interface FetchInput<K extends EndpointId> {
   query?: QueryInput<K>;
   body?: BodyInput<K> | BodyOf<K>;
@@ -36,7 +34,7 @@ export type ApiFetcher = <K extends EndpointId>(
 
 /** Same-origin path of an endpoint with its query string (no host: the key never travels with browser calls). */
 export function apiUrl<K extends EndpointId>(id: K, query?: QueryInput<K>): string {
-  const def = endpoints[id];
+  const def = ENDPOINT_ROUTES[id];
   const qs = toSearchParams((query ?? {}) as Record<string, unknown>).toString();
   return `${API_PREFIX}${def.path.replace(/^\/v1/, "")}${qs ? `?${qs}` : ""}`;
 }
@@ -84,7 +82,7 @@ async function fetchFrom<K extends EndpointId>(
   input: FetchInput<K> = {},
   signal?: AbortSignal,
 ): Promise<Envelope<K>> {
-  const def = endpoints[id];
+  const def = ENDPOINT_ROUTES[id];
   const url = base + apiUrl(id, input.query);
   const headers: Record<string, string> = { accept: "application/json" };
   if (input.minAsOf !== undefined) headers[MIN_AS_OF_HEADER] = String(Math.max(0, Math.ceil(input.minAsOf)));

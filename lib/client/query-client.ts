@@ -10,7 +10,7 @@ import {
   type QueryState,
   type WithRequired,
 } from "@tanstack/react-query";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/core";
 
 // TanStack's app-router pattern: a new client per server request, one per browser tab.
 

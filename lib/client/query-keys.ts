@@ -1,4 +1,4 @@
-import { canonicalAddress, type EndpointId } from "@/lib/api";
+import { canonicalAddress, type EndpointId } from "@/lib/api/core";
 
 // One key factory for every REST query. Keys hold plain normalised objects: TanStack hashes them with sorted keys, and
 // partial matching lets `scope("tokenTrades", { chain, address })` reach every tape of a token.

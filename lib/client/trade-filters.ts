@@ -1,4 +1,4 @@
-import type { TokenTrade } from "@/lib/api";
+import type { TokenTrade } from "@/lib/api/core";
 
 // Tape filters (§4.3 "additional filters", our names): sent to REST and applied to live rows alike.
 export interface TradeFilters {

@@ -57,6 +57,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   "Cross-Origin-Opener-Policy": "same-origin",
 });
 
+/**
+ * The policy of JSON answers (/api/v1, answered by server.ts): no document, so nothing to nonce; nothing may load and
+ * nothing may frame it. One constant string, so the proxy's fast lane serialises an answer's headers once.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** Request headers a client may send to steer Next's internals or fake our own; the proxy drops them. */
 export const UNTRUSTED_REQUEST_HEADERS = [
   "x-nonce",

@@ -1,6 +1,6 @@
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
-import type { ChainId, CohortReport } from "@/lib/api";
-import { chainInfo } from "@/lib/api";
+import type { ChainId, CohortReport } from "@/lib/api/core";
+import { chainInfo } from "@/lib/api/core";
 import { formatSpan, formatUnitsCompact, shortAddress } from "@/lib/format";
 import { WalletLink } from "../wallet-link";
 import { spanLabel } from "./cohort-view";

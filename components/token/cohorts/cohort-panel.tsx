@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ErrorState } from "@/components/ui/error-state";
-import { type ChainId, COHORT_IDS, type CohortId } from "@/lib/api";
+import { type ChainId, COHORT_IDS, type CohortId } from "@/lib/api/core";
 import { cohortsOptions } from "@/lib/client/queries";
 import { formatCount } from "@/lib/format";
 import { PanelSkeleton } from "../panel-skeleton";

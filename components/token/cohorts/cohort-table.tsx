@@ -1,6 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
-import type { CohortId, CohortReport } from "@/lib/api";
+import type { CohortId, CohortReport } from "@/lib/api/core";
 import { formatCount } from "@/lib/format";
 import { COHORT_FILL, COHORT_LABEL, cohortDefinition, DUMP_FLAG_PCT, spanLabel } from "./cohort-view";
 

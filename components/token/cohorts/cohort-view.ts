@@ -1,5 +1,5 @@
 import { makerMarkers, type TradeMarker } from "@/components/chart/markers";
-import type { Cohort, CohortId, CohortReport, OhlcvInterval } from "@/lib/api";
+import type { Cohort, CohortId, CohortReport, OhlcvInterval } from "@/lib/api/core";
 
 // What the cohort panel shows, pure: labels, definitions from the rules the report applied, dump flags, markers.
 

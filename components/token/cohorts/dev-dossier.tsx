@@ -6,7 +6,7 @@ import { useState } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { getQuery } from "@/lib/client/queries/shared";
 import { formatSpan, formatUsd, safeText } from "@/lib/format";

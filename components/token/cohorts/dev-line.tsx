@@ -1,4 +1,4 @@
-import type { ChainId, CohortReport } from "@/lib/api";
+import type { ChainId, CohortReport } from "@/lib/api/core";
 import { formatSpan } from "@/lib/format";
 import { WalletLink } from "../wallet-link";
 

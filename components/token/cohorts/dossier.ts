@@ -1,4 +1,4 @@
-import type { BatchSlot, TokenDetail, WalletTrade } from "@/lib/api";
+import type { BatchSlot, TokenDetail, WalletTrade } from "@/lib/api/core";
 
 // The dev dossier, pure: the deployer's other launches (tokens it deployed among those it traded), graduated or
 // not, peak market cap from the launch's sparkline, and how long after each launch the dev first sold.

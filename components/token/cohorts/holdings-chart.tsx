@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import type { CohortReport } from "@/lib/api";
+import type { CohortReport } from "@/lib/api/core";
 import { formatTimeOfDay } from "@/lib/format";
 import { COHORT_FILL, COHORT_LABEL, COHORT_STROKE, holdingLines } from "./cohort-view";
 

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { COHORT_IDS, type CohortReport, type TokenTrade, type WalletTrade } from "@/lib/api";
+import { COHORT_IDS, type CohortId, type CohortReport, type TokenTrade, type WalletTrade } from "@/lib/api/core";
 
 // Browser alerts, pure: the rules a trader sets, what the live data says, and when a rule fires. The runner feeds
 // observations in; nothing here touches the network, the clock or storage.
@@ -11,47 +10,90 @@ export const MAX_SEEN = 200;
 /** Trade keys a fired alert stores, so a reload does not fire the same trades again. */
 export const MAX_FIRED_KEYS = 20;
 
-const base = { id: z.string().min(1).max(64), createdAt: z.number().int().nonnegative(), label: z.string().max(64) };
-const tokenRef = { ...base, chain: z.string().min(1).max(32), address: z.string().min(1).max(64) };
-const threshold = z.number().positive().finite();
-
-export const alertRuleSchema = z.discriminatedUnion("kind", [
-  z.object({ ...tokenRef, kind: z.literal("price"), op: z.enum(["above", "below"]), value: threshold }),
-  z.object({ ...tokenRef, kind: z.literal("mcap"), op: z.enum(["above", "below"]), value: threshold }),
-  z.object({ ...tokenRef, kind: z.literal("graduates") }),
-  z.object({ ...tokenRef, kind: z.literal("dev-sells") }),
-  z.object({
-    ...tokenRef,
-    kind: z.literal("cohort-dump"),
-    cohort: z.enum(COHORT_IDS),
-    pct: z.number().min(1).max(100),
-  }),
-  z.object({
-    ...base,
-    kind: z.literal("wallet-buys"),
-    chain: z.string().min(1).max(32),
-    wallet: z.string().min(1).max(64),
-  }),
+interface RuleBase {
+  id: string;
+  createdAt: number;
+  label: string;
+}
+interface TokenRuleBase extends RuleBase {
+  chain: string;
+  address: string;
+}
+export type AlertRule =
+  | (TokenRuleBase & { kind: "price" | "mcap"; op: "above" | "below"; value: number })
+  | (TokenRuleBase & { kind: "graduates" | "dev-sells" })
+  | (TokenRuleBase & { kind: "cohort-dump"; cohort: CohortId; pct: number })
+  | (RuleBase & { kind: "wallet-buys"; chain: string; wallet: string })
   // Any wallet of the tracker's list buys (the tracker's feed feeds it; the list itself lives in lib/client/tracker).
-  z.object({ ...base, kind: z.literal("followed-buys"), minUsd: z.number().nonnegative().finite().optional() }),
-]);
-export type AlertRule = z.infer<typeof alertRuleSchema>;
+  | (RuleBase & { kind: "followed-buys"; minUsd?: number });
 export type TokenAlertRule = Exclude<AlertRule, { kind: "wallet-buys" | "followed-buys" }>;
 
 /** A trade of a followed wallet, as the tracker's feed carries it (`key`: its identity, txHash + block + logIndex). */
 export type FollowedTrade = WalletTrade & { wallet: string; walletName?: string; key: string };
 
-export const firedSchema = z.object({
-  id: z.string(),
-  ruleId: z.string(),
-  at: z.number().int(),
-  title: z.string().max(120),
-  body: z.string().max(240),
-  href: z.string().max(200),
+export interface FiredAlert {
+  id: string;
+  ruleId: string;
+  at: number;
+  title: string;
+  body: string;
+  href: string;
   /** The trades it fired on (dev sells, wallet buys). */
-  keys: z.array(z.string().max(200)).max(MAX_FIRED_KEYS).optional(),
-});
-export type FiredAlert = z.infer<typeof firedSchema>;
+  keys?: string[];
+}
+
+// Stored rules and alerts come back from localStorage, which anyone with the browser can edit: each is rebuilt
+// field by field, with its bounds, or dropped.
+type Raw = Record<string, unknown>;
+const isRaw = (x: unknown): x is Raw => typeof x === "object" && x !== null && !Array.isArray(x);
+const text = (x: unknown, min: number, max: number): x is string =>
+  typeof x === "string" && x.length >= min && x.length <= max;
+const int = (x: unknown): x is number => Number.isSafeInteger(x);
+const positive = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x) && x > 0;
+
+function ruleOf(r: unknown): AlertRule | null {
+  if (!isRaw(r) || !text(r.id, 1, 64) || !int(r.createdAt) || r.createdAt < 0 || !text(r.label, 0, 64)) return null;
+  const base = { id: r.id, createdAt: r.createdAt, label: r.label };
+  if (r.kind === "wallet-buys")
+    return text(r.chain, 1, 32) && text(r.wallet, 1, 64) ? { ...base, kind: r.kind, chain: r.chain, wallet: r.wallet } : null;
+  if (r.kind === "followed-buys") {
+    if (r.minUsd === undefined) return { ...base, kind: r.kind };
+    return typeof r.minUsd === "number" && Number.isFinite(r.minUsd) && r.minUsd >= 0
+      ? { ...base, kind: r.kind, minUsd: r.minUsd }
+      : null;
+  }
+  if (!text(r.chain, 1, 32) || !text(r.address, 1, 64)) return null;
+  const token = { ...base, chain: r.chain, address: r.address };
+  switch (r.kind) {
+    case "price":
+    case "mcap":
+      return (r.op === "above" || r.op === "below") && positive(r.value)
+        ? { ...token, kind: r.kind, op: r.op, value: r.value }
+        : null;
+    case "graduates":
+    case "dev-sells":
+      return { ...token, kind: r.kind };
+    case "cohort-dump":
+      return (COHORT_IDS as readonly unknown[]).includes(r.cohort) &&
+        typeof r.pct === "number" &&
+        r.pct >= 1 &&
+        r.pct <= 100
+        ? { ...token, kind: r.kind, cohort: r.cohort as CohortId, pct: r.pct }
+        : null;
+    default:
+      return null;
+  }
+}
+
+function firedOf(f: unknown): FiredAlert | null {
+  if (!isRaw(f) || typeof f.id !== "string" || typeof f.ruleId !== "string" || !int(f.at)) return null;
+  if (!text(f.title, 0, 120) || !text(f.body, 0, 240) || !text(f.href, 0, 200)) return null;
+  const out: FiredAlert = { id: f.id, ruleId: f.ruleId, at: f.at, title: f.title, body: f.body, href: f.href };
+  if (f.keys === undefined) return out;
+  const keys = f.keys;
+  if (!Array.isArray(keys) || keys.length > MAX_FIRED_KEYS || !keys.every((k) => text(k, 0, 200))) return null;
+  return { ...out, keys: [...keys] };
+}
 
 export type Observation =
   | { type: "token"; priceUsd: number | null; marketCapUsd: number | null; migrated: boolean }
@@ -216,10 +258,10 @@ export function sanitiseRules(raw: unknown): AlertRule[] {
   const out: AlertRule[] = [];
   const ids = new Set<string>();
   for (const r of raw) {
-    const p = alertRuleSchema.safeParse(r);
-    if (p.success && !ids.has(p.data.id) && out.length < MAX_RULES) {
-      ids.add(p.data.id);
-      out.push(p.data);
+    const rule = ruleOf(r);
+    if (rule && !ids.has(rule.id) && out.length < MAX_RULES) {
+      ids.add(rule.id);
+      out.push(rule);
     }
   }
   return out;
@@ -229,8 +271,8 @@ export function sanitiseFired(raw: unknown): FiredAlert[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .flatMap((f) => {
-      const p = firedSchema.safeParse(f);
-      return p.success && p.data.href.startsWith("/") ? [p.data] : [];
+      const alert = firedOf(f);
+      return alert?.href.startsWith("/") ? [alert] : [];
     })
     .slice(-MAX_FIRED);
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, type ChainId, type CohortEnvelope, cohortEnvelopeSchema, toApiError } from "@/lib/api";
+import { ApiError, type ChainId, type CohortEnvelope, toApiError } from "@/lib/api/core";
+import { hasArrays, hasNumbers, isObject, isStr } from "../guards";
 import { observeServerTime } from "../server-clock";
 
 // Holder cohorts of a token: the app's own /api/token/cohorts (computed on the server, shared by every viewer).
@@ -22,11 +23,25 @@ export async function fetchCohorts(
   }
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw toApiError(res.status, body);
-  const parsed = cohortEnvelopeSchema.safeParse(body);
-  if (!parsed.success)
+  if (!isCohortEnvelope(body))
     throw new ApiError("upstream_bad_response", "cohort report has an unexpected shape", { status: 502 });
-  observeServerTime(parsed.data.meta.asOf);
-  return parsed.data;
+  observeServerTime(body.meta.asOf);
+  return body;
+}
+
+/** The report's frame (the server built it from cohortEnvelopeSchema): its lists, figures and definitions. */
+export function isCohortEnvelope(x: unknown): x is CohortEnvelope {
+  if (!isObject(x) || !hasNumbers(x.meta, ["asOf", "credits"])) return false;
+  const d = x.data;
+  return (
+    isObject(d) &&
+    isStr(d.chain) &&
+    isStr(d.address) &&
+    hasArrays(d, ["cohorts", "bundles", "seriesTimes", "trades"]) &&
+    isObject(d.dev) &&
+    hasNumbers(d.coverage, ["wallets", "fundingChecked", "fundingUnknown", "fundingSkipped"]) &&
+    hasNumbers(d.rules, ["sniperWindowMs", "earlyWindowMs", "bundleMinWallets", "freshWindowMs", "recentWindowMs"])
+  );
 }
 
 export const cohortsOptions = (ref: { chain: ChainId; address: string }) =>

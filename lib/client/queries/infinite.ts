@@ -1,5 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions } from "@tanstack/react-query";
-import type { ChainId, EndpointId, Envelope, OhlcvInterval, Quote } from "@/lib/api";
+import type { ChainId, EndpointId, Envelope, OhlcvInterval, Quote } from "@/lib/api/core";
 import { apiFetch, type BodyInput, type QueryInput } from "../api-fetch";
 import { apiKeys, type InfiniteKey, normalizeInput } from "../query-keys";
 import type { TradeFilters } from "../trade-filters";

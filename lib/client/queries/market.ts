@@ -1,4 +1,4 @@
-import type { ChainId, PulseView } from "@/lib/api";
+import type { ChainId, PulseView } from "@/lib/api/core";
 import { getQuery } from "./shared";
 
 export interface SearchInput {

@@ -1,4 +1,4 @@
-import { type ChainId, PULSE_VIEWS, type PnlPeriod, type OhlcvInterval, type Quote } from "@/lib/api";
+import { type ChainId, PULSE_VIEWS, type PnlPeriod, type OhlcvInterval, type Quote } from "@/lib/api/core";
 import type { TradeFilters } from "../trade-filters";
 import { ohlcvInfiniteOptions, tokenTradesInfiniteOptions, walletTradesInfiniteOptions } from "./infinite";
 import { chainsOptions, factoriesOptions, nativePricesOptions, pulseStreamOptions } from "./market";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type EndpointId, endpoints } from "@/lib/api";
+import { ENDPOINT_ROUTES, type EndpointId } from "@/lib/api/core";
 import { apiFetch, type BodyInput, type QueryInput } from "../api-fetch";
 import { apiKeys, normalizeInput } from "../query-keys";
 
@@ -8,7 +8,7 @@ const MAX_STALE_MS = 60 * 60_000;
 
 /** Registry cache TTL, floored so hydrated data is not refetched at once (live data comes from the stream). */
 export function staleTimeFor(id: EndpointId): number {
-  return Math.min(Math.max(endpoints[id].cache.ttlMs, MIN_STALE_MS), MAX_STALE_MS);
+  return Math.min(Math.max(ENDPOINT_ROUTES[id].ttlMs, MIN_STALE_MS), MAX_STALE_MS);
 }
 
 /** `meta` names the endpoint and its input (server prefetch reuses them). The same normalised input goes into the key and the request, so server and browser agree byte for byte. */

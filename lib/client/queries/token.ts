@@ -1,5 +1,5 @@
 import { replaceEqualDeep } from "@tanstack/react-query";
-import type { ChainId, Envelope, StatsWindow, TokenUpdate } from "@/lib/api";
+import type { ChainId, Envelope, StatsWindow, TokenUpdate } from "@/lib/api/core";
 import { mergeDetail, mergePrice } from "../stream/reducers/token-updates";
 import { getQuery, postQuery } from "./shared";
 

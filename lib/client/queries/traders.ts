@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, type ChainId, type TradersEnvelope, toApiError, tradersEnvelopeSchema } from "@/lib/api";
+import { ApiError, type ChainId, isTradersEnvelope, type TradersEnvelope, toApiError } from "@/lib/api/core";
 import { observeServerTime } from "../server-clock";
 
 // A token's top traders: the app's own /api/token/traders (computed on the server, shared by every viewer).
@@ -22,11 +22,10 @@ export async function fetchTraders(
   }
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw toApiError(res.status, body);
-  const parsed = tradersEnvelopeSchema.safeParse(body);
-  if (!parsed.success)
+  if (!isTradersEnvelope(body))
     throw new ApiError("upstream_bad_response", "traders report has an unexpected shape", { status: 502 });
-  observeServerTime(parsed.data.meta.asOf);
-  return parsed.data;
+  observeServerTime(body.meta.asOf);
+  return body;
 }
 
 export const tradersOptions = (ref: { chain: ChainId; address: string }) =>

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type PublicUsage, publicUsageEnvelopeSchema } from "@/lib/api/usage";
+import type { PublicUsage } from "@/lib/api/core";
+import { hasNumbers, isObject, isStr } from "../guards";
 
 /** The credits page refreshes this often: spend moves with every page anyone opens. */
 export const USAGE_REFETCH_MS = 2_000;
@@ -7,7 +8,29 @@ export const USAGE_REFETCH_MS = 2_000;
 async function fetchPublicUsage(signal: AbortSignal): Promise<PublicUsage> {
   const res = await fetch("/api/usage/public", { signal, cache: "no-store", headers: { accept: "application/json" } });
   if (!res.ok) throw new Error(`credits report unavailable (${res.status})`);
-  return publicUsageEnvelopeSchema.parse(await res.json()).data;
+  const body: unknown = await res.json();
+  if (!isObject(body) || !isPublicUsage(body.data)) throw new Error("credits report has an unexpected shape");
+  return body.data;
+}
+
+/** GET /api/usage/public's figures (the server built them from publicUsageSchema). */
+export function isPublicUsage(x: unknown): x is PublicUsage {
+  return (
+    hasNumbers(x, ["asOf", "spentToday", "spent", "savedByCache", "savedByCoalescing", "streamConnectionMinutes"]) &&
+    isStr(x.day) &&
+    (x.budgetPerDay === null || typeof x.budgetPerDay === "number") &&
+    (x.remainingToday === null || typeof x.remainingToday === "number") &&
+    isObject(x.byEndpoint) &&
+    Object.values(x.byEndpoint).every((e) => hasNumbers(e, ["spent", "savedByCache", "savedByCoalescing"])) &&
+    (x.polling === null || isPollingUsage(x.polling))
+  );
+}
+
+function isPollingUsage(x: unknown): boolean {
+  return (
+    hasNumbers(x, ["budgetPerMinute", "lastMinute", "spent"]) &&
+    hasNumbers(x.byChannel, ["trades", "ohlcv", "token-updates", "pulse"])
+  );
 }
 
 /** This site's market-data credits (GET /api/usage/public), polled while the page is open. */

@@ -1,4 +1,4 @@
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 
 /** §4.2 allows at most 100 rows a page. */
 export const WALLET_TRADES_MAX_LIMIT = 100;

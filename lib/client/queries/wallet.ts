@@ -1,4 +1,4 @@
-import type { ChainId, PnlPeriod } from "@/lib/api";
+import type { ChainId, PnlPeriod } from "@/lib/api/core";
 import { getQuery, postQuery } from "./shared";
 
 export interface WalletRef {

@@ -1,4 +1,4 @@
-import type { EventFrame, TokenUpdate } from "@/lib/api";
+import type { EventFrame, TokenUpdate } from "@/lib/api/core";
 import { type BarOp, type SeriesState, upsertBars } from "./reducers/candles";
 import { applyPulseDelta, applyPulseSnapshot, type PulseListState } from "./reducers/pulse";
 import { mergeTrades, revertTrades, type TapeState } from "./reducers/trades";

@@ -1,4 +1,4 @@
-import type { TokenTrade } from "@/lib/api";
+import type { TokenTrade } from "@/lib/api/core";
 import { compareTrades } from "./reducers/trades";
 import type { StreamStore } from "./store";
 

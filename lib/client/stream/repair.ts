@@ -6,7 +6,7 @@ import {
   type TokenTrade,
   type TokenUpdatesParams,
   type TradesParams,
-} from "@/lib/api";
+} from "@/lib/api/core";
 import type { ApiFetcher } from "../api-fetch";
 import { apiKeys, stableJson } from "../query-keys";
 import { compareTrades } from "./reducers/trades";

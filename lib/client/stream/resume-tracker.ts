@@ -1,4 +1,4 @@
-import type { EventFrame } from "@/lib/api";
+import type { EventFrame } from "@/lib/api/core";
 
 // Where the live flow resumed after a reconnect or resync, per subscription, and how new a repair's REST answer must
 // be. The first live event after the resume says where live rows start (server clock, exact); until one comes, the

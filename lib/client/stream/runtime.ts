@@ -10,7 +10,7 @@ import {
   subscriptionKey,
   type TokenUpdatesParams,
   type TradesParams,
-} from "@/lib/api";
+} from "@/lib/api/core";
 import { type ApiFetcher, apiFetch } from "../api-fetch";
 import { stableJson } from "../query-keys";
 import { createGapTracker } from "./gap-tracker";

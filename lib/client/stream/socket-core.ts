@@ -1,4 +1,4 @@
-import type { Channel, ChannelParams, ClientFrame, ServerFrame } from "@/lib/api";
+import type { Channel, ChannelParams, ClientFrame, ServerFrame } from "@/lib/api/core";
 import { browserOnline } from "./online";
 import { openReconnectingSocket } from "./reconnecting";
 import type {

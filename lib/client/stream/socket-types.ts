@@ -1,4 +1,4 @@
-import type { AuthedFrame, Channel, ChannelParams, EventFrame, LivenessMode } from "@/lib/api";
+import type { AuthedFrame, Channel, ChannelParams, EventFrame, LivenessMode } from "@/lib/api/core";
 import type { OnlineSource } from "./online";
 
 // The stream client's public shapes (lib/client/stream/socket.ts implements them).

@@ -1,4 +1,4 @@
-import { parseChannelParams, subscriptionKey } from "@/lib/api";
+import { parseChannelParams, subscriptionKey } from "@/lib/api/core";
 import { parseServerFrame } from "./frames";
 import { createSocketClient, type SocketCodec } from "./socket-core";
 import type { StreamClient, StreamClientOptions } from "./socket-types";

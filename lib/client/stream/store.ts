@@ -9,7 +9,7 @@ import {
   type PulseView,
   type TokenTrade,
   type TokenUpdate,
-} from "@/lib/api";
+} from "@/lib/api/core";
 import { createServerClock, type ServerClock, serverClock } from "../server-clock";
 import { applyEvents, type QueuedEvent } from "./apply-events";
 import { type BarOp, emptySeries, MAX_BARS, type SeriesState, upsertBars } from "./reducers/candles";

@@ -1,5 +1,5 @@
 import { notifyManager, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { TokenUpdate } from "@/lib/api";
+import type { TokenUpdate } from "@/lib/api/core";
 import { apiKeys } from "../query-keys";
 import {
   coalesceTokenUpdates,

@@ -1,4 +1,4 @@
-import { canonicalAddress, type WalletTrade } from "@/lib/api";
+import { canonicalAddress, type WalletTrade } from "@/lib/api/core";
 
 // The tracker's feed, pure: every followed wallet's trades merged newest first, each trade once, at most FEED_MAX.
 

@@ -1,4 +1,4 @@
-import { isEvmAddress, isSolanaAddress, parseChainId } from "@/lib/api";
+import { isEvmAddress, isSolanaAddress, parseChainId } from "@/lib/api/core";
 import { addFollow, cleanName, FOLLOW_MAX, type FollowedWallet, type FollowInput, indexOfFollow } from "./follows";
 
 // Import and export of the followed wallets as JSON or CSV. An import is checked whole before anything changes: the

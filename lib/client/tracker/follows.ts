@@ -1,4 +1,4 @@
-import { type ChainId, canonicalAddressFor, parseChainId } from "@/lib/api";
+import { type ChainId, canonicalAddressFor, parseChainId } from "@/lib/api/core";
 
 // Followed wallets (the tracker's list), pure: canonical ids, a bounded list, names cut to size. The store persists
 // it; the import/export codec reads and writes it.

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
 import { walletPnlOptions, walletTradesOptions } from "../queries";
 import { apiFetch } from "../api-fetch";
 import { getQueryClient } from "../query-client";

@@ -111,7 +111,7 @@ describe("tracker polling plan", () => {
   });
 
   it("states the delay as the longest gap between reads plus the age a cached answer may have, in whole seconds", () => {
-    const cache = { ttlMs: 5_000, swrMs: 5_000, staleIfErrorMs: 0 };
+    const cache = { method: "GET" as const, path: "/v1/wallet/trades", ttlMs: 5_000, swrMs: 5_000 };
     expect(feedDelayMs(1, [], cache)).toBe(10_000);
     expect(feedDelayMs(1, [5_100, 6_200], cache)).toBe(13_000);
     expect(feedDelayMs(8, [], cache)).toBe(16_000);

@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api";
+import { ENDPOINT_ROUTES } from "@/lib/api/core";
 
 // The tracker's polling plan, pure. The stream has no wallet channel (§6), so followed wallets are read from REST
 // (§4.2 wallet trades, 1 credit a call; §4.9 PnL, 1 credit) through the proxy's cache, round-robin, so the spend per
@@ -92,7 +92,7 @@ export function fillCredits(walletCount: number): number {
 }
 
 /** How old an answer of the proxy's cache for wallet trades may be (§4.2 entry of the endpoint registry). */
-const WALLET_TRADES_CACHE = endpoints.walletTrades.cache;
+const WALLET_TRADES_CACHE = ENDPOINT_ROUTES.walletTrades;
 
 /**
  * How far behind the feed may be: the longest gap between two reads of one wallet (at least the plan's cycle), plus

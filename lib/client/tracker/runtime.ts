@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Envelope } from "@/lib/api";
+import type { Envelope } from "@/lib/api/core";
 import { type FeedRow, keepWallets, mergeFeed, toFeedRows } from "./feed";
 import { type FollowedWallet, followKey } from "./follows";
 import { feedDelayMs, planTick, type PollState, pushSample, TICK_MS } from "./poll-plan";

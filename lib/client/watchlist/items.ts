@@ -1,5 +1,5 @@
-import type { ChainId } from "@/lib/api";
-import { canonicalAddressFor, parseChainId } from "@/lib/api";
+import type { ChainId } from "@/lib/api/core";
+import { canonicalAddressFor, parseChainId } from "@/lib/api/core";
 
 /** One starred token. symbol/name are raw on-chain text: render only through lib/format. */
 export interface WatchItem {

@@ -65,6 +65,27 @@ export async function startStreamRelay(o: {
   let closed = false;
   let reader: Redis | undefined;
 
+  // The read loop's waits end early when there is something new to read: a nap is cut short, and a blocking XREAD
+  // over the old set of streams is released (CLIENT UNBLOCK) so the next one includes a resource that just got its
+  // offset. Otherwise the first events of a new subscription waited out the block (up to READ_BLOCK_MS).
+  let endNap: (() => void) | undefined;
+  let readerId: number | undefined;
+  let blocked = false;
+  const nap = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        endNap = undefined;
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      endNap = done;
+    });
+  function wake() {
+    endNap?.();
+    if (blocked && readerId !== undefined) o.link.client()?.client("UNBLOCK", readerId).catch(() => {});
+  }
+
   const send = (ws: WebSocket, frame: unknown) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
   };
@@ -102,6 +123,7 @@ export async function startStreamRelay(o: {
           [string, string[]]
         >;
         entry.from = last[0]?.[0] ?? "0-0";
+        wake();
       }
       const heldBy = await r.hget(HELD_KEY, resource);
       entry.ready = true;
@@ -245,7 +267,7 @@ export async function startStreamRelay(o: {
     while (!closed) {
       const r = o.link.client();
       if (!r || byResource.size === 0) {
-        await new Promise((res) => setTimeout(res, READ_BLOCK_MS));
+        await nap(READ_BLOCK_MS);
         continue;
       }
       if (!reader) {
@@ -258,11 +280,13 @@ export async function startStreamRelay(o: {
       await refusePolled(r);
       const resources = [...byResource].filter(([, v]) => v.from !== undefined).map(([k]) => k);
       if (resources.length === 0) {
-        await new Promise((res) => setTimeout(res, 20));
+        await nap(READ_BLOCK_MS);
         continue;
       }
       try {
+        readerId ??= Number(await reader.client("ID"));
         const ids = resources.map((res) => byResource.get(res)?.from ?? "0-0");
+        blocked = true;
         const got = (await reader.xread(
           "COUNT",
           500,
@@ -272,6 +296,7 @@ export async function startStreamRelay(o: {
           ...resources.map((res) => `${EVENTS_PREFIX}${res}`),
           ...ids,
         )) as Array<[string, Array<[string, string[]]>]> | null;
+        blocked = false;
         for (const [stream, entries] of got ?? []) {
           const resource = stream.slice(EVENTS_PREFIX.length);
           for (const [id, fields] of entries) {
@@ -305,8 +330,10 @@ export async function startStreamRelay(o: {
           }
         }
       } catch (error) {
+        blocked = false;
+        readerId = undefined; // a reconnected reader has another client id
         o.link.failed(error);
-        await new Promise((res) => setTimeout(res, READ_BLOCK_MS));
+        await nap(READ_BLOCK_MS);
       }
     }
   }
@@ -317,6 +344,7 @@ export async function startStreamRelay(o: {
     mode: () => (o.link.state() === "up" ? "fleet" : "direct"),
     async close() {
       closed = true;
+      endNap?.();
       off();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -53,8 +53,19 @@ export interface ProxyOptions {
   observer?: ProxyObserver;
 }
 
+/** A fresh copy from this instance's cache, as `hit` finds it. */
+export interface FreshHit {
+  entry: CacheEntry;
+  ageMs: number;
+}
+
 export interface RestProxy {
   call<T = unknown>(def: EndpointDef, input: EndpointInput, o?: CallOptions): Promise<CallResult<T>>;
+  /**
+   * A GET answered by a fresh copy in this instance's own cache, counted as `call` counts a hit; `undefined` (nothing
+   * counted) otherwise. `key` is `cacheKey(def, input)`. The server's fast lane answers these without `call`.
+   */
+  hit(def: EndpointDef, input: EndpointInput, key: string): FreshHit | undefined;
   inFlight(): number;
 }
 
@@ -83,7 +94,7 @@ export function cacheKey(def: EndpointDef, input: EndpointInput): string {
 }
 
 /** The policy's lifetimes, not what is left of them: the `Age` header sent alongside is what a cache subtracts. */
-function cacheControl(def: EndpointDef, entry: CacheEntry): string {
+export function cacheControl(def: EndpointDef, entry: CacheEntry): string {
   if (def.method === "POST") return "no-store";
   if (entry.immutable) return `public, max-age=${YEAR_SEC}, immutable`;
   return `public, max-age=${sec(entry.ttlMs)}, stale-while-revalidate=${sec(entry.swrMs)}, stale-if-error=${sec(entry.staleIfErrorMs)}`;
@@ -247,6 +258,14 @@ export function createProxy(opts: ProxyOptions): RestProxy {
       if (!batch.input) return result<T>(batch.expand(null, now()), { cache: "hit", ageMs: 0, degraded: false, cacheControl: "no-store" });
       const r = await callOnce<T>(def, batch.input, o);
       return result<T>(batch.expand(r.text, now()), r.headers);
+    },
+    hit(def, input, key) {
+      if (def.method !== "GET") return undefined;
+      const found = opts.cache.get(key);
+      if (found?.state !== "fresh") return undefined;
+      opts.ledger.cacheHit(def.id, def.credits(input));
+      obs.cache?.(def.id, "hit");
+      return { entry: found.entry, ageMs: found.ageMs };
     },
     inFlight: () => inflight.size(),
   };

@@ -24,7 +24,9 @@ beforeAll(async () => {
     return sendJson(res, 500, "unexpected");
   });
   server = createServer((req, res) => {
-    answerApiRequest(req, res, () => ({ "Content-Security-Policy": "default-src 'self'", "X-Frame-Options": "DENY" }))
+    Promise.resolve(
+      answerApiRequest(req, res, () => ({ "Content-Security-Policy": "default-src 'self'", "X-Frame-Options": "DENY" })),
+    )
       .then(async (answered) => {
         if (answered) return;
         routed++;
@@ -56,8 +58,8 @@ afterEach(async () => {
   name = "Ethereum";
 });
 
-function useProxy(settings: Parameters<typeof createTestProxy>[1] = {}) {
-  tp = createTestProxy({ baseUrl: up.baseUrl, key: KEY }, { rateLimitPerSec: 0, ...settings });
+function useProxy(settings: Parameters<typeof createTestProxy>[1] = {}, now?: () => number) {
+  tp = createTestProxy({ baseUrl: up.baseUrl, key: KEY }, { rateLimitPerSec: 0, ...settings }, now);
   setProxyState(tp.state);
 }
 
@@ -145,5 +147,32 @@ describe("/api/v1 answered by server.ts before Next", () => {
     expect(zipped.headers.vary).toBe("Accept-Encoding");
     expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
     expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+  });
+
+  it("serves a hit from its copy only while fresh: then the upstream again, and the new copy's bytes", async () => {
+    let t = 1_000_000;
+    useProxy({}, () => t);
+    expect((await get("/api/v1/meta/chains")).headers["x-cache"]).toBe("miss");
+    const hits = [await get("/api/v1/meta/chains"), await get("/api/v1/meta/chains")];
+    expect(hits.map((h) => h.headers["x-cache"])).toEqual(["hit", "hit"]);
+    expect(hits[1]?.body.equals(hits[0]?.body as Buffer)).toBe(true);
+    expect(up.requests).toHaveLength(1);
+    // Past the chains endpoint's TTL and its stale window: the copy is expired, the next GET calls the upstream.
+    name = "Renamed";
+    t += 365 * 24 * 3_600_000;
+    const again = await get("/api/v1/meta/chains");
+    expect(again.headers["x-cache"]).toBe("miss");
+    expect(JSON.parse(again.body.toString())).toEqual(chainsEnvelope(5, "Renamed"));
+    const next = await get("/api/v1/meta/chains");
+    expect(next.headers["x-cache"]).toBe("hit");
+    expect(next.body.equals(again.body)).toBe(true);
+    expect(up.requests).toHaveLength(2);
+  });
+
+  it("leaves a request asking for a later moment (x-min-as-of) to the full path", async () => {
+    useProxy();
+    await get("/api/v1/meta/chains");
+    const later = await get("/api/v1/meta/chains", { "x-min-as-of": String(Date.now() + 3_600_000) });
+    expect(later.headers["x-cache"]).not.toBe("hit");
   });
 });

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { MIN_AS_OF_HEADER, parseMinAsOf } from "@/lib/api/min-as-of";
 import { clientIpOf } from "../client-ip";
+import type { RateDecision } from "./rate-limit";
 import { resolveRoute } from "./resolve-route";
 import { errorReply, loggedApiError } from "./respond";
 import type { ProxyState } from "./state";
@@ -28,15 +29,26 @@ export interface ProxyReply {
   body: string;
 }
 
-interface Outcome {
+export interface Outcome {
   endpoint: string;
   cache: string;
   code?: string;
 }
 
-async function answer(req: ProxyRequest, state: ProxyState, out: Outcome): Promise<ProxyReply> {
+/** The rate limiter's decision for this request (taken at most once per request). */
+export function takeRate(req: Pick<ProxyRequest, "headers">, state: ProxyState): RateDecision | Promise<RateDecision> {
+  return state.limiter ? state.limiter.take(clientIpOf(req.headers, state.settings.trustProxy)) : PASS;
+}
+const PASS: RateDecision = { ok: true, remaining: Number.POSITIVE_INFINITY };
+
+async function answer(
+  req: ProxyRequest,
+  state: ProxyState,
+  out: Outcome,
+  taken?: RateDecision,
+): Promise<ProxyReply> {
   if (state.limiter) {
-    const d = await state.limiter.take(clientIpOf(req.headers, state.settings.trustProxy));
+    const d = taken ?? (await takeRate(req, state));
     if (!d.ok)
       throw new ApiError("rate_limited", "too many requests from this address; slow down", {
         retryAfterSec: d.retryAfterSec,
@@ -66,31 +78,41 @@ async function answer(req: ProxyRequest, state: ProxyState, out: Outcome): Promi
   };
 }
 
-export async function proxyRequest(req: ProxyRequest, state: ProxyState): Promise<ProxyReply> {
+/**
+ * Answers one request. `taken`: the rate limiter's decision when the caller already took it for this request (the
+ * fast lane, which falls back here when its fresh copy is gone).
+ */
+export async function proxyRequest(req: ProxyRequest, state: ProxyState, taken?: RateDecision): Promise<ProxyReply> {
   const started = performance.now();
   const out: Outcome = { endpoint: "unknown", cache: "none" };
   let reply: ProxyReply;
   try {
-    reply = await answer(req, state, out);
+    reply = await answer(req, state, out, taken);
   } catch (error) {
     const e = loggedApiError(error, state.logger);
     out.code = e.code;
     reply = errorReply(e);
   }
+  finish(state, req.method, reply.status, out, started);
+  return reply;
+}
+
+/** Metrics and the log line of one answered request. */
+export function finish(state: ProxyState, method: string, status: number, out: Outcome, started: number): void {
   const ms = performance.now() - started;
-  state.metrics.request(out.endpoint, req.method, reply.status, out.cache, ms / 1000);
+  state.metrics.request(out.endpoint, method, status, out.cache, ms / 1000);
+  // Answers are debug (/api/metrics and /api/usage count them, per endpoint and cache result; a log write costs more
+  // than a cache hit here); refusals are info, failures warn. No line object is built for a level that is off.
+  if (status < 400 && !state.logger.isLevelEnabled("debug")) return;
   const line = {
-    method: req.method,
+    method,
     endpoint: out.endpoint,
-    status: reply.status,
+    status,
     cache: out.cache,
     ms: Math.round(ms * 100) / 100,
     code: out.code,
   };
-  // Answers are debug (/api/metrics and /api/usage count them, per endpoint and cache result; a log write costs more
-  // than a cache hit here); refusals are info, failures warn.
-  if (reply.status >= 500) state.logger.warn(line, "api request failed");
-  else if (reply.status >= 400) state.logger.info(line, "api request refused");
+  if (status >= 500) state.logger.warn(line, "api request failed");
+  else if (status >= 400) state.logger.info(line, "api request refused");
   else state.logger.debug(line, "api request");
-  return reply;
 }

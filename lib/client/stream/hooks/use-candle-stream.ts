@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/api";
+import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/api/core";
 import { ohlcvInfiniteOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import type { BarOp } from "../reducers/candles";

@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useReducer } from "react";
-import { type ApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api";
+import { type ApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api/core";
 import { tokenTradesInfiniteOptions } from "../../queries";
 import { matchesTradeFilters, type TradeFilters } from "../../trade-filters";
 import { useStreamContext } from "../provider";

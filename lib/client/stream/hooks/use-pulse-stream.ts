@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import type { ApiError, ChainId, PulseToken, PulseView } from "@/lib/api";
+import type { ApiError, ChainId, PulseToken, PulseView } from "@/lib/api/core";
 import { pulseStreamOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import { PULSE_CAP } from "../reducers/pulse";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { type ApiError, asApiError } from "@/lib/api";
+import { type ApiError, asApiError } from "@/lib/api/core";
 
 // The REST half of a live hook: loading, the error as an ApiError (a bug or an abort keeps its own text; status 0:
 // not an HTTP answer) and a retry that refetches.

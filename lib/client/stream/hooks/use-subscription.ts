@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo } from "react";
-import { type Channel, parseChannelParams, subscriptionKey } from "@/lib/api";
+import { type Channel, parseChannelParams, subscriptionKey } from "@/lib/api/core";
 import { stableJson } from "../../query-keys";
 import { useStreamContext } from "../provider";
 import type { StreamSubscriptionError } from "../socket";

@@ -1,4 +1,4 @@
-import type { Candle } from "@/lib/api";
+import type { Candle } from "@/lib/api/core";
 
 // A chart series as a pure value: bars upserted by `time`, kept ascending and unique. Each merge returns the
 // operations for the chart: `update` only ever moves forward in time; anything touching an older bar re-sends all.

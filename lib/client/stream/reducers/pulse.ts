@@ -1,4 +1,4 @@
-import type { PulseToken, PulseView } from "@/lib/api";
+import type { PulseToken, PulseView } from "@/lib/api/core";
 
 // A launchpad list as a pure value (§6 pulse): a snapshot replaces the list (never merges); enter / update / leave
 // apply between snapshots. Each view keeps its own order and a cap.

@@ -4,9 +4,9 @@ import {
   type TokenDetail,
   type TokenPrice,
   type TokenUpdate,
+  TOKEN_UPDATE_LIVE_FIELDS,
   tokenPriceOf,
-  tokenUpdateSchema,
-} from "@/lib/api";
+} from "@/lib/api/core";
 
 // Live token state (§6 token-updates) merged into REST cache entries, so the header, stats and every list showing
 // the token move together. Pure: the store batches calls once per frame and writes through setQueryData.
@@ -24,9 +24,7 @@ export function coalesceTokenUpdates(updates: readonly TokenUpdate[]): TokenUpda
 }
 
 /** The mutable subset (§6 token-updates): only these fields move; identity and static fields never do. */
-const LIVE_FIELDS = Object.keys(tokenUpdateSchema.shape).filter(
-  (k) => k !== "chain" && k !== "address",
-) as (keyof TokenUpdate)[];
+const LIVE_FIELDS: readonly (keyof TokenUpdate)[] = TOKEN_UPDATE_LIVE_FIELDS;
 
 export function mergeDetail(detail: TokenDetail, u: TokenUpdate): TokenDetail {
   if (idOf(detail) !== idOf(u) || u.updatedAt < detail.updatedAt) return detail;

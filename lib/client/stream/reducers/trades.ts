@@ -1,4 +1,4 @@
-import { PRECONFIRM_TTL_MS, type TokenTrade, type TradeKey, tradeKey } from "@/lib/api";
+import { PRECONFIRM_TTL_MS, type TokenTrade, type TradeKey, tradeKey } from "@/lib/api/core";
 
 // The tape as a pure value: unique by txHash+block+logIndex, newest first, bounded. A preconfirmed row is shown
 // flagged until its confirmed version replaces it, a revert removes it, or it outlives PRECONFIRM_TTL_MS (§3).

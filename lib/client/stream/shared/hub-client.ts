@@ -1,4 +1,4 @@
-import type { Channel, ChannelParams } from "@/lib/api";
+import type { Channel, ChannelParams } from "@/lib/api/core";
 import type { SocketCodec } from "../socket-core";
 import type {
   ConnectionInfo,

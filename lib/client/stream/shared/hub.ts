@@ -1,4 +1,4 @@
-import type { Channel, ChannelParams, EventFrame } from "@/lib/api";
+import type { Channel, ChannelParams, EventFrame } from "@/lib/api/core";
 import type { ConnectionInfo, Liveness, StreamClient, StreamSubscriptionError } from "../socket-types";
 import type { HubToTab, TabSub, TabToHub } from "./protocol";
 

@@ -1,5 +1,5 @@
-import type { EventFrame, ServerFrame } from "@/lib/api";
-import { subscriptionKey } from "@/lib/api/subscription-key";
+import type { EventFrame, ServerFrame } from "@/lib/api/core";
+import { subscriptionKey } from "@/lib/api/core";
 import type { ParsedFrame, SocketCodec } from "../socket-core";
 
 // The hub's checks, without zod: control frames are checked field by field (what the socket acts on); an event frame
@@ -70,7 +70,7 @@ export function createLightCodec(): SocketCodec & { rawOf(frame: EventFrame): st
     },
     normalize: (channel, params) =>
       typeof params === "object" && params !== null
-        ? { ok: true, params: params as never, key: subscriptionKey(channel, params) }
+        ? { ok: true, params: params as never, key: subscriptionKey(channel, params as never) }
         : { ok: false, code: "invalid_params", message: "params: expected an object" },
     rawOf: (frame) => raws.get(frame),
   };

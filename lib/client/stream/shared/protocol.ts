@@ -1,4 +1,4 @@
-import type { Channel, ChannelParams } from "@/lib/api";
+import type { Channel, ChannelParams } from "@/lib/api/core";
 import type { ConnectionInfo, Liveness, StreamSubscriptionError } from "../socket-types";
 
 // Messages between a tab and the hub that holds the origin's one gateway socket (a shared worker, or the tab elected

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Candle, PulseToken, PulseView, TokenTrade } from "@/lib/api";
+import type { Candle, PulseToken, PulseView, TokenTrade } from "@/lib/api/core";
 
 // Deterministic builders and fast-check arbitraries shared by the stream tests.
 

@@ -1,5 +1,5 @@
 import type { Channel } from "@/lib/api";
-import { subscriptionKey } from "@/lib/api/subscription-key";
+import { subscriptionKey } from "@/lib/api/core";
 import type { BroadcastChannelLike, LeaderDeps } from "../shared/leader";
 import type { ConnectionInfo, StreamClient, SubscriptionHandlers } from "../socket-types";
 
@@ -37,7 +37,7 @@ export function fakeUpstream(sinceAt: (key: string) => number | undefined): Fake
     },
     client: {
       subscribe(channel: Channel, params: unknown, handlers: SubscriptionHandlers) {
-        const key = subscriptionKey(channel, params as object);
+        const key = subscriptionKey(channel, params as never);
         if (subs.has(key)) throw new Error(`subscribed twice: ${key}`);
         subs.set(key, handlers);
         return () => {
