@@ -10,11 +10,10 @@ import { check, notable, percentile, sleep } from "./util";
 // plain readings differ by where they fall in that swing; the plain figures are reported beside.
 // `SYSTEM_SOAK_MEMORY=report` only reports the bound (e.g. to read the figures on a machine too busy for them).
 // Its length is what the bound needs, counted in requests rather than seconds: the run goes on until 2,500 requests
-// are answered (about 45 s on a quiet 2-core machine; at most 150 s, and a run cut short there fails with its figures, since
-// fewer requests would weaken the bound), so a leak of ≥ 40 KB a request
-// (a page's rendered HTML or a kept response body) passes the +100 MB bound; a longer run only finds smaller leaks,
-// which bench/ measures. The warm-up is 800 requests of the same mix. The `soak` SYSTEM_BREAK variant keeps 64 KB a
-// request.
+// are answered (about 45 s on a quiet 2-core machine; at most 150 s, and a run cut short there fails with its figures,
+// since fewer requests would weaken the bound), so a leak of ≥ 40 KB a request (a page's rendered HTML or a kept
+// response body) passes the +100 MB bound; a longer run only finds smaller leaks, which bench/ measures. The warm-up
+// is 800 requests of the same mix. The `soak` SYSTEM_BREAK variant keeps 64 KB a request.
 
 const CLIENTS = 100;
 const PAGE_SHARE = 0.35;
