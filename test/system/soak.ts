@@ -10,10 +10,10 @@ import { check, notable, percentile, sleep } from "./util";
 // plain readings differ by where they fall in that swing; the plain figures are reported beside.
 // `SYSTEM_SOAK_MEMORY=report` only reports the bound (e.g. to read the figures on a machine too busy for them).
 // Its length is what the bound needs, counted in requests rather than seconds: the run goes on until 2,500 requests
-// are answered (about 45 s here; longer on a busier machine, never fewer requests), so a leak of ≥ 40 KB a request
-// (a page's rendered HTML or a kept response body) passes the +100 MB bound; a longer run only finds smaller leaks,
-// which bench/ measures. The warm-up is 800 requests of the same mix. The `soak` SYSTEM_BREAK variant keeps 64 KB a
-// request.
+// are answered (about 45 s on a quiet 2-core machine; at most 150 s, and a run cut short there fails with its figures,
+// since fewer requests would weaken the bound), so a leak of ≥ 40 KB a request (a page's rendered HTML or a kept
+// response body) passes the +100 MB bound; a longer run only finds smaller leaks, which bench/ measures. The warm-up
+// is 800 requests of the same mix. The `soak` SYSTEM_BREAK variant keeps 64 KB a request.
 
 const CLIENTS = 100;
 const PAGE_SHARE = 0.35;
@@ -22,8 +22,12 @@ const WARMUP_REQUESTS = 800;
 /** Requests the run must make for the bound to mean what it says (see above). */
 export const MIN_REQUESTS = 2_500;
 
+/** The most the warm-up and the run may take; a run cut short fails with its figures (too few requests). */
+const WARMUP_MAX_MS = 60_000;
+const RUN_MAX_MS = 150_000;
+
 export async function soak(sys: System, opts: { requests?: number } = {}): Promise<string> {
-  const target = opts.requests ?? MIN_REQUESTS;
+  const target = opts.requests ?? Number(process.env.SYSTEM_SOAK_REQUESTS ?? MIN_REQUESTS);
   const n = await notable(sys);
   const tok = (t: { chain: string; address: string }) => `/token/${encodeURIComponent(t.chain)}/${t.address}`;
   const q = (t: { chain: string; address: string }) => `chain=${encodeURIComponent(t.chain)}&address=${t.address}`;
@@ -57,14 +61,17 @@ export async function soak(sys: System, opts: { requests?: number } = {}): Promi
     rng = (rng * 1_103_515_245 + 12_345) % 2_147_483_648;
     return rng / 2_147_483_648;
   };
-  /** Every client sends requests until `count` have been sent in all; resolves when the last is answered. */
-  const load = async (count: number, record: boolean): Promise<number> => {
+  /**
+   * Every client sends requests until `count` have been sent in all (or `maxMs` has passed); resolves when the last
+   * is answered.
+   */
+  const load = async (count: number, record: boolean, maxMs: number): Promise<number> => {
     let sent = 0;
     const began = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, c) => {
         await sleep(random() * 1_000);
-        while (sent < count) {
+        while (sent < count && performance.now() - began < maxMs) {
           sent++;
           const isPage = random() < PAGE_SHARE;
           const list = isPage ? pages : apis;
@@ -94,9 +101,9 @@ export async function soak(sys: System, opts: { requests?: number } = {}): Promi
     return { plain, heap, rss: await rssMb(sys.appPid) };
   };
   // Each load ends when its last client's last request has been answered, so nothing is in flight at a reading.
-  await load(WARMUP_REQUESTS, false);
+  await load(WARMUP_REQUESTS, false, WARMUP_MAX_MS);
   const before = await kept();
-  const runMs = await load(target, true);
+  const runMs = await load(target, true, RUN_MAX_MS);
   const after = await kept();
   const mb = (n: number) => `${Math.round(n)} MB`;
   const signed = (n: number) => `${n >= 0 ? "+" : ""}${Math.round(n)} MB`;
