@@ -26,6 +26,7 @@ const PAGES: Record<string, (request: APIRequestContext) => Promise<string>> = {
   home: async () => "/",
   pulse: async () => "/pulse",
   token: async (request) => tokenPath(await launchToken(request)),
+  "token top traders": async (request) => `${tokenPath(await launchToken(request))}?list=traders`,
   wallet: async () => "/wallet/0x000000000000000000000000000000000000dead",
   watchlist: async () => "/watchlist",
   "not found": async () => "/no-such-page",

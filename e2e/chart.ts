@@ -13,6 +13,8 @@ export interface ChartState {
   /** The first and last bars inside the visible range (the right edge lands on `last` after a switch). */
   viewFirst: number;
   viewLast: number;
+  /** The market has older history than the bars drawn. */
+  hasOlder: boolean;
 }
 
 /** The candle chart's bar count, first and last bar times and newest bar, as drawn. */
@@ -28,6 +30,7 @@ export async function chartState(page: Page): Promise<ChartState> {
     markers: Number(el.dataset.markers ?? 0),
     viewFirst: Number(el.dataset.viewFirstTime ?? 0),
     viewLast: Number(el.dataset.viewLastTime ?? 0),
+    hasOlder: el.dataset.hasOlder === "true",
   }));
 }
 

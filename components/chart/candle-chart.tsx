@@ -270,6 +270,7 @@ export default function CandleChart({
   const { hasOlder, isFetchingOlder, isLoading, error, retry, subscriptionError, liveness, fetchOlder } = stream;
   useEffect(() => {
     older.current = { hasOlder, busy: isFetchingOlder, fetchOlder };
+    if (boxRef.current) boxRef.current.dataset.hasOlder = String(hasOlder);
     // A short first page leaves the view at the left edge: keep paging while it does.
     const range = parts.current?.chart.timeScale().getVisibleLogicalRange();
     if (!isFetchingOlder && hasOlder && range && range.from < PAGE_AHEAD_BARS && bars.current.length > 0) {
