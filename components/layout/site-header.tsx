@@ -28,7 +28,7 @@ export function SiteHeader({ simulated }: { simulated: boolean }) {
           <span className="hidden text-[15px] md:inline">TradeScope</span>
         </Link>
         {/* On a phone the nav scrolls sideways rather than push the search and status off the screen. */}
-        <nav aria-label="Main" className="flex min-w-0 items-center gap-0.5 overflow-x-auto [scrollbar-width:none]">
+        <nav aria-label="Main" className="relative flex min-w-0 items-center gap-0.5 overflow-x-auto [scrollbar-width:none]">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.href} href={item.href}>
               {item.label}

@@ -64,7 +64,7 @@ export function TradersPanel({ chain, address, onEvidence, className }: TradersP
           </p>
         ) : null}
       </div>
-      <div className="min-h-0 flex-1 overflow-auto overscroll-contain">
+      <div className="relative min-h-0 flex-1 overflow-auto overscroll-contain">
         {q.isPending ? (
           <PanelSkeleton rows={10} label="Loading top traders" />
         ) : q.error ? (

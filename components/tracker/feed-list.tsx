@@ -25,7 +25,7 @@ const GRID =
 /** The merged feed: a table's columns on wide screens, two lines per trade on phones. */
 export function FeedList({ rows, nameOf, symbolOf }: FeedListProps) {
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto">
+    <div className="relative min-h-0 flex-1 overflow-y-auto">
       <div
         aria-hidden="true"
         className={`${GRID} sticky top-0 z-10 hidden border-b border-border bg-panel px-3 py-1.5 text-[10px] font-semibold tracking-wide text-muted uppercase sm:grid`}

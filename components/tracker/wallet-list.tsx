@@ -22,7 +22,7 @@ export function WalletList({
   status: Readonly<Record<string, WalletStatus>>;
 }) {
   return (
-    <ul aria-label="Followed wallets" className="min-h-0 flex-1 overflow-y-auto" data-testid="followed-wallets">
+    <ul aria-label="Followed wallets" className="relative min-h-0 flex-1 overflow-y-auto" data-testid="followed-wallets">
       {wallets.map((w) => (
         <WalletLine key={followKey(w.chain, w.address)} wallet={w} status={status[followKey(w.chain, w.address)]} />
       ))}
