@@ -2,7 +2,7 @@ import "./zod-setup";
 import { z } from "zod";
 import { canonicalAddress } from "./address";
 import { parseChainId } from "./chains";
-import { candleSchema, OHLCV_INTERVALS, PULSE_VIEWS, pulseTokenSchema, tokenTradeSchema, tokenUpdateSchema } from "./schemas";
+import { candleSchema, OHLCV_INTERVALS, PULSE_VIEWS, pulseTokenSchema, tokenTradeSchema, tokenUpdateSchema, walletTradeSchema } from "./schemas";
 
 // §6 stream protocol. Frame shapes are not shown by the spec: these are ours, used by the embedded
 // service, the gateway (which speaks the same protocol to browsers, minus the key) and the browser.
@@ -23,8 +23,16 @@ const chainAlias = z
 const address = z.string().refine((s) => canonicalAddress(s) !== null, "must be an EVM or Solana address").transform((s) => canonicalAddress(s) as string);
 const pools = z.array(address).min(1).max(50);
 
-export const CHANNELS = ["trades", "ohlcv", "token-updates", "pulse"] as const;
+export const CHANNELS = ["trades", "ohlcv", "token-updates", "pulse", "wallet-trades"] as const;
 export type Channel = (typeof CHANNELS)[number];
+/**
+ * Gateway channels the market's stream does not have (§6 has no wallet channel): always served by polling REST
+ * (§4.2 for wallet trades), never subscribed upstream and never holding a stream slot. The market refuses them.
+ */
+export const POLL_ONLY_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["wallet-trades"]);
+export function isPollOnly(channel: Channel): boolean {
+  return POLL_ONLY_CHANNELS.has(channel);
+}
 
 export const tradesParamsSchema = z.strictObject({ chain, address, pools: pools.optional() });
 export const ohlcvParamsSchema = z.strictObject({
@@ -36,18 +44,24 @@ export const ohlcvParamsSchema = z.strictObject({
 });
 export const tokenUpdatesParamsSchema = z.strictObject({ chain, address });
 export const pulseParamsSchema = z.strictObject({ view: z.enum(PULSE_VIEWS), chains: z.array(chain).min(1).max(8) });
+/** §4.2's `chain` and `wallet` (the same address family, as REST requires). */
+export const walletTradesParamsSchema = z
+  .strictObject({ chain, wallet: address })
+  .refine((p) => (p.chain === "solana") === !p.wallet.startsWith("0x"), { message: "not an address of this chain", path: ["wallet"] });
 
 export const channelParamsSchemas = {
   trades: tradesParamsSchema,
   ohlcv: ohlcvParamsSchema,
   "token-updates": tokenUpdatesParamsSchema,
   pulse: pulseParamsSchema,
+  "wallet-trades": walletTradesParamsSchema,
 } as const;
 export type TradesParams = z.output<typeof tradesParamsSchema>;
 export type OhlcvParams = z.output<typeof ohlcvParamsSchema>;
 export type TokenUpdatesParams = z.output<typeof tokenUpdatesParamsSchema>;
 export type PulseParams = z.output<typeof pulseParamsSchema>;
-export type ChannelParams = { trades: TradesParams; ohlcv: OhlcvParams; "token-updates": TokenUpdatesParams; pulse: PulseParams };
+export type WalletTradesParams = z.output<typeof walletTradesParamsSchema>;
+export type ChannelParams = { trades: TradesParams; ohlcv: OhlcvParams; "token-updates": TokenUpdatesParams; pulse: PulseParams; "wallet-trades": WalletTradesParams };
 
 const subId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, "letters, digits and _ . : - only");
 
@@ -105,11 +119,16 @@ export const pulseEventSchema = z.discriminatedUnion("kind", [
   z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("update"), data: pulseTokenSchema, meta: pulseMeta }),
   z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("leave"), data: z.object({ chain: z.string(), address: z.string() }), meta: pulseMeta }),
 ]);
+/** Polled wallet trades (§2.2 rows), in the trades event's shape; oldest first, each row sent once. */
+export const walletTradesEventSchema = z.object({
+  type: z.literal("event"), id: z.string(), channel: z.literal("wallet-trades"), kind: z.literal("trades"), data: z.array(walletTradeSchema), meta: eventMeta,
+});
 export type TradesEvent = z.output<typeof tradesEventSchema>;
+export type WalletTradesEvent = z.output<typeof walletTradesEventSchema>;
 export type OhlcvEvent = z.output<typeof ohlcvEventSchema>;
 export type TokenUpdateEvent = z.output<typeof tokenUpdateEventSchema>;
 export type PulseEvent = z.output<typeof pulseEventSchema>;
-export type EventFrame = TradesEvent | OhlcvEvent | TokenUpdateEvent | PulseEvent;
+export type EventFrame = TradesEvent | OhlcvEvent | TokenUpdateEvent | PulseEvent | WalletTradesEvent;
 
 export const authedFrameSchema = z.object({
   type: z.literal("authed"),
@@ -173,9 +192,9 @@ export function parseChannelParams<C extends Channel>(channel: C, params: unknow
   return { ok: true, params: p };
 }
 
-/** The tokens/pools a subscription tracks, for the 50-tracked limit (§8). Pulse tracks none. */
+/** The tokens/pools a subscription tracks, for the 50-tracked limit (§8). Pulse and poll-only channels track none. */
 export function trackedKeys(channel: Channel, params: ChannelParams[Channel]): string[] {
-  if (channel === "pulse") return [];
+  if (channel === "pulse" || isPollOnly(channel)) return [];
   const p = params as TradesParams;
   return p.pools?.length ? p.pools.map((a) => `${p.chain}:pool:${a}`) : [`${p.chain}:token:${p.address}`];
 }
@@ -184,4 +203,12 @@ export { subscriptionKey } from "./subscription-key";
 
 export function tradeKey(t: { txHash: string; block: number; logIndex: number }): string {
   return `${t.txHash}:${t.block}:${t.logIndex}`;
+}
+
+/**
+ * A wallet trade row's identity: txHash + block + logIndex on EVM; a Solana row has neither block nor log index and is
+ * one event per transaction, token and side (§2.2 multihop dedup).
+ */
+export function walletTradeKey(t: { txHash: string; tokenAddress: string; isBuy: boolean; block?: number; logIndex?: number }): string {
+  return typeof t.block === "number" && typeof t.logIndex === "number" ? `${t.txHash}:${t.block}:${t.logIndex}` : `${t.txHash}:${t.tokenAddress}:${t.isBuy ? "b" : "s"}`;
 }

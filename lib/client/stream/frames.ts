@@ -13,6 +13,7 @@ import {
   tokenUpdateEventSchema,
   tradesEventSchema,
   unsubscribedFrameSchema,
+  walletTradesEventSchema,
 } from "@/lib/api";
 
 // Parses one server frame (lib/api/stream.ts shapes); anything malformed is rejected here, never reaches a reducer.
@@ -22,6 +23,7 @@ const eventSchemas: Record<Channel, z.ZodType> = {
   ohlcv: ohlcvEventSchema,
   "token-updates": tokenUpdateEventSchema,
   pulse: pulseEventSchema,
+  "wallet-trades": walletTradesEventSchema,
 };
 
 const controlSchemas: Record<string, z.ZodType> = {
