@@ -130,6 +130,7 @@ const POLL_CHANNELS: { id: keyof PollingUsage["byChannel"]; label: string; cost:
   { id: "ohlcv", label: "Candles", cost: "5" },
   { id: "token-updates", label: "Token updates", cost: "1 per token" },
   { id: "pulse", label: "Pulse lists", cost: "1" },
+  { id: "wallet-trades", label: "Wallet trades", cost: "1" },
 ];
 
 const POLL_COLUMNS: HeadColumn[] = [

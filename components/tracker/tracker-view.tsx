@@ -6,7 +6,7 @@ import { useStore } from "zustand";
 import { Chip } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { type FeedFilters, filterFeed, followKey, plannedCycleMs, steadyCreditsPerMinute } from "@/lib/client/tracker";
+import { type FeedFilters, filterFeed, followKey, steadyCreditsPerMinute } from "@/lib/client/tracker";
 import { trackerRuntime } from "@/lib/client/tracker/instance";
 import { useFollows, useFollowsHydrated } from "@/lib/client/tracker/store";
 import { replaceSearch } from "@/lib/client/replace-search";
@@ -46,7 +46,8 @@ export function TrackerView() {
 
   if (!hydrated) return <SkeletonRows rows={8} rowClassName="h-8" label="Loading tracker" />;
 
-  const delayS = Math.round((delayMs ?? plannedCycleMs(wallets.length)) / 1000);
+  // The gateway's stated delay, whole seconds rounded up (never "~0 s": a poll is never instant).
+  const delayS = delayMs === null ? null : Math.max(1, Math.ceil(delayMs / 1000));
   const budget = steadyCreditsPerMinute(wallets.length);
   return (
     <div
@@ -83,10 +84,10 @@ export function TrackerView() {
           {wallets.length > 0 ? (
             <Chip
               tone="warn"
-              title={`No live stream carries wallet trades: each followed wallet is read every ~${Math.round(plannedCycleMs(wallets.length) / 1000)} s while this tab is visible (at most ${budget} credits a minute). ${polling ? "" : "Paused while the tab is hidden."}`}
+              title={`No live stream carries wallet trades: the server polls each followed wallet within the shared credit budget, ${delayS === null ? "at a cadence it states once connected" : `currently ~${delayS} s behind`}; this tab reads each wallet's first page and its 7d PnL itself (at most ${budget} credits a minute for PnL).${polling ? "" : " Summaries paused while the tab is hidden."}`}
             >
-              <span data-testid="tracker-delay" data-delay-ms={delayS * 1000} data-reads={reads}>
-                {polling ? `Delayed ~${delayS} s` : "Paused"}
+              <span data-testid="tracker-delay" data-delay-ms={delayS === null ? "" : delayS * 1000} data-reads={reads}>
+                {delayS === null ? "Delayed" : `Delayed ~${delayS} s`}
               </span>
             </Chip>
           ) : null}

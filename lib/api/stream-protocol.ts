@@ -13,8 +13,16 @@ export const PRECONFIRM_TTL_MS = 30_000;
 export const PULSE_SNAPSHOT_INTERVAL_MS = 30_000;
 export const TOKEN_UPDATE_MIN_INTERVAL_MS = 1_000;
 
-export const CHANNELS = ["trades", "ohlcv", "token-updates", "pulse"] as const;
+export const CHANNELS = ["trades", "ohlcv", "token-updates", "pulse", "wallet-trades"] as const;
 export type Channel = (typeof CHANNELS)[number];
+/**
+ * Gateway channels the market's stream does not have (§6 has no wallet channel): always served by polling REST
+ * (§4.2 for wallet trades), never subscribed upstream and never holding a stream slot. The market refuses them.
+ */
+export const POLL_ONLY_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["wallet-trades"]);
+export function isPollOnly(channel: Channel): boolean {
+  return POLL_ONLY_CHANNELS.has(channel);
+}
 
 export interface TradesParams {
   chain: string;
@@ -36,7 +44,18 @@ export interface PulseParams {
   view: PulseView;
   chains: string[];
 }
-export type ChannelParams = { trades: TradesParams; ohlcv: OhlcvParams; "token-updates": TokenUpdatesParams; pulse: PulseParams };
+/** §4.2's `chain` and `wallet` (the same address family, as REST requires). */
+export interface WalletTradesParams {
+  chain: string;
+  wallet: string;
+}
+export type ChannelParams = {
+  trades: TradesParams;
+  ohlcv: OhlcvParams;
+  "token-updates": TokenUpdatesParams;
+  pulse: PulseParams;
+  "wallet-trades": WalletTradesParams;
+};
 
 export const STREAM_ERROR_CODES = [
   "auth_required", "auth_failed", "invalid_frame", "frame_too_large", "unknown_channel", "invalid_params",
@@ -121,6 +140,13 @@ const PARSERS: { [C in Channel]: (v: unknown) => ChannelParams[C] } = {
     const r = record(v, ["view", "chains"]);
     return { view: oneOf(r.view, "view", PULSE_VIEWS), chains: listOf(r.chains, "chains", 1, 8, (x, p) => chainOf(x, p)) };
   },
+  "wallet-trades": (v) => {
+    const r = record(v, ["chain", "wallet"]);
+    const chain = chainOf(r.chain, "chain");
+    const wallet = addressOf(r.wallet, "wallet");
+    if ((chain === "solana") !== !wallet.startsWith("0x")) fail("wallet", "not an address of this chain");
+    return { chain, wallet };
+  },
 };
 
 /** Parses a subscribe frame's params for its channel (error message on failure). */
@@ -140,9 +166,9 @@ export function parseChannelParams<C extends Channel>(channel: C, params: unknow
   return { ok: true, params: p };
 }
 
-/** The tokens/pools a subscription tracks, for the 50-tracked limit (§8). Pulse tracks none. */
+/** The tokens/pools a subscription tracks, for the 50-tracked limit (§8). Pulse and poll-only channels track none. */
 export function trackedKeys(channel: Channel, params: ChannelParams[Channel]): string[] {
-  if (channel === "pulse") return [];
+  if (channel === "pulse" || isPollOnly(channel)) return [];
   const p = params as TradesParams;
   return p.pools?.length ? p.pools.map((a) => `${p.chain}:pool:${a}`) : [`${p.chain}:token:${p.address}`];
 }
@@ -159,4 +185,12 @@ export function subscriptionKey(channel: Channel, params: ChannelParams[Channel]
 
 export function tradeKey(t: { txHash: string; block: number; logIndex: number }): string {
   return `${t.txHash}:${t.block}:${t.logIndex}`;
+}
+
+/**
+ * A wallet trade row's identity: txHash + block + logIndex on EVM; a Solana row has neither block nor log index and is
+ * one event per transaction, token and side (§2.2 multihop dedup).
+ */
+export function walletTradeKey(t: { txHash: string; tokenAddress: string; isBuy: boolean; block?: number; logIndex?: number }): string {
+  return typeof t.block === "number" && typeof t.logIndex === "number" ? `${t.txHash}:${t.block}:${t.logIndex}` : `${t.txHash}:${t.tokenAddress}:${t.isBuy ? "b" : "s"}`;
 }

@@ -2,7 +2,7 @@ import "./zod-setup";
 import { z } from "zod";
 import { canonicalAddress } from "./address";
 import { parseChainId } from "./chains";
-import { candleSchema, OHLCV_INTERVALS, PULSE_VIEWS, pulseTokenSchema, tokenTradeSchema, tokenUpdateSchema } from "./schemas";
+import { candleSchema, OHLCV_INTERVALS, PULSE_VIEWS, pulseTokenSchema, tokenTradeSchema, tokenUpdateSchema, walletTradeSchema } from "./schemas";
 import { CHANNELS, LIVENESS_MODES } from "./stream-protocol";
 
 export * from "./stream-protocol";
@@ -29,12 +29,17 @@ export const ohlcvParamsSchema = z.strictObject({
 });
 export const tokenUpdatesParamsSchema = z.strictObject({ chain, address });
 export const pulseParamsSchema = z.strictObject({ view: z.enum(PULSE_VIEWS), chains: z.array(chain).min(1).max(8) });
+/** §4.2's `chain` and `wallet` (the same address family, as REST requires). */
+export const walletTradesParamsSchema = z
+  .strictObject({ chain, wallet: address })
+  .refine((p) => (p.chain === "solana") === !p.wallet.startsWith("0x"), { message: "not an address of this chain", path: ["wallet"] });
 
 export const channelParamsSchemas = {
   trades: tradesParamsSchema,
   ohlcv: ohlcvParamsSchema,
   "token-updates": tokenUpdatesParamsSchema,
   pulse: pulseParamsSchema,
+  "wallet-trades": walletTradesParamsSchema,
 } as const;
 
 const subId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, "letters, digits and _ . : - only");
@@ -80,11 +85,16 @@ export const pulseEventSchema = z.discriminatedUnion("kind", [
   z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("update"), data: pulseTokenSchema, meta: pulseMeta }),
   z.object({ type: z.literal("event"), id: z.string(), channel: z.literal("pulse"), kind: z.literal("leave"), data: z.object({ chain: z.string(), address: z.string() }), meta: pulseMeta }),
 ]);
+/** Polled wallet trades (§2.2 rows), in the trades event's shape; oldest first, each row sent once. */
+export const walletTradesEventSchema = z.object({
+  type: z.literal("event"), id: z.string(), channel: z.literal("wallet-trades"), kind: z.literal("trades"), data: z.array(walletTradeSchema), meta: eventMeta,
+});
 export type TradesEvent = z.output<typeof tradesEventSchema>;
+export type WalletTradesEvent = z.output<typeof walletTradesEventSchema>;
 export type OhlcvEvent = z.output<typeof ohlcvEventSchema>;
 export type TokenUpdateEvent = z.output<typeof tokenUpdateEventSchema>;
 export type PulseEvent = z.output<typeof pulseEventSchema>;
-export type EventFrame = TradesEvent | OhlcvEvent | TokenUpdateEvent | PulseEvent;
+export type EventFrame = TradesEvent | OhlcvEvent | TokenUpdateEvent | PulseEvent | WalletTradesEvent;
 
 export const authedFrameSchema = z.object({
   type: z.literal("authed"),

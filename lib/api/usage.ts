@@ -17,7 +17,7 @@ export const pollingUsageSchema = z.object({
   lastMinute: z.number(),
   /** Spent since the server started, in all and per stream channel. */
   spent: z.number(),
-  byChannel: z.object({ trades: z.number(), ohlcv: z.number(), "token-updates": z.number(), pulse: z.number() }),
+  byChannel: z.object({ trades: z.number(), ohlcv: z.number(), "token-updates": z.number(), pulse: z.number(), "wallet-trades": z.number() }),
 });
 
 export const publicUsageSchema = z.object({

@@ -84,6 +84,7 @@ function pollingUsage(): PollingUsage | null {
       ohlcv: s.pollCreditsOhlcv ?? 0,
       "token-updates": s.pollCreditsTokenUpdates ?? 0,
       pulse: s.pollCreditsPulse ?? 0,
+      "wallet-trades": s.pollCreditsWalletTrades ?? 0,
     },
   };
 }

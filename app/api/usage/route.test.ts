@@ -123,7 +123,7 @@ describe("GET /api/usage and /api/metrics", () => {
   it("shows what the stream gateway's pollers spent, per channel, within their budget a minute", async () => {
     const figures = {
       connectionMinutes: 3, pollBudgetPerMinute: 6_000, pollCreditsLastMinute: 120, pollCreditsSpent: 900,
-      pollCreditsTrades: 400, pollCreditsOhlcv: 450, pollCreditsTokenUpdates: 30, pollCreditsPulse: 20,
+      pollCreditsTrades: 400, pollCreditsOhlcv: 450, pollCreditsTokenUpdates: 30, pollCreditsPulse: 20, pollCreditsWalletTrades: 6,
     };
     publishStats(() => figures as unknown as GatewayStats);
     try {
@@ -131,7 +131,7 @@ describe("GET /api/usage and /api/metrics", () => {
       expect(usage.streamConnectionMinutes).toBe(3);
       expect(usage.polling).toEqual({
         budgetPerMinute: 6_000, lastMinute: 120, spent: 900,
-        byChannel: { trades: 400, ohlcv: 450, "token-updates": 30, pulse: 20 },
+        byChannel: { trades: 400, ohlcv: 450, "token-updates": 30, pulse: 20, "wallet-trades": 6 },
       });
     } finally {
       publishStats(undefined);

@@ -65,6 +65,15 @@ const isPulseToken = (p: unknown) =>
   isObj(p.creator) &&
   isStr(p.creator.address) &&
   all(p.creator, ["displayName", "avatarUrl", "ensName"], isStrOrNull);
+const isWalletTrade = (t: unknown) =>
+  isObj(t) &&
+  isInt(t.at) &&
+  all(t, ["chain", "tokenAddress", "txHash"], isStr) &&
+  isBool(t.isBuy) &&
+  all(t, ["amountToken", "volumeUsd"], isNum) &&
+  // EVM rows: price and volume in native, block and log index; Solana rows: symbol, USD price and maker.
+  ((all(t, ["priceNative", "volumeNative"], isNum) && isInt(t.block) && isInt(t.logIndex)) ||
+    (isStr(t.tokenSymbol) && isNum(t.priceUsd) && isStr(t.maker)));
 const isTokenRef = (x: unknown) => isObj(x) && isStr(x.chain) && isStr(x.address);
 const hasAsOf = (m: unknown): m is Obj => isObj(m) && isInt(m.asOf);
 
@@ -80,6 +89,7 @@ const EVENTS: Record<Channel, { kinds: Record<string, (data: unknown) => boolean
     kinds: { snapshot: arrayOf(isPulseToken), enter: isPulseToken, update: isPulseToken, leave: isTokenRef },
     meta: (m) => oneOf(PULSE_VIEWS)(m.view),
   },
+  "wallet-trades": { kinds: { trades: arrayOf(isWalletTrade) } },
 };
 
 const isIds = arrayOf(isStr);

@@ -1,9 +1,11 @@
 "use client";
 
-import type { ChainId } from "@/lib/api/core";
+import type { ChainId, WalletTrade } from "@/lib/api/core";
 import { walletPnlOptions, walletTradesOptions } from "../queries";
 import { apiFetch } from "../api-fetch";
 import { getQueryClient } from "../query-client";
+import { describeSubError } from "../stream/describe-sub-error";
+import { getBrowserStreamRuntime } from "../stream/provider";
 import { createTrackerRuntime, type TrackerRuntime } from "./runtime";
 
 /** The tracker's 7d PnL summary (§4.9), read by the poller and by each wallet's summary row. */
@@ -13,11 +15,26 @@ export const trackerPnlOptions = (w: { chain: ChainId; address: string }) =>
 
 let runtime: TrackerRuntime | null = null;
 
-/** The tab's one tracker poller (reads go through the tab's query cache, so every view shares them). */
+/**
+ * The tab's one tracker (REST reads go through the tab's query cache, so every view shares them; wallet trades come
+ * over the origin's one stream socket, so every tab shares each wallet's subscription).
+ */
 export function trackerRuntime(): TrackerRuntime {
   if (runtime) return runtime;
   const qc = getQueryClient();
   runtime = createTrackerRuntime({
+    subscribe: (w, h) =>
+      getBrowserStreamRuntime(qc).client.subscribe("wallet-trades", { chain: w.chain, wallet: w.address }, {
+        onEvent(frame) {
+          if (frame.channel === "wallet-trades") h.onRows(frame.data as WalletTrade[], frame.meta.asOf);
+        },
+        onMode(l) {
+          h.onDelay(l.mode === "stream" ? 0 : l.delayMs);
+        },
+        onResync: () => h.onRepair(),
+        onReconnect: () => h.onRepair(),
+        onError: (e) => h.onError(describeSubError(e).detail),
+      }),
     // The page's own query (same key, so every view of it updates), asked no older than the last answer.
     fetchTrades: (w, minAsOf) =>
       qc.fetchQuery({

@@ -153,10 +153,10 @@ export class SharedSub {
   /**
    * A polled pulse list, candle or token update that would move the browsers' state back in time: older than the state
    * they have (a cached answer), or landing after the stream took the resource back (a REST call in flight at the
-   * promotion). Trades need no such guard: their rows are deduplicated by identity.
+   * promotion). Trades and wallet trades need no such guard: their rows are deduplicated by identity.
    */
   private isStalePoll(ev: UpstreamEvent): boolean {
-    if (ev.meta.polled !== true || this.channel === "trades") return false;
+    if (ev.meta.polled !== true || this.channel === "trades" || this.channel === "wallet-trades") return false;
     if (this.mode === "stream" && !this.promoting) return true;
     const have = (this.lastMetaFor() as { asOf?: unknown } | null)?.asOf;
     return typeof have === "number" && typeof ev.meta.asOf === "number" && ev.meta.asOf < have;

@@ -49,4 +49,19 @@ describe("upstream error frames as browsers see them", () => {
     await until(() => warnings.length >= 3, "three warnings");
     expect(JSON.stringify([...a.frames, ...warnings])).not.toContain(KEY);
   });
+
+  it("never forwards the poll-only wallet-trades channel: without polling it is refused, and an event on it is malformed", async () => {
+    const warnings: string[] = [];
+    h = await startHarness({ upstream: { key: KEY }, gateway: { log: { warn: (m: unknown) => void warnings.push(String(m)) } } });
+    const a = await h.browser();
+    a.subscribe("t", "trades", tradesParams(1));
+    await a.waitFor((f) => f.type === "subscribed");
+    a.subscribe("w", "wallet-trades", { chain: "evm:8453", wallet: `0x${"a".repeat(40)}` });
+    expect(await a.waitFor((f) => f.type === "error" && f.id === "w")).toMatchObject({ code: "upstream_unavailable" });
+    expect(h.up.log.filter((l) => l.type === "subscribe")).toHaveLength(1);
+    expect(h.up.log.some((l) => l.key.startsWith("wallet-trades"))).toBe(false);
+    h.up.broadcastRaw(JSON.stringify({ type: "event", id: "g1", channel: "wallet-trades", kind: "trades", data: [], meta: { asOf: 1 } }));
+    await until(() => warnings.some((w) => w.includes("wallet-trades")), "a malformed-event warning");
+    expect(a.of("event").filter((f) => f.id === "w")).toEqual([]);
+  });
 });

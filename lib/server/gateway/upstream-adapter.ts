@@ -1,5 +1,5 @@
 import { type RawData, WebSocket } from "ws";
-import { CHANNELS, type Channel, CLOSE_CODES, STREAM_PATH, type StreamErrorCode } from "@/lib/api";
+import { CHANNELS, type Channel, CLOSE_CODES, isPollOnly, STREAM_PATH, type StreamErrorCode } from "@/lib/api";
 import { scrub } from "../upstream-errors";
 import type { Clock, TimerHandle } from "./clock";
 
@@ -140,7 +140,7 @@ export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
       case "event": {
         const channel = frame.channel as Channel;
         const key = `${String(channel)}/${String(frame.kind)}`;
-        if (!id || !CHANNELS.includes(channel) || !isObj(frame.meta) || !DATA_CHECKS[key]?.(frame.data))
+        if (!id || !CHANNELS.includes(channel) || isPollOnly(channel) || !isObj(frame.meta) || !DATA_CHECKS[key]?.(frame.data))
           return handlers.onMalformed(scrub(`bad event ${key.slice(0, 40)}`, opts.key));
         return handlers.onEvent({ upId: id, channel, kind: frame.kind as string, data: frame.data, meta: frame.meta });
       }
@@ -182,7 +182,8 @@ export function openUpstream(opts: UpstreamOptions): UpstreamConnection {
   ws.on("unexpected-response", (_req, res) => finish(1006, `upstream answered HTTP ${res.statusCode}`));
 
   return {
-    subscribe: (upId, channel, params) => send({ type: "subscribe", id: upId, channel, params }),
+    // A poll-only channel is not the market's (no such stream channel): never asked for, whatever the caller.
+    subscribe: (upId, channel, params) => (isPollOnly(channel) ? undefined : send({ type: "subscribe", id: upId, channel, params })),
     unsubscribe: (upId) => send({ type: "unsubscribe", id: upId }),
     close: () => {
       if (closed) return;

@@ -1,4 +1,4 @@
-import { type Channel, type ChannelParams, type StreamErrorCode, subscriptionKey, trackedKeys } from "@/lib/api";
+import { type Channel, type ChannelParams, isPollOnly, type StreamErrorCode, subscriptionKey, trackedKeys } from "@/lib/api";
 import type { Clock, TimerHandle } from "./clock";
 import type { ReplayLimits } from "./replay-window";
 import { type Member, SharedSub, type Subscriber } from "./shared-sub";
@@ -196,6 +196,7 @@ export class UpstreamPool {
 
   /** Takes an upstream slot for `shared` and subscribes it (the budget checks of `create`, for an existing resource). */
   private subscribeUpstream(shared: SharedSub): AttachResult {
+    if (isPollOnly(shared.channel)) return { ok: false, code: "unknown_channel", message: "" };
     if (this.authBlockedUntil > this.o.clock.now()) return { ok: false, code: "upstream_auth", message: "backing off" };
     const { limits } = this.o;
     const newKeys = () => shared.tracked.filter((k) => !this.tracked.has(k)).length;
@@ -259,6 +260,8 @@ export class UpstreamPool {
     const blockedMs = this.authBlockedUntil - this.o.clock.now();
     if (blockedMs > 0)
       return { ok: false, code: "upstream_auth", message: `the market stream rejected this server's credentials; retry in ${Math.ceil(blockedMs / 1000)} s` };
+    if (isPollOnly(channel))
+      return { ok: false, code: "upstream_unavailable", message: `${channel} is served by polling, which this gateway does not run` };
     const keys = trackedKeys(channel, params);
     const { limits } = this.o;
     const newKeys = () => keys.filter((k) => !this.tracked.has(k)).length;

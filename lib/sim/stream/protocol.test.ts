@@ -116,6 +116,8 @@ describe("subscriptions (§6.2: additive, acknowledged, removable by id)", () =>
 
   it.each([
     ["an unknown channel", "news", { chain: BASE, address: TOKEN }, "unknown_channel"],
+    // §6 has no wallet channel: the gateway's poll-only wallet-trades is not this service's, valid params or not
+    ["the gateway's poll-only wallet channel", "wallet-trades", { chain: BASE, wallet: `0x${"e".repeat(40)}` }, "unknown_channel"],
     ["a bad interval", "ohlcv", { chain: BASE, address: TOKEN, interval: "7m" }, "invalid_params"],
     ["quote=usd off Solana", "ohlcv", { chain: BASE, address: TOKEN, interval: "1m", quote: "usd" }, "invalid_params"],
     ["an unknown param", "trades", { chain: BASE, address: TOKEN, limit: 5 }, "invalid_params"],

@@ -1,7 +1,9 @@
 import {
   type Channel,
   type ChannelParams,
+  CHANNELS,
   type PulseParams,
+  isPollOnly,
   parseChannelParams,
   type StreamErrorCode,
   type TradesParams,
@@ -16,6 +18,9 @@ export type SubscribeCheck =
 
 // Params as the spec shapes them (lib/api), then against the market: address family, token and pools known.
 export function checkSubscription(feed: MarketFeed, channel: string, raw: unknown): SubscribeCheck {
+  // §6 has no wallet channel: the gateway's poll-only channels are not this service's
+  if ((CHANNELS as readonly string[]).includes(channel) && isPollOnly(channel as Channel))
+    return { ok: false, code: "unknown_channel", message: `unknown channel "${channel}"` };
   const r = parseChannelParams(channel as Channel, raw);
   if (!r.ok) return r;
   const ch = channel as Channel;

@@ -7,7 +7,7 @@ import type { ParsedFrame, SocketCodec } from "../socket-core";
 // (frames.ts) before any reducer sees it. Params come from tabs that checked them already.
 
 /** lib/api's CHANNELS and LIVENESS_MODES (a test keeps them equal; importing them would bring zod). */
-export const LIGHT_CHANNELS: ReadonlySet<string> = new Set(["trades", "ohlcv", "token-updates", "pulse"]);
+export const LIGHT_CHANNELS: ReadonlySet<string> = new Set(["trades", "ohlcv", "token-updates", "pulse", "wallet-trades"]);
 export const LIGHT_MODES: ReadonlySet<string> = new Set(["stream", "poll"]);
 const str = (v: unknown): v is string => typeof v === "string";
 const optStr = (v: unknown) => v === undefined || str(v);

@@ -1,9 +1,9 @@
-import { ApiError, type Channel, type ChannelParams, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
+import { ApiError, type Channel, isPollOnly, type ChannelParams, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
 import type { Clock, TimerHandle } from "../clock";
 import type { SharedSub, Subscriber } from "../shared-sub";
 import type { LivenessHooks, UpstreamPool } from "../upstream-pool";
 import { DEFAULT_LADDER_MS, planCadence, type PollDemand } from "./cadence";
-import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller } from "./poller";
+import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller, WalletTradesPoller } from "./poller";
 import type { RestCaller } from "./rest-caller";
 import { ANONYMOUS, addressCaps, pollCreditCaps, ShareLedger } from "./shares";
 import { SpendWindow } from "./spend-window";
@@ -60,7 +60,7 @@ export interface SharedLiveness {
 }
 
 /** Credits one poll costs (§8); a token update is one item of a batch. */
-const POLL_CREDITS: Record<Channel, number> = { trades: 1, ohlcv: 5, "token-updates": 1, pulse: 1 };
+const POLL_CREDITS: Record<Channel, number> = { trades: 1, ohlcv: 5, "token-updates": 1, pulse: 1, "wallet-trades": 1 };
 /** Polling may spend at most this part of what is left of the day's credit budget; pages' own reads keep the rest. */
 export const POLL_DAY_FRACTION = 0.5;
 const MINUTE_MS = 60_000;
@@ -113,6 +113,7 @@ export interface LivenessStats {
   pollCreditsOhlcv: number;
   pollCreditsTokenUpdates: number;
   pollCreditsPulse: number;
+  pollCreditsWalletTrades: number;
   /** The most one client address made the pollers spend over the last minute. */
   pollCreditsTopAddressLastMinute: number;
   /** Polls put off because the minute's credits (the whole budget's, or their addresses' caps) were spent. */
@@ -134,7 +135,7 @@ export class LivenessController implements LivenessHooks {
   /** Credits actually spent by the pollers over the last minute: in all, and per client address (charged by viewers). */
   private readonly spentMinute = new SpendWindow(MINUTE_MS);
   private readonly spentByAddress = new Map<string, SpendWindow>();
-  private readonly spentByChannel: Record<Channel, number> = { trades: 0, ohlcv: 0, "token-updates": 0, pulse: 0 };
+  private readonly spentByChannel: Record<Channel, number> = { trades: 0, ohlcv: 0, "token-updates": 0, pulse: 0, "wallet-trades": 0 };
   private spentTotal = 0;
   /** The poll budget and each address's cap at the last plan. */
   private pollBudget: number;
@@ -197,6 +198,7 @@ export class LivenessController implements LivenessHooks {
       pollCreditsOhlcv: Math.round(this.spentByChannel.ohlcv),
       pollCreditsTokenUpdates: Math.round(this.spentByChannel["token-updates"]),
       pollCreditsPulse: Math.round(this.spentByChannel.pulse),
+      pollCreditsWalletTrades: Math.round(this.spentByChannel["wallet-trades"]),
       pollCreditsTopAddressLastMinute: Math.round(Math.max(0, ...this.addressSpendLastMinute().values())),
     };
   }
@@ -227,6 +229,7 @@ export class LivenessController implements LivenessHooks {
   // ---- hooks the pool calls ----
 
   wantsStream(shared: SharedSub, first?: Subscriber): boolean {
+    if (isPollOnly(shared.channel)) return false;
     const fleet = this.o.fleet;
     const decided = fleet?.modes();
     if (fleet && decided) {
@@ -514,7 +517,9 @@ export class LivenessController implements LivenessHooks {
           ? new CandlePoller(shared, rest)
           : shared.channel === "pulse"
             ? new PulsePoller(shared, rest)
-            : null); // token updates are batched
+            : shared.channel === "wallet-trades"
+              ? new WalletTradesPoller(shared, rest)
+              : null); // token updates are batched
     const provisional = ladder[Math.min(ladder.length - 1, 2)] ?? 3_000;
     return { poller, intervalMs: provisional, nextAt: now, inFlight: false, latencyMs: 0, delayEwmaMs: null, sentDelayMs: null, lastUpdate: "" };
   }

@@ -1,5 +1,6 @@
 import {
   ApiError, type Candle, type OhlcvParams, PRECONFIRM_TTL_MS, type PulseParams, type TokenTrade, type TradesParams, tradeKey,
+  type WalletTrade, type WalletTradesParams, walletTradeKey,
 } from "@/lib/api";
 import type { SharedSub } from "../shared-sub";
 import type { RestCaller } from "./rest-caller";
@@ -202,5 +203,79 @@ export class PulsePoller {
       this.shared.onEvent({ upId: this.shared.upId, channel: "pulse", kind: "snapshot", data: env.data, meta }, now());
     }
     return { delays: [] };
+  }
+}
+
+/** Rows one wallet-trades poll reads (§4.2 allows 1-100): a wallet trading faster than this per poll loses the excess. */
+export const WALLET_PAGE_LIMIT = 100;
+
+/**
+ * A followed wallet's trades from `GET /v1/wallet/trades` (§4.2; the market's stream has no wallet channel): the newest
+ * page each turn, rows not seen before delivered oldest first in the trades event's shape. Identity is txHash + block +
+ * logIndex (EVM) or txHash + token + side (Solana, `walletTradeKey`). The first answer only sets the baseline unless
+ * the resource's start (or a browser's `sinceAt`) dates rows after it: its browsers read that history by REST.
+ */
+export class WalletTradesPoller {
+  /** Rows older than this (market clock) are history; null until the first answer. */
+  private floor: number | null = null;
+  private readonly known = new Map<string, number>();
+
+  constructor(
+    private readonly shared: SharedSub,
+    private readonly rest: RestCaller,
+  ) {}
+
+  async poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> {
+    const p = this.shared.params as WalletTradesParams;
+    const env = (await this.rest("walletTrades", { query: { chain: p.chain, wallet: p.wallet, limit: WALLET_PAGE_LIMIT } }, { maxAgeMs })) as {
+      data: WalletTrade[];
+      meta: { asOf: number };
+    };
+    const asOf = env.meta.asOf;
+    if (this.floor === null) {
+      const start = this.startFloor();
+      if (start === undefined) {
+        // No start known: the first answer is the baseline, every row in it history.
+        for (const r of env.data) this.known.set(walletTradeKey(r), r.at);
+        this.floor = Number.NEGATIVE_INFINITY;
+        this.prune();
+        return { delays: [] };
+      }
+      this.floor = start;
+    }
+    const fresh: WalletTrade[] = [];
+    const delays: number[] = [];
+    for (const r of env.data) {
+      const k = walletTradeKey(r);
+      if (this.known.has(k)) continue;
+      this.known.set(k, r.at);
+      if (r.at < this.floor) continue;
+      fresh.push(r);
+      delays.push(Math.max(0, asOf - r.at));
+    }
+    if (fresh.length > 0) {
+      fresh.sort((a, b) => a.at - b.at || walletTradeKey(a).localeCompare(walletTradeKey(b)));
+      this.shared.onEvent({ upId: this.shared.upId, channel: "wallet-trades", kind: "trades", data: fresh, meta: { asOf, polled: true } }, now());
+    }
+    this.prune();
+    return { delays };
+  }
+
+  /** The resource's start on the market's clock, or the oldest `sinceAt` of its browsers; undefined without either. */
+  private startFloor(): number | undefined {
+    let since = this.shared.startAt ?? Number.POSITIVE_INFINITY;
+    for (const [, , m] of this.shared.members()) if (m.sinceAt !== undefined) since = Math.min(since, m.sinceAt);
+    return Number.isFinite(since) ? since : undefined;
+  }
+
+  /** Keeps the identities of the newest rows (a page holds at most WALLET_PAGE_LIMIT, so twice that is plenty). */
+  private prune(): void {
+    let excess = this.known.size - WALLET_PAGE_LIMIT * 2;
+    if (excess <= 0) return;
+    const oldest = [...this.known].sort((a, b) => a[1] - b[1]);
+    for (const [k] of oldest) {
+      if (excess-- <= 0) break;
+      this.known.delete(k);
+    }
   }
 }

@@ -10,9 +10,28 @@ const opts = (budget: Partial<SchedulerOptions["budget"]> = {}, rest: Partial<Sc
 const trades = (token: string, viewers: number): ResourceDemand => ({ key: `trades?${token}`, channel: "trades", tracked: [`t:${token}`], viewers });
 const candles = (token: string, viewers: number): ResourceDemand => ({ key: `ohlcv?${token}`, channel: "ohlcv", tracked: [`t:${token}`], viewers });
 const pulse = (view: string, viewers: number): ResourceDemand => ({ key: `pulse?${view}`, channel: "pulse", tracked: [], viewers });
+const wallet = (w: string, viewers: number): ResourceDemand => ({ key: `wallet-trades?${w}`, channel: "wallet-trades", tracked: [], viewers });
 const streamed = (modes: Map<string, string>) => [...modes].filter(([, m]) => m === "stream").map(([k]) => k).sort();
 
 describe("liveness scheduler", () => {
+  it("never streams a poll-only channel, however wanted and however free the budget, and it takes no slot", () => {
+    const d = schedule(EMPTY_SCHEDULER_STATE, [wallet("w1", 1_000), trades("a", 1)], 0, opts());
+    expect(d.modes.get("wallet-trades?w1")).toBe("poll");
+    expect(d.modes.get("trades?a")).toBe("stream");
+    expect(d.usage).toEqual({ subscriptions: 1, pulseSubscriptions: 0, tracked: 1 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 50 })), { maxLength: 120 }), (xs) => {
+        const demand = xs.map(([w, v], i) => (w ? wallet(`w${i}`, v) : trades(`t${i}`, v)));
+        const r = schedule(EMPTY_SCHEDULER_STATE, demand, 0, opts());
+        for (const x of demand) if (x.channel === "wallet-trades") expect(r.modes.get(x.key)).toBe("poll");
+        // the tokens stream as if the wallets were not there
+        const alone = schedule(EMPTY_SCHEDULER_STATE, demand.filter((x) => x.channel !== "wallet-trades"), 0, opts());
+        expect(streamed(r.modes)).toEqual(streamed(alone.modes));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it("streams everything while the budget has room", () => {
     const d = schedule(EMPTY_SCHEDULER_STATE, [trades("a", 1), candles("a", 1), pulse("new", 3)], 0, opts());
     expect([...d.modes.values()]).toEqual(["stream", "stream", "stream"]);

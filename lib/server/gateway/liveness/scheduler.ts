@@ -1,4 +1,4 @@
-import type { Channel } from "@/lib/api";
+import { type Channel, isPollOnly } from "@/lib/api";
 import { type AddressViewers, addressCaps, ShareLedger, viewersOf } from "./shares";
 
 // Which resources get the key's stream budget (§8: 5 connections × 20 subscriptions, 50 tracked tokens or pools)
@@ -130,7 +130,8 @@ export function schedule(prev: SchedulerState, demand: readonly ResourceDemand[]
     const fresh = d.tracked.filter((t) => !tracked.has(t));
     const fitsTracked = tracked.size + new Set(fresh).size <= o.budget.trackedTokens;
     let slot: "general" | "reserve" | null = null;
-    if (d.channel === "pulse" && reserve < slots.reserve) slot = "reserve";
+    if (isPollOnly(d.channel)) slot = null; // no upstream channel: polled whatever the budget
+    else if (d.channel === "pulse" && reserve < slots.reserve) slot = "reserve";
     else if (general < slots.general) slot = "general";
     const freshCount = new Set(fresh).size;
     const payers = slot && fitsTracked ? shares.payers(viewersOf(d.by, d.viewers), freshCount) : null;
