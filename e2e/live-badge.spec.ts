@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from "./fixtures";
 import { simState } from "./sim";
+import { holdStreamInPage } from "./page-socket";
 
 // A live view the stream refuses (a limit) is never badged "Live", and the reason reads as words, not a code.
 
@@ -16,9 +17,7 @@ test("a refused tape subscription turns the tape and header badges from Live to 
   // Between the page and the gateway: the trades subscription's acknowledgement becomes the limit error a full
   // stream key sends (§8: 50 tracked tokens); every other frame passes through unchanged. Routing sees only sockets a
   // page opens, so the shared worker is removed: the page, alone, is elected and holds the socket itself.
-  await page.addInitScript(() => {
-    delete (window as { SharedWorker?: unknown }).SharedWorker;
-  });
+  await holdStreamInPage(page);
   await page.routeWebSocket(/\/api\/stream$/, (ws) => {
     const server = ws.connectToServer();
     const tradeIds = new Set<string>();

@@ -1,6 +1,7 @@
 import type { Locator, Page, WebSocket } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures";
 import { simGet, simScenario } from "./sim";
+import { holdStreamInPage } from "./page-socket";
 
 // Pulse, the live launchpad board, on the embedded market: first paint from REST, then live from the pulse channel.
 // The machine these run on is shared and often saturated: waits are generous, never sleeps for market events.
@@ -22,7 +23,8 @@ interface PulseFrame {
 }
 
 /** Records the pulse frames the page's socket receives (kind, view and the token ids they carry). */
-function recordPulseFrames(page: Page): PulseFrame[] {
+async function recordPulseFrames(page: Page): Promise<PulseFrame[]> {
+  await holdStreamInPage(page);
   const frames: PulseFrame[] = [];
   page.on("websocket", (ws: WebSocket) => {
     ws.on("framereceived", ({ payload }) => {
@@ -87,7 +89,7 @@ test.describe("pulse board", () => {
   });
 
   test("a token that graduates moves to Graduated with its graduatedAt", async ({ page, request }) => {
-    const frames = recordPulseFrames(page);
+    const frames = await recordPulseFrames(page);
     await openBoard(page, "?chains=evm:8453");
     const t = await launch("evm:8453");
     await expect(card(column(page, "new"), t)).toBeVisible();
@@ -123,7 +125,7 @@ test.describe("pulse board", () => {
   });
 
   test("a leave delta removes a card", async ({ page }) => {
-    const frames = recordPulseFrames(page);
+    const frames = await recordPulseFrames(page);
     await openBoard(page, "?chains=evm:8453");
     const t = await launch("evm:8453");
     await expect(card(column(page, "new"), t)).toBeVisible();
@@ -144,7 +146,7 @@ test.describe("pulse board", () => {
   });
 
   test("hover pauses a column: updates wait, then land when the pointer leaves", async ({ page }) => {
-    const frames = recordPulseFrames(page);
+    const frames = await recordPulseFrames(page);
     await openBoard(page, "?chains=evm:8453");
     const list = column(page, "new").locator("[data-paused]");
     await expect(list.locator("article").first()).toBeVisible();

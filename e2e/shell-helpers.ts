@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { simScenario } from "./sim";
+import { holdStreamInPage } from "./page-socket";
 
 // Helpers shared by the shell's specs (search, watchlist, security, a11y).
 
@@ -112,5 +113,6 @@ export async function openShell(page: Page, path = "/watchlist"): Promise<void> 
  * that stands still for a moment, and live ticks change values and flash tints, not structure.
  */
 export async function freezeStream(page: Page): Promise<void> {
+  await holdStreamInPage(page);
   await page.routeWebSocket(/\/api\/stream/, () => {});
 }

@@ -3,6 +3,7 @@ import { XSS_SENTINEL } from "../lib/format/testing/hostile-corpus";
 import { chartState } from "./chart";
 import { expect as baseExpect, test } from "./fixtures";
 import { simFaults, simScenario, simState } from "./sim";
+import { holdStreamInPage } from "./page-socket";
 
 // The token page on the embedded market: candles, live tape, filters, hostile metadata, routing.
 
@@ -64,6 +65,7 @@ async function watchPreconfirmed(page: Page) {
 /** Passes the page's stream through and reports when its live trades subscription is acknowledged. */
 async function trackTradesAck(page: Page): Promise<() => boolean> {
   let acked = false;
+  await holdStreamInPage(page);
   await page.routeWebSocket(/\/api\/stream/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((m) => server.send(m));
@@ -198,6 +200,7 @@ test.describe("live tape", () => {
     // trade frame, so nothing but the page's join of its REST snapshot to the stream can bring the row in.
     let hold = true;
     const held: Array<() => void> = [];
+    await holdStreamInPage(page);
     await page.routeWebSocket(/\/api\/stream/, (ws) => {
       const server = ws.connectToServer();
       ws.onMessage((m) => {
@@ -244,6 +247,7 @@ test.describe("live tape", () => {
   test("no duplicate or missing rows after a forced stream drop", async ({ page, request }) => {
     const sockets: Array<{ close(): Promise<void> }> = [];
     let connections = 0;
+    await holdStreamInPage(page);
     await page.routeWebSocket(/\/api\/stream/, (ws) => {
       connections += 1;
       sockets.push(ws);
@@ -302,6 +306,7 @@ test.describe("live tape", () => {
         .catch(() => false);
     const revertedTx = new Set<string>();
     let tradesAcked = false;
+    await holdStreamInPage(page);
     await page.routeWebSocket(/\/api\/stream/, (ws) => {
       const server = ws.connectToServer();
       ws.onMessage((m) => server.send(m));

@@ -113,7 +113,7 @@ const until = async (cond: () => boolean, what = "condition") => {
       await new Promise((r) => setTimeout(r, 5));
     });
     if (cond()) return;
-    if (Date.now() - start > 3000) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - start > 20_000) throw new Error(`timed out waiting for ${what}`);
   }
 };
 

@@ -43,7 +43,7 @@ export class TestBrowser {
   }
 }
 
-export async function until(cond: () => boolean, what = "condition", timeoutMs = 3_000): Promise<void> {
+export async function until(cond: () => boolean, what = "condition", timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -62,8 +62,9 @@ export async function startFakeGateway(opts: { ack?: boolean } = {}): Promise<Fa
   };
 }
 
-/** Polls a condition (short, bounded): network tests wait for frames, never sleep fixed times. */
-export async function waitFor(cond: () => boolean, timeoutMs = 3_000, what = "condition"): Promise<void> {
+/** Polls a condition: network tests wait for frames, never sleep fixed times. The bound only ends a test that would
+ *  wait forever; it is sized for a loaded 2-core machine, where a frame can take seconds, not for speed. */
+export async function waitFor(cond: () => boolean, timeoutMs = 20_000, what = "condition"): Promise<void> {
   const start = Date.now();
   while (!cond()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);

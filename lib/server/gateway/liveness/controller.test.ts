@@ -63,10 +63,25 @@ async function pickTokens(n: number): Promise<Tok[]> {
 }
 
 async function trade(t: Tok): Promise<string> {
-  const r = await control<{ trade: { txHash: string; block: number; logIndex: number } }>("scenario", {
-    action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 5,
-  });
-  return tradeKey(r.trade);
+  const body = { action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 5 };
+  // A launch the market's own traders fill while the test runs is migrating for a few seconds (the market says so and
+  // takes no trade meanwhile): the trade waits for its pool to be open again.
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const res = await fetch(`${sim.baseUrl}/__control/scenario`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data: { trade: { txHash: string; block: number; logIndex: number } }; error?: { message?: string } };
+    if (res.ok) return tradeKey(json.data.trade);
+    if (!/migrating/.test(json.error?.message ?? "") || Date.now() > deadline)
+      throw new Error(`control scenario: ${res.status} ${JSON.stringify(json)}`);
+    // Until the market reports the launch migrated (its REST token turns `migrated`), checked every 100 ms.
+    while (!(await rest<{ migrated?: boolean }>(`/v1/token?chain=${t.chain}&address=${t.address}`)).migrated) {
+      if (Date.now() > deadline) throw new Error(`${t.chain}:${t.address} still migrating after 30 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 async function usage(): Promise<{ stream: { now: { connections: number; subscriptionsPerConnection: number[]; tracked: number }; peak: { connections: number; subscriptionsPerConnection: number; tracked: number }; refused: Record<string, number> } }> {
