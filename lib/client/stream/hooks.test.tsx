@@ -88,7 +88,10 @@ beforeEach(async () => {
     WebSocket,
     scheduler,
     releaseDelayMs: 0,
-    resumeEventWaitMs: 20,
+    // The ack's join of a tape's REST snapshot to the live flow waits this long for the first live row before it reads
+    // REST. Each test broadcasts its rows after the ack; a short wait would let a slow machine end it first and add a
+    // read the test does not count. No test here needs the read the wait ends in.
+    resumeEventWaitMs: 60_000,
     client: { online: manualOnline(true), minDelayMs: 5 },
   });
 });
