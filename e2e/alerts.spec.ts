@@ -101,6 +101,9 @@ test("price and market-cap crosses and a graduation each fire once", async ({ pa
   await add("mcap-above", mcapAt);
   await add("graduates");
   await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(3);
+  // The alert layer loads after the first paint (AlertHost's start delay); its watchers take their first reading of
+  // the token when they mount, and a cross needs a reading below the level first, so the buys wait for it.
+  await expect(page.getByRole("list", { name: "Alerts" })).toBeAttached({ timeout: 20_000 });
 
   // Buys until the market says both levels are crossed (a launch's curve moves fast; the market trades on its own too).
   for (let i = 0; i < 8; i++) {

@@ -16,8 +16,10 @@ test("credits update live as calls are spent and saved", async ({ page, request,
   const polling = page.getByTestId("credits-polling");
   await expect(polling).toBeVisible();
   await expect(page.getByTestId("credits-polling-minute")).toContainText(/of \d[\d,]* a minute/);
-  await expect(polling.getByTestId("credits-polling-channel")).toHaveCount(4);
+  // Trades, candles, token updates, pulse and the tracker's poll-only wallet trades.
+  await expect(polling.getByTestId("credits-polling-channel")).toHaveCount(5);
   await expect(polling.locator('[data-channel="ohlcv"]')).toContainText("Candles");
+  await expect(polling.locator('[data-channel="wallet-trades"]')).toContainText("Wallet trades");
 
   const searchRow = page.locator('[data-testid="credits-route"][data-route="search"]');
   await expect(searchRow.getByTestId("credits-route-cost")).toHaveText("5");
