@@ -105,6 +105,13 @@ describe("stream leader failover", () => {
     expect(await leaderIndex()).not.toBe(leader);
 
     await until("trades streamed through the new leader", () => streamed.size >= beforeKill + 5, 30_000);
+    // Trades also reach a polled subscription: wait for what the README promises after a failover, the subscription
+    // streamed again (or a resync), before reading what the viewer was told.
+    await until(
+      "streamed again after the failover",
+      () => resyncs > resyncsBefore || modes.at(-1) === "after:stream",
+      30_000,
+    );
     await repair();
 
     // What the viewer was told (README, "Run several instances"): its gateway lost the relay's connection (restarted
