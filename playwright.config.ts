@@ -9,6 +9,13 @@ export const SIM_KEY = process.env.SIM_KEY ?? "e2e-sentinel-key-4f1c9a7be2d35068
 process.env.E2E_SIM_PORT = String(SIM_PORT);
 process.env.SIM_KEY = SIM_KEY;
 const baseURL = `http://127.0.0.1:${PORT}`;
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1440, height: 900 },
+  launchOptions: chromiumLaunchOptions(["--disable-component-update", "--disable-sync", "--no-first-run"]),
+};
+/** Specs that load the machine on their own (e2e/shared-socket.spec.ts: 40 token tabs). */
+const SOLO = /shared-socket\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,12 +39,16 @@ export default defineConfig({
     },
     {
       name: "chromium",
-      testIgnore: /.*\.api\.spec\.ts$/,
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        launchOptions: chromiumLaunchOptions(["--disable-component-update", "--disable-sync", "--no-first-run"]),
-      },
+      testIgnore: [/.*\.api\.spec\.ts$/, SOLO],
+      use: chromium,
+    },
+    {
+      // 40 tabs in one browser are what a 2-core machine can render only alone: this project starts once every other
+      // test is done, so no other worker's pages share the CPU with them.
+      name: "chromium-solo",
+      testMatch: SOLO,
+      dependencies: ["api", "chromium"],
+      use: chromium,
     },
   ],
   // The production server with a fixed simulated market, so runs are reproducible. It is always started here (never a
