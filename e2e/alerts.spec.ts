@@ -45,6 +45,8 @@ test("dev-sell and cohort-dump alerts fire on a generated bundle's token; rules 
   await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(2);
   // Let the report the page reads now (bundles still holding) be the rule's first reading.
   await expect(page.getByTestId("bundle")).toHaveCount(1);
+  const watching = page.getByTestId("alert-rule-status").and(page.locator('[data-state="watching"]'));
+  await expect(watching).toHaveCount(2, { timeout: 20_000 });
 
   // Market wallets trade on their own meanwhile: a small buy first guarantees each maker has something to sell.
   const trade = (side: "buy" | "sell", usd: number, maker: string) =>
@@ -101,9 +103,11 @@ test("price and market-cap crosses and a graduation each fire once", async ({ pa
   await add("mcap-above", mcapAt);
   await add("graduates");
   await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(3);
-  // The alert layer loads after the first paint (AlertHost's start delay); its watchers take their first reading of
-  // the token when they mount, and a cross needs a reading below the level first, so the buys wait for it.
-  await expect(page.getByRole("list", { name: "Alerts" })).toBeAttached({ timeout: 20_000 });
+  // The alert layer loads after the first paint (AlertHost's start delay), and a cross needs a reading below the level
+  // first, so the buys wait until every rule says it has read the token (a level rule shows the value it read).
+  const status = page.getByTestId("alert-rule-status");
+  await expect(status.and(page.locator('[data-state="watching"]'))).toHaveCount(3, { timeout: 20_000 });
+  await expect(status.first()).toContainText("now $");
 
   // Buys until the market says both levels are crossed (a launch's curve moves fast; the market trades on its own too).
   for (let i = 0; i < 8; i++) {

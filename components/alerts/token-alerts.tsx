@@ -2,7 +2,9 @@
 
 import { type FormEvent, useState } from "react";
 import { COHORT_IDS, type CohortId } from "@/lib/api/core";
-import { type AlertRule, MAX_RULES, useAlerts, useAlertsHydrated } from "@/lib/client/alerts";
+import { type AlertRule, MAX_RULES, useAlerts, useAlertsHydrated, useRuleReadings } from "@/lib/client/alerts";
+import { formatUsd } from "@/lib/format/number";
+import { formatUsdPrice } from "@/lib/format/price";
 import { NotifyPermission } from "./notify-permission";
 
 type Kind = "price-above" | "price-below" | "mcap-above" | "mcap-below" | "graduates" | "dev-sells" | "cohort-dump";
@@ -126,6 +128,7 @@ export function TokenAlerts({
           {rules.map((r) => (
             <li key={r.id} className="flex items-center justify-between rounded bg-panel-raised px-1.5 py-0.5">
               <span className="num">{describeRule(r)}</span>
+              <RuleStatus rule={r} />
               <button
                 type="button"
                 onClick={() => remove(r.id)}
@@ -139,6 +142,21 @@ export function TokenAlerts({
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** Whether the rule is watching yet (the alert layer starts after the page), and where a level rule's value stands. */
+function RuleStatus({ rule }: { rule: AlertRule }) {
+  const reading = useRuleReadings((s) => s.readings[rule.id]);
+  const text = !reading
+    ? "starting…"
+    : reading.last !== undefined && (rule.kind === "price" || rule.kind === "mcap")
+      ? `now ${rule.kind === "price" ? formatUsdPrice(reading.last) : formatUsd(reading.last)}`
+      : "watching";
+  return (
+    <span className="num ml-auto mr-2 text-muted" data-testid="alert-rule-status" data-state={reading ? "watching" : "starting"}>
+      {text}
+    </span>
   );
 }
 

@@ -6,8 +6,10 @@ import {
   evaluate,
   memoFromFired,
   type Observation,
+  observedBy,
   type RuleMemo,
   useAlerts,
+  useRuleReadings,
 } from "@/lib/client/alerts";
 import { useStreamContext } from "@/lib/client/stream/provider";
 
@@ -16,6 +18,7 @@ const memos = new Map<string, RuleMemo>();
 
 export function pruneMemos(live: ReadonlySet<string>): void {
   for (const id of memos.keys()) if (!live.has(id)) memos.delete(id);
+  useRuleReadings.getState().prune(live);
 }
 
 function notify(title: string, body: string, tag: string): void {
@@ -37,6 +40,7 @@ export function useAlertEval(): (rules: readonly AlertRule[], obs: Observation) 
         const memo = memos.get(rule.id) ?? memoFromFired(rule.id, useAlerts.getState().fired);
         const r = evaluate(rule, obs, memo, now);
         memos.set(rule.id, r.memo);
+        if (observedBy(rule) === obs.type) useRuleReadings.getState().note(rule.id, r.memo);
         if (!r.fired) continue;
         const f = useAlerts.getState().record(r.fired);
         notify(f.title, f.body, f.id);

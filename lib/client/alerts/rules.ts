@@ -125,6 +125,24 @@ export function tokenHref(chain: string, address: string): string {
 const fmt = (v: number) =>
   v >= 1 ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : v.toPrecision(4).replace(/0+$/, "");
 
+/** The observation a rule reads: a rule has taken its first reading once it has been fed one of these. */
+export function observedBy(rule: AlertRule): Observation["type"] {
+  switch (rule.kind) {
+    case "price":
+    case "mcap":
+    case "graduates":
+      return "token";
+    case "dev-sells":
+      return "trades";
+    case "cohort-dump":
+      return "cohorts";
+    case "wallet-buys":
+      return "wallet-trades";
+    case "followed-buys":
+      return "followed-trades";
+  }
+}
+
 /** Feeds one observation to a rule: the alert it fires (if any) and what it remembers next. */
 export function evaluate(
   rule: AlertRule,
