@@ -53,6 +53,15 @@ export const subscribeFrameSchema = z.strictObject({
   params: z.unknown(),
   /** Gateway only: replay trades buffered after this time (ms) for a quick reconnect. */
   sinceAt: z.number().int().min(0).optional(),
+  /** Gateway only: the last trade the gateway forwarded on this subscription before the reconnect; the replay starts
+   *  after it (so no row the browser had is sent again), or at `sinceAt` when the gateway no longer holds it. */
+  after: z
+    .strictObject({
+      txHash: z.string().min(1).max(128),
+      block: z.number().int().min(0),
+      logIndex: z.number().int().min(0),
+    })
+    .optional(),
 });
 export const unsubscribeFrameSchema = z.strictObject({ type: z.literal("unsubscribe"), id: subId });
 export const pingFrameSchema = z.strictObject({ type: z.literal("ping"), t: z.number().optional() });

@@ -1,4 +1,4 @@
-import type { Channel, ChannelParams, ClientFrame, ServerFrame } from "@/lib/api/core";
+import type { Channel, ChannelParams, ClientFrame, ServerFrame, TradeKey } from "@/lib/api/core";
 import { browserOnline } from "./online";
 import { openReconnectingSocket } from "./reconnecting";
 import type {
@@ -36,6 +36,8 @@ interface Entry {
   error: StreamSubscriptionError | null;
   retries: number;
   retryTimer: ReturnType<typeof setTimeout> | null;
+  /** Trades: the last row the gateway forwarded on this subscription; a resubscribe asks to resume after it. */
+  after: TradeKey | null;
 }
 
 const MAX_LISTENERS = 1_000;
@@ -86,6 +88,7 @@ export function createSocketClient(opts: StreamClientOptions, codec: SocketCodec
       channel: e.channel,
       params: e.params,
       ...(sinceAt !== undefined ? { sinceAt } : {}),
+      ...(sinceAt !== undefined && e.after ? { after: e.after } : {}),
     });
   }
 
@@ -171,7 +174,12 @@ export function createSocketClient(opts: StreamClientOptions, codec: SocketCodec
         return;
       case "event": {
         const e = byId.get(frame.id);
-        if (e) each(e, (h) => h.onEvent(frame));
+        if (!e) return;
+        if (frame.channel === "trades" && frame.kind === "trades") {
+          const last = frame.data.at(-1);
+          if (last) e.after = { txHash: last.txHash, block: last.block, logIndex: last.logIndex };
+        }
+        each(e, (h) => h.onEvent(frame));
         return;
       }
     }
@@ -239,6 +247,7 @@ export function createSocketClient(opts: StreamClientOptions, codec: SocketCodec
           error: null,
           retries: 0,
           retryTimer: null,
+          after: null,
         };
         entries.set(key, e);
         byId.set(e.id, e);

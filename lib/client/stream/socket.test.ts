@@ -4,6 +4,7 @@ import type { EventFrame } from "@/lib/api";
 import { manualOnline } from "./online";
 import { createStreamClient, type StreamClient, type StreamSubscriptionError } from "./socket";
 import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
+import { trade, tradesFrame } from "./test/fixtures";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const trades = { chain: "evm:8453", address: TOKEN };
@@ -94,6 +95,25 @@ describe("stream socket", () => {
     expect(again.find((f) => f.channel === "pulse")?.sinceAt).toBeUndefined();
     expect(reconnects).toHaveBeenCalledTimes(2);
     expect(client.stats().reconnects).toBe(1);
+  });
+
+  it("resumes trades after the last row the gateway forwarded, so none is sent again", async () => {
+    connect({ sinceAt: () => 2_000 });
+    let events = 0;
+    client.subscribe("trades", trades, { onEvent: () => events++ });
+    await waitFor(() => subs().length === 1);
+    expect(subs()[0]?.after).toBeUndefined(); // nothing forwarded yet
+    // Two rows of one block share a time: a resume at that time alone would send both again.
+    const rows = [
+      trade({ txHash: "0xa1", at: 2_000, block: 7, logIndex: 0 }),
+      trade({ txHash: "0xa2", at: 2_000, block: 7, logIndex: 1 }),
+    ];
+    gw.broadcast(tradesFrame("s1", rows, 2_000));
+    gw.broadcast({ type: "event", id: "s1", channel: "trades", kind: "revert", data: [{ txHash: "0xa1", block: 7, logIndex: 0 }], meta: { asOf: 2_001 } });
+    await waitFor(() => events === 2);
+    gw.dropAll();
+    await waitFor(() => subs().length === 2, 3000, "resubscribe");
+    expect(subs()[1]).toMatchObject({ id: "s1", sinceAt: 2_000, after: { txHash: "0xa2", block: 7, logIndex: 1 } });
   });
 
   it("keeps retrying while the gateway refuses, then recovers", async () => {

@@ -8,7 +8,7 @@ import { controlFrame } from "./frames";
 import type { IpQuota } from "./ip-quota";
 import { ReadLag } from "./read-lag";
 import { type Conflation, type QueueBudget, SendQueue, type SendSink } from "./send-queue";
-import type { Subscriber } from "./shared-sub";
+import type { Resume, Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
 import { createTokenBucket, type TokenBucket } from "@/lib/api/token-bucket";
 import type { UpstreamPool } from "./upstream-pool";
@@ -130,11 +130,11 @@ export class BrowserSession implements Subscriber {
         return this.sendFrame({ type: "unsubscribed", id: f.id });
       }
       case "subscribe":
-        return this.subscribe(f.id, f.channel, f.params, f.sinceAt);
+        return this.subscribe(f.id, f.channel, f.params, { sinceAt: f.sinceAt, after: f.after });
     }
   }
 
-  private subscribe(id: string, channel: string, params: unknown, sinceAt: number | undefined): void {
+  private subscribe(id: string, channel: string, params: unknown, resume: Resume): void {
     const l = this.d.limits;
     if (this.subs.has(id)) return this.error("duplicate_id", `subscription "${id}" already exists`, id);
     if (this.subs.size >= l.maxSubscriptions) {
@@ -146,7 +146,7 @@ export class BrowserSession implements Subscriber {
     const p = parseChannelParams(channel as Channel, params);
     if (!p.ok) return this.error(p.code, p.message, id);
     this.subs.set(id, subscriptionKey(channel as Channel, p.params));
-    const r = this.d.pool.attach(this, id, channel as Channel, p.params, channel === "trades" ? sinceAt : undefined);
+    const r = this.d.pool.attach(this, id, channel as Channel, p.params, channel === "trades" ? resume : {});
     if (!r.ok) {
       this.subscriptionEnded(id);
       this.error(r.code, r.message, id, r.limit);

@@ -173,6 +173,12 @@ describe("stream gateway: sharing the key's upstream budget", () => {
     expect(replay.meta).toMatchObject({ replay: true });
     const i = b.frames.indexOf(replay);
     expect(b.frames[i - 1]).toMatchObject({ type: "subscribed", id: "again" });
+    // Resuming after the last row it was forwarded (row 2), a browser gets only what came after: none it had.
+    const { txHash, block, logIndex } = trade(2, 0);
+    const c = await h.browser();
+    c.subscribe("after", "trades", tradesParams(1), { sinceAt: 2_000, after: { txHash, block, logIndex } });
+    const resumed = await c.waitFor((f) => f.type === "event");
+    expect((resumed.data as { txHash: string }[]).map((r) => r.txHash)).toEqual([trade(4, 0).txHash]);
   });
 });
 

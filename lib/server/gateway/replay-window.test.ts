@@ -11,7 +11,59 @@ describe("trades replay window", () => {
     expect(w.add([trade(1, 100, true), trade(2, 101)], 1)).toHaveLength(0);
     expect(w.add([trade(1, 100, false)], 2)).toEqual([trade(1, 100, false)]);
     expect(w.add([trade(1, 100, true), trade(1, 100, false)], 3)).toHaveLength(0);
-    expect(w.since(0, 3)).toEqual([trade(1, 100, false), trade(2, 101)]);
+    // In the order forwarded: the confirmation came last.
+    expect(w.since(0, 3)).toEqual([trade(2, 101), trade(1, 100, false)]);
+  });
+
+  it("resumes after the last row a browser was forwarded: none it had, every one it missed", () => {
+    const w = new ReplayWindow();
+    // Three rows in one block share a time; the browser had the first two.
+    w.add([trade(1, 100), trade(2, 100), trade(3, 100, true)], 0);
+    w.add([trade(4, 100)], 1);
+    expect(w.since(100, 1, trade(2, 100)).map((t) => t.txHash)).toEqual([trade(3, 100).txHash, trade(4, 100).txHash]);
+    // The preconfirmed row it had is confirmed while it is away: the confirmation is replayed, nothing else again.
+    w.add([trade(3, 100, false)], 2);
+    expect(w.since(100, 2, trade(4, 100))).toEqual([trade(3, 100, false)]);
+    // A reverted row is not replayed, and the cursor may be one.
+    w.revert([trade(5, 100)], 3);
+    w.add([trade(6, 101)], 3);
+    expect(w.since(100, 3, trade(3, 100)).map((t) => t.at)).toEqual([101]);
+    // A cursor the window no longer holds (or never did): every row at or after sinceAt.
+    expect(w.since(101, 3, trade(99, 1)).map((t) => t.at)).toEqual([101]);
+  });
+
+  it("a resume after any forwarded row replays exactly what was forwarded after it", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ n: fc.nat(30), pre: fc.boolean(), dt: fc.nat(3), revert: fc.boolean() }), { maxLength: 120 }),
+        fc.nat(),
+        (ops, pick) => {
+          const w = new ReplayWindow({ maxRows: 1_000, maxAgeMs: 1e9 });
+          let now = 0;
+          const log: { n: number; key: string; state: string; reverted: boolean }[] = [];
+          for (const op of ops) {
+            now += op.dt;
+            if (op.revert) {
+              w.revert([trade(op.n, 0)], now);
+              for (const e of log) if (e.key === tradeKey(trade(op.n, 0))) e.reverted = true;
+            } else
+              for (const r of w.add([trade(op.n, now, op.pre)], now))
+                log.push({ n: op.n, key: tradeKey(r), state: `${tradeKey(r)}:${r.preconfirmed}`, reverted: false });
+          }
+          if (log.length === 0) return;
+          const cut = pick % log.length;
+          const cursor = log[cut] as (typeof log)[number];
+          if (log.slice(cut + 1).some((e) => e.key === cursor.key)) return; // the cursor's row moved on (confirmed)
+          const had = new Set(log.slice(0, cut + 1).map((e) => e.state));
+          const after = log.slice(cut + 1);
+          // The newest state of each row forwarded after the cursor, unless reverted since.
+          const expected = after.filter((e, i) => !e.reverted && !after.slice(i + 1).some((l) => l.key === e.key));
+          const replay = w.since(0, now, trade(cursor.n, 0));
+          expect(replay.map((r) => `${tradeKey(r)}:${r.preconfirmed}`)).toEqual(expected.map((e) => e.state));
+          for (const r of replay) expect(had.has(`${tradeKey(r)}:${r.preconfirmed}`)).toBe(false);
+        },
+      ),
+    );
   });
 
   it("replays rows at or after sinceAt, without reverted ones", () => {

@@ -34,8 +34,10 @@ export class ReplayWindow {
       const key = tradeKey(row);
       const seen = this.entries.get(key);
       if (seen && (seen.reverted || !seen.row.preconfirmed || row.preconfirmed)) continue;
-      if (seen) seen.row = row; // confirmation replaces the preconfirmed row in place
-      else this.entries.set(key, { row, receivedAt: now, reverted: false });
+      // A confirmation replaces the preconfirmed row and moves to the end: arrival order is the order rows were
+      // forwarded in, so a browser resuming after a row it had is replayed the confirmation it missed.
+      if (seen) this.entries.delete(key);
+      this.entries.set(key, { row, receivedAt: now, reverted: false });
       fresh.push(row);
     }
     this.trim();
@@ -54,10 +56,23 @@ export class ReplayWindow {
     this.trim();
   }
 
-  /** Rows with `at >= sinceAt`, in arrival order (>=: the browser dedups, so a same-millisecond row is not lost). */
-  since(sinceAt: number, now: number): TokenTrade[] {
+  /**
+   * What a resuming browser missed, in arrival order. With `after` (the last row the browser was forwarded) still in
+   * the window: the rows forwarded after it, so none it already had. Otherwise rows with `at >= sinceAt` (>=: a
+   * same-millisecond row is not lost; the browser dedups).
+   */
+  since(sinceAt: number, now: number, after?: TradeKey): TokenTrade[] {
     this.evict(now);
     const out: TokenTrade[] = [];
+    const cursor = after ? tradeKey(after) : undefined;
+    if (cursor !== undefined && this.entries.has(cursor)) {
+      let past = false;
+      for (const [key, e] of this.entries) {
+        if (past && !e.reverted) out.push(e.row);
+        else if (key === cursor) past = true;
+      }
+      return out;
+    }
     for (const e of this.entries.values()) if (!e.reverted && e.row.at >= sinceAt) out.push(e.row);
     return out;
   }

@@ -24,7 +24,15 @@ export interface Member {
   /** Was receiving when the upstream was lost: gets a `resync` once it is back. */
   needsResync?: boolean;
   sinceAt: number | undefined;
+  /** The last trade forwarded to this browser before it reconnected: its replay starts after it. */
+  after?: TradeKey;
   timer?: unknown;
+}
+
+/** Where a resubscribing browser's trades replay starts (subscribe frame's `sinceAt` and `after`). */
+export interface Resume {
+  sinceAt?: number;
+  after?: TradeKey;
 }
 
 interface Group {
@@ -162,13 +170,13 @@ export class SharedSub {
     return typeof have === "number" && typeof ev.meta.asOf === "number" && ev.meta.asOf < have;
   }
 
-  /** What a new browser subscriber gets at once: the current state, then (trades) rows since `sinceAt`. */
-  sendLateState(sub: Subscriber, id: string, sinceAt: number | undefined, now: number): void {
+  /** What a new browser subscriber gets at once: the current state, then (trades) the rows it missed (see Resume). */
+  sendLateState(sub: Subscriber, id: string, { sinceAt, after }: Resume, now: number): void {
     const head = this.groups.get(id)?.head ?? eventHead(id);
     const late = this.lateStateBody();
     if (late) sub.deliver(eventFrame(head, late));
     if (!this.replay || sinceAt === undefined) return;
-    const rows = this.replay.since(sinceAt, now);
+    const rows = this.replay.since(sinceAt, now, after);
     for (let i = 0; i < rows.length; i += REPLAY_CHUNK) {
       const chunk = rows.slice(i, i + REPLAY_CHUNK);
       sub.deliver(eventFrame(head, eventBody("trades", "trades", chunk, { asOf: now, replay: true })));

@@ -1,7 +1,7 @@
 import { type Channel, type ChannelParams, isPollOnly, type StreamErrorCode, subscriptionKey, trackedKeys } from "@/lib/api";
 import type { Clock, TimerHandle } from "./clock";
 import type { ReplayLimits } from "./replay-window";
-import { type Member, SharedSub, type Subscriber } from "./shared-sub";
+import { type Member, type Resume, SharedSub, type Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";
 import type { UpstreamError, UpstreamEvent } from "./upstream-adapter";
 import { type BackoffPolicy, backoffDelay, type LinkListener, UpstreamLink } from "./upstream-link";
@@ -95,7 +95,7 @@ export class UpstreamPool {
     return { upstreamConnections: this.links.size, upstreamSubscriptions: this.byKey.size, trackedTokens: this.tracked.size, connectedMs };
   }
 
-  attach<C extends Channel>(sub: Subscriber, id: string, channel: C, params: ChannelParams[C], sinceAt?: number): AttachResult {
+  attach<C extends Channel>(sub: Subscriber, id: string, channel: C, params: ChannelParams[C], resume: Resume = {}): AttachResult {
     if (this.closed) return { ok: false, code: "upstream_unavailable", message: "the gateway is shutting down" };
     const key = subscriptionKey(channel, params);
     let shared = this.byKey.get(key);
@@ -106,7 +106,7 @@ export class UpstreamPool {
     }
     this.o.clock.clearTimeout(shared.releaseTimer as TimerHandle);
     shared.releaseTimer = undefined;
-    const member: Member = { acked: false, sinceAt };
+    const member: Member = { acked: false, sinceAt: resume.sinceAt, after: resume.after };
     shared.add(sub, id, member);
     if (shared.status === "active") this.ack(shared, sub, id, member);
     else member.timer = this.o.clock.setTimeout(() => this.timeoutMember(shared, sub, id), this.o.subscribeTimeoutMs);
@@ -336,7 +336,7 @@ export class UpstreamPool {
     if (!live) sub.sendFrame({ type: "subscribed", id, channel: shared.channel, params: shared.params });
     else if (shared.mode === "stream") sub.sendFrame({ type: "subscribed", id, channel: shared.channel, params: shared.params, mode: "stream" });
     else sub.sendFrame({ type: "subscribed", id, channel: shared.channel, params: shared.params, mode: "poll", delayMs: live.delayMs(shared) });
-    shared.sendLateState(sub, id, m.sinceAt, this.o.clock.now());
+    shared.sendLateState(sub, id, m, this.o.clock.now());
   }
 
   private timeoutMember(shared: SharedSub, sub: Subscriber, id: string): void {
