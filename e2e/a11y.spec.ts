@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { freezeStream, launchToken, openShell, resultOptions, searchField, settle, tokenPath } from "./shell-helpers";
+import { settle } from "../test/network-quiet";
+import { freezeStream, launchToken, openShell, resultOptions, searchField, tokenPath } from "./shell-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import type { ServerFrame } from "@/lib/api";
+import { trackRequests } from "../test/network-quiet";
 
 interface Fixtures {
   /** ws:// URL of the stream gateway on the server under test. */
@@ -12,6 +13,11 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Every test page counts its requests from the start, so `settle` (e2e/network-quiet.ts) knows when it is quiet.
+  page: async ({ page }, use) => {
+    trackRequests(page);
+    await use(page);
+  },
   streamUrl: async ({ baseURL }, use) => {
     const url = new URL("/api/stream", baseURL);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";

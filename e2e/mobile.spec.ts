@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { settle } from "../test/network-quiet";
 import { expect as baseExpect, test } from "./fixtures";
 import { simState } from "./sim";
 
@@ -42,7 +43,7 @@ test("no page is wider than a 390 px screen", async ({ page }) => {
     await page.goto(path);
     // Wait for live content (prices in the header ticker) so late-arriving rows are measured too.
     await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
-    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+    await settle(page);
     const w = await pageWidth(page);
     expect(w.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(w.client);
   }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures";
+import { settle } from "../test/network-quiet";
 import { simState } from "./sim";
 
 // Embedded mode makes no request that fails: no icon on a host that does not exist, no 4xx/5xx, nothing off the
@@ -38,29 +39,32 @@ function watch(page: Page): string[] {
   return problems;
 }
 
-test("every page loads with zero failed requests", async ({ page }) => {
-  const problems = watch(page);
-  const pages = [
-    "/",
-    "/pulse",
-    "/watchlist",
-    "/credits",
-    `/token/${notable.establishedToken.chain}/${notable.establishedToken.address}`,
-    `/token/${notable.graduatedToken.chain}/${notable.graduatedToken.address}`,
-    `/token/${notable.baseToken.chain}/${notable.baseToken.address}`,
-    `/wallet/${notable.evmWallet.address}?chain=${notable.evmWallet.chain}`,
-    `/wallet/${notable.solanaWallet.address}?chain=solana`,
-  ];
-  for (const path of pages) {
-    await page.goto(path);
+const PAGES: Record<string, () => string> = {
+  home: () => "/",
+  pulse: () => "/pulse",
+  watchlist: () => "/watchlist",
+  credits: () => "/credits",
+  tracker: () => "/tracker",
+  charts: () => "/charts",
+  "established token": () => `/token/${notable.establishedToken.chain}/${notable.establishedToken.address}`,
+  "graduated token": () => `/token/${notable.graduatedToken.chain}/${notable.graduatedToken.address}`,
+  "Base token": () => `/token/${notable.baseToken.chain}/${notable.baseToken.address}`,
+  "EVM wallet": () => `/wallet/${notable.evmWallet.address}?chain=${notable.evmWallet.chain}`,
+  "Solana wallet": () => `/wallet/${notable.solanaWallet.address}?chain=solana`,
+};
+
+for (const [name, path] of Object.entries(PAGES)) {
+  test(`the ${name} page loads with zero failed requests`, async ({ page }) => {
+    const problems = watch(page);
+    await page.goto(path());
     await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
-    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+    await settle(page);
     // Lazy images below the fold load as the page scrolls.
     await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(1500);
-    expect(problems, path).toEqual([]);
-  }
-});
+    await settle(page);
+    expect(problems, path()).toEqual([]);
+  });
+}
 
 test("no page aborts its links' prefetches", async ({ page }) => {
   const aborted: string[] = [];
@@ -74,7 +78,7 @@ test("no page aborts its links' prefetches", async ({ page }) => {
   ]) {
     await page.goto(path);
     await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
-    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+    await settle(page);
   }
   expect(aborted).toEqual([]);
 });

@@ -2,13 +2,13 @@ import type { Page } from "@playwright/test";
 import { XSS_SENTINEL } from "@/lib/format/testing/hostile-corpus";
 import { trapDialogs } from "../test/dialog-trap";
 import { expect, test } from "./fixtures";
+import { settle } from "../test/network-quiet";
 import {
   hostileToken,
   launchToken,
   openShell,
   resultOptions,
   searchField,
-  settle,
   tokenPath,
   watchCsp,
 } from "./shell-helpers";

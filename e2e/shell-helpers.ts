@@ -92,10 +92,6 @@ export function searchField(page: Page): Locator {
   return page.getByRole("combobox", { name: /^Search by name/ });
 }
 
-/** Lets the page finish its requests; a busy shared machine may never go fully idle, so this is bounded. */
-export async function settle(page: Page, ms = 8_000): Promise<void> {
-  await page.waitForLoadState("networkidle", { timeout: ms }).catch(() => {});
-}
 
 /** The palette's result rows (the chain select has <option>s too). */
 export function resultOptions(page: Page): Locator {

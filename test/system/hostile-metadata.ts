@@ -1,6 +1,7 @@
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../chromium";
 import { trapDialogs } from "../dialog-trap";
+import { settle, trackRequests } from "../network-quiet";
 import type { System } from "./harness";
 import { check, notable } from "./util";
 
@@ -46,11 +47,12 @@ export async function hostileMetadata(sys: System): Promise<string> {
   let flagged = 0;
   try {
     const page = await browser.newPage();
+    trackRequests(page);
     const dialogs = await trapDialogs(page, SENTINEL, ["alert", "confirm", "prompt", "print"]);
     for (const t of picked) {
       const path = `/token/${encodeURIComponent(t.chain)}/${t.address}`;
       await page.goto(`${sys.appUrl}${path}`, { waitUntil: "domcontentloaded" });
-      await page.waitForLoadState("networkidle", { timeout: 6_000 }).catch(() => {});
+      await settle(page);
       const found = await page.evaluate(
         ({ k, hidden }) => {
           const re = new RegExp(hidden);
