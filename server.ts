@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import nextEnv from "@next/env";
 import next from "next";
-import { type Config, ConfigError, loadConfig } from "./lib/server/config";
+import { type Config, ConfigError } from "./lib/server/config";
 import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
 import { setFleetRuntime } from "./lib/server/fleet/fleet-runtime";
 import { type FleetStream, startFleetStream } from "./lib/server/fleet/fleet-stream";
@@ -18,6 +18,7 @@ import { createLogger, type Logger } from "./lib/server/logger";
 import { setProxyState } from "./lib/server/proxy/state";
 import { answerApiRequest } from "./lib/server/proxy/fast-lane";
 import { API_CSP, SECURITY_HEADERS } from "./lib/security/csp";
+import { runtimeConfig } from "./lib/server/runtime";
 import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
@@ -34,8 +35,9 @@ const apiHeaders = () => API_HEADERS;
 function readConfig(): Config {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
   try {
-    // The proxy's tunables are checked here too, so a malformed one stops start-up rather than the first request.
-    return loadConfig();
+    // Parsed once for the process: the proxy, the image route, the public URL and the upstream target read this same
+    // object (lib/server/runtime.ts), so a malformed setting stops start-up rather than the first request.
+    return runtimeConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}`);

@@ -1,9 +1,9 @@
 import { ApiError } from "@/lib/api/errors";
 import { clientIpOf } from "./client-ip";
-import { loadConfig } from "./config";
 import { DEFAULT_IMAGE_HOSTS, fetchImage, type ProxiedImage } from "./image-proxy";
 import { errorResponse } from "./proxy/respond";
 import { createRateLimiter, type RateLimiter } from "./proxy/rate-limit";
+import { runtimeConfig } from "./runtime";
 
 // GET /api/image?url=…: per client address rate limit (429 `rate_limited` with Retry-After), then the query (400),
 // then the icon's host against the allowlist (403 `forbidden`), then the fetch within its limits.
@@ -45,11 +45,11 @@ export async function serveImage(req: Request, d: ImageRouteDeps): Promise<Respo
 
 const HOLDER = Symbol.for("trading-explorer.image-route");
 
-/** The process's settings and limiter, read from the configuration once. */
+/** The process's settings and limiter, from the runtime configuration. */
 export function imageRouteSettings(): Omit<ImageRouteDeps, "marketBase" | "fetch"> {
   const g = globalThis as { [HOLDER]?: Omit<ImageRouteDeps, "marketBase" | "fetch"> };
   if (!g[HOLDER]) {
-    const config = loadConfig();
+    const config = runtimeConfig();
     g[HOLDER] = {
       limiter: createRateLimiter({ ratePerSec: config.image.rateLimitPerSec, burst: config.image.rateLimitBurst }),
       trustProxy: config.proxy.trustProxy,

@@ -1,4 +1,4 @@
-import { loadConfig } from "./config";
+import { runtimeConfig } from "./runtime";
 
 let cached: { base: URL | undefined } | undefined;
 
@@ -6,7 +6,7 @@ let cached: { base: URL | undefined } | undefined;
 export function publicBaseUrl(): URL | undefined {
   if (!cached) {
     try {
-      const url = loadConfig().publicUrl;
+      const url = runtimeConfig().publicUrl;
       cached = { base: url ? new URL(url) : undefined };
     } catch {
       cached = { base: undefined }; // server.ts already stopped on a bad setting; `next` run alone keeps Next's default

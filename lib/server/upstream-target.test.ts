@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setRuntimeConfig } from "./runtime";
 import { getUpstreamTarget, setUpstreamTarget, upstreamKind } from "./upstream-target";
 
 afterEach(() => {
   setUpstreamTarget(undefined);
+  // Each test stubs its own environment: the next read parses it again.
+  setRuntimeConfig(undefined);
   vi.unstubAllEnvs();
 });
 

@@ -1,4 +1,4 @@
-import { loadConfig } from "./config";
+import { runtimeConfig } from "./runtime";
 
 // Shared between server.ts and Next's route handlers: they run in one process but load separate module copies.
 const TARGET = Symbol.for("trading-explorer.upstream");
@@ -22,7 +22,7 @@ export function setUpstreamTarget(target: UpstreamTarget | undefined): void {
 export function getUpstreamTarget(): UpstreamTarget {
   const target = (globalThis as TargetHolder)[TARGET];
   if (target) return target;
-  const { upstream } = loadConfig();
+  const { upstream } = runtimeConfig();
   if (upstream.kind === "remote") return upstream;
   throw new Error(
     "The embedded market is not running in this process: start the app with `npm run dev` or `npm start` (server.ts), not `next dev`/`next start`",
