@@ -3,7 +3,7 @@ import { WebSocket } from "ws";
 import type { EventFrame } from "@/lib/api";
 import { manualOnline } from "./online";
 import { createStreamClient, type StreamClient, type StreamSubscriptionError } from "./socket";
-import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
+import { type FakeGateway, startFakeGateway, waitFor } from "./testing/fake-gateway";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const trades = { chain: "evm:8453", address: TOKEN };

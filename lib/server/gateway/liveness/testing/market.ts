@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import { type TokenTrade, tradeKey } from "@/lib/api";
 import { type SimService, startSimService } from "@/lib/sim/service";
-import { createTestProxy, type TestProxy } from "../../testing/test-state";
-import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "../index";
-import { TestBrowser } from "../test-harness";
-import { createRestCaller } from "./rest-caller";
+import { createTestProxy, type TestProxy } from "../../../testing/test-state";
+import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "../../index";
+import { TestBrowser } from "../../testing/harness";
+import { createRestCaller } from "../rest-caller";
 
 // Tests of tiered liveness on the real embedded market: REST through the real proxy, the market's real stream, trades
 // made through its control API. One market per test file; one gateway per test.

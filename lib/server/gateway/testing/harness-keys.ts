@@ -1,5 +1,5 @@
 import { type Channel, parseChannelParams, subscriptionKey } from "@/lib/api";
-import { EVM_TOKEN } from "./test-fixtures";
+import { EVM_TOKEN } from "./fixtures";
 
 /** The subscription key the upstream sees for browser-style params. */
 export function keyOf(channel: Channel, params: unknown): string {

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
-import { createVirtualClock, type VirtualClock } from "./clock";
-import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "./index";
-import { startTestUpstream, type TestUpstream, type TestUpstreamOptions } from "./test-upstream";
+import { createVirtualClock, type VirtualClock } from "../clock";
+import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "../index";
+import { startTestUpstream, type TestUpstream, type TestUpstreamOptions } from "./upstream";
 
 // Test wiring: a fake upstream, the gateway on a plain node:http server, and browser-like clients.
 

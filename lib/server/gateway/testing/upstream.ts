@@ -5,7 +5,7 @@ import {
   type Channel, type ChannelParams, CLOSE_CODES, clientFrameSchema, parseChannelParams, STREAM_LIMITS, STREAM_PATH,
   subscriptionKey, trackedKeys,
 } from "@/lib/api";
-import { eventBody, eventHead, eventJson } from "./frames";
+import { eventBody, eventHead, eventJson } from "../frames";
 
 // A small upstream speaking lib/api/stream.ts frames, with the spec's per-key limits (§8), for gateway tests
 // and the benchmark. It is not the embedded market: events are emitted by the test.

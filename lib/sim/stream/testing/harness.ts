@@ -2,10 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, vi } from "vitest";
 import { WebSocket } from "ws";
-import { type CreditLedger, type FaultConfig, NO_FAULTS } from "../feed";
-import { createSimStreamServer, type SimStreamServer, type SimStreamServerOptions } from "./server";
-import { TestFeed } from "./test-feed";
-import { createManualTimers, type ManualTimers } from "./timers";
+import { type CreditLedger, type FaultConfig, NO_FAULTS } from "../../feed";
+import { createSimStreamServer, type SimStreamServer, type SimStreamServerOptions } from "../server";
+import { TestFeed } from "./feed";
+import { createManualTimers, type ManualTimers } from "../timers";
 
 // Test helpers: a stream server on port 0 over a TestFeed and a manual clock, and a client that queues frames.
 

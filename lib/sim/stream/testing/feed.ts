@@ -10,7 +10,7 @@ import {
   type TradeKey,
   tradeKey,
 } from "@/lib/api";
-import type { MarketFeed, PulseDelta, RevertEvent, TradeEvent } from "../feed";
+import type { MarketFeed, PulseDelta, RevertEvent, TradeEvent } from "../../feed";
 
 // A small MarketFeed driven by hand (tests and the benchmark): every change is explicit and synchronous.
 
