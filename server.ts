@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import nextEnv from "@next/env";
 import next from "next";
 import { type Config, ConfigError } from "./lib/server/config";
-import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
+import { requestClientIp, stampClientIp } from "@/lib/server/http/client-ip";
 import { setFleetRuntime } from "./lib/server/fleet/fleet-runtime";
 import { type FleetStream, startFleetStream } from "./lib/server/fleet/fleet-stream";
 import { createRedisLink, type RedisLink } from "./lib/server/fleet/redis-link";
@@ -12,14 +12,14 @@ import { pollCreditsShare } from "./lib/server/fleet/stream-share";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createRestCaller } from "./lib/server/gateway/liveness/rest-caller";
 import { getProxyState } from "./lib/server/proxy/state";
-import { todaysBudget } from "./lib/server/usage-report";
-import { guardRequest } from "./lib/server/http-guard";
-import { createLogger, type Logger } from "./lib/server/logger";
+import { todaysBudget } from "@/lib/server/ops/usage-report";
+import { guardRequest } from "@/lib/server/http/guard";
+import { createLogger, type Logger } from "@/lib/server/ops/logger";
 import { setProxyState } from "./lib/server/proxy/state";
-import { answerApiRequest } from "./lib/server/proxy/fast-lane";
+import { proxyNodeRequest } from "./lib/server/proxy/fast-lane";
 import { API_CSP, SECURITY_HEADERS } from "./lib/security/csp";
 import { runtimeConfig } from "./lib/server/runtime";
-import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
+import { setUpstreamTarget, type UpstreamTarget } from "@/lib/server/upstream/target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
 const STREAM_PATH = "/api/stream";
@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     // A fresh cache hit is answered synchronously (`true`); anything else settles later.
     let answered: boolean | Promise<boolean>;
     try {
-      answered = answerApiRequest(req, res, apiHeaders);
+      answered = proxyNodeRequest(req, res, apiHeaders);
     } catch (error) {
       return fail(error);
     }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { hostAllowed } from "@/lib/server/image-proxy";
+import { hostAllowed } from "@/lib/server/image/fetch-image";
 import { loadConfig, loadSimConfig } from "@/lib/server/config";
 import { parseCliOptions } from "@/lib/sim/cli-options";
 import { CHECKS, selectChecks } from "./checks";

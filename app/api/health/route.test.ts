@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetHealthProbe } from "@/lib/server/health-probe";
+import { resetHealthProbe } from "@/lib/server/ops/health-probe";
 import { chainsEnvelope, type FakeUpstream, sendJson } from "@/lib/server/testing/fake-upstream";
 import { installTestProxy } from "@/lib/server/testing/installed-proxy";
 import { setRuntimeConfig } from "@/lib/server/runtime";
-import { setUpstreamTarget } from "@/lib/server/upstream-target";
+import { setUpstreamTarget } from "@/lib/server/upstream/target";
 import pkg from "@/package.json";
 import { GET } from "./route";
 

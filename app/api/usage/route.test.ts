@@ -5,7 +5,7 @@ import { chainsEnvelope, type FakeUpstream, sendJson } from "@/lib/server/testin
 import { installTestProxy } from "@/lib/server/testing/installed-proxy";
 import type { TestProxy } from "@/lib/server/testing/test-state";
 import { type GatewayStats, publishStats } from "@/lib/server/gateway/stats";
-import { registerUsageSource } from "@/lib/server/usage-registry";
+import { registerUsageSource } from "@/lib/server/ops/usage-registry";
 import { GET as metricsGET } from "../metrics/route";
 import { GET as publicGET } from "./public/route";
 import { GET } from "./route";

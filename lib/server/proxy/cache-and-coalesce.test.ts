@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
-import { createCreditsLedger } from "../credits-ledger";
+import { createCreditsLedger } from "./credits-ledger";
 import { cacheKey, createProxy, stableStringify } from "./cache-and-coalesce";
 import { createResponseCache } from "./response-cache";
 import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "../testing/fake-upstream";

@@ -1,18 +1,18 @@
 import type { ProxySettings } from "../config";
 import { type CircuitBreaker, createCircuitBreaker } from "./circuit-breaker";
-import { type CreditsLedger, createCreditsLedger } from "../credits-ledger";
+import { type CreditsLedger, createCreditsLedger } from "./credits-ledger";
 import { createFleetLedger, type FleetLedger } from "../fleet/fleet-ledger";
 import { createFleetRateLimiter, type FleetRateLimiter } from "../fleet/fleet-rate-limit";
 import { type FleetRuntime, getFleetRuntime } from "../fleet/fleet-runtime";
 import { createSharedCache, type SharedCache } from "../fleet/shared-cache";
-import { getLogger, type Logger } from "../logger";
-import { getMetrics, type Metrics } from "../metrics";
+import { getLogger, type Logger } from "../ops/logger";
+import { getMetrics, type Metrics } from "../ops/metrics";
 import { createProxy, type RestProxy } from "./cache-and-coalesce";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createRateLimiter, type RateLimiter } from "../http/rate-limit";
 import { createResponseCache, type ResponseCache } from "./response-cache";
 import { createUpstreamClient, type UpstreamClient } from "./upstream-client";
-import { getUpstreamTarget, type UpstreamTarget } from "../upstream-target";
-import { registerUsageSource } from "../usage-registry";
+import { getUpstreamTarget, type UpstreamTarget } from "../upstream/target";
+import { registerUsageSource } from "../ops/usage-registry";
 import { runtimeConfig } from "../runtime";
 
 // The proxy's process-wide state (cache, ledger, breaker, rate limiter, pool). It lives on globalThis: route handlers

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
-import { createLogger } from "../logger";
-import { createMetrics } from "../metrics";
+import { createLogger } from "../ops/logger";
+import { createMetrics } from "../ops/metrics";
 import { defaultConfig, type ProxySettings } from "../config";
 import { createProxyState, type ProxyState } from "../proxy/state";
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createStreamGateway, type StreamGateway } from "@/lib/server/gateway";
-import { handleProxyRequest } from "@/lib/server/proxy/handle-request";
+import { proxyWebRequest } from "@/lib/server/proxy/web-request";
 import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
 import { type SimService, type SimServiceOptions, startSimService } from "@/lib/sim/service";
 
@@ -43,7 +43,7 @@ export async function startFullStack(opts: Omit<SimServiceOptions, "key">): Prom
       body: body ? new Uint8Array(body) : undefined,
     });
     const segments = url.pathname.replace(/^\/api\/v1\//, "").split("/");
-    const r = await handleProxyRequest(request, segments, proxy.state);
+    const r = await proxyWebRequest(request, segments, proxy.state);
     res.writeHead(r.status, Object.fromEntries(r.headers));
     res.end(Buffer.from(await r.arrayBuffer()));
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setRuntimeConfig } from "./runtime";
-import { getUpstreamTarget, setUpstreamTarget, upstreamKind } from "./upstream-target";
+import { setRuntimeConfig } from "../runtime";
+import { getUpstreamTarget, setUpstreamTarget, upstreamKind } from "./target";
 
 afterEach(() => {
   setUpstreamTarget(undefined);

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stampClientIp } from "./client-ip";
+import { stampClientIp } from "../http/client-ip";
 import { operatorGet } from "./operator-route";
-import { chainsEnvelope, sendJson } from "./testing/fake-upstream";
-import { installTestProxy } from "./testing/installed-proxy";
+import { chainsEnvelope, sendJson } from "../testing/fake-upstream";
+import { installTestProxy } from "../testing/installed-proxy";
 
 // An operator endpoint as a same-host nginx reaches it: the socket is loopback, the request names its client.
 

@@ -1,4 +1,4 @@
-import { runtimeConfig } from "./runtime";
+import { runtimeConfig } from "../runtime";
 
 // Shared between server.ts and Next's route handlers: they run in one process but load separate module copies.
 const TARGET = Symbol.for("trading-explorer.upstream");

@@ -1,5 +1,5 @@
 import { ApiError, type ChainId, type EndpointDef, endpoints, validateQuery } from "@/lib/api";
-import { clientIpOf } from "@/lib/server/client-ip";
+import { clientIpOf } from "@/lib/server/http/client-ip";
 import { errorResponse } from "@/lib/server/proxy/respond";
 import { getProxyState, type ProxyState } from "@/lib/server/proxy/state";
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proxiedImageUrl } from "@/lib/format/safe-url";
-import { fetchImage, hostAllowed, imageSource, isPrivateAddress, MAX_IMAGE_BYTES, publicLookup } from "./image-proxy";
+import { fetchImage, hostAllowed, imageSource, isPrivateAddress, MAX_IMAGE_BYTES, publicLookup } from "./fetch-image";
 
 // A stand-in for the embedded market's /assets/ (loopback, the only plain-http source allowed).
 let server: Server;

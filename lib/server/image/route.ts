@@ -1,9 +1,9 @@
 import { ApiError } from "@/lib/api/errors";
-import { clientIpOf } from "./client-ip";
-import { DEFAULT_IMAGE_HOSTS, fetchImage, type ProxiedImage } from "./image-proxy";
-import { errorResponse } from "./proxy/respond";
-import { createRateLimiter, type RateLimiter } from "./proxy/rate-limit";
-import { runtimeConfig } from "./runtime";
+import { clientIpOf } from "../http/client-ip";
+import { DEFAULT_IMAGE_HOSTS, fetchImage, type ProxiedImage } from "./fetch-image";
+import { errorResponse } from "../proxy/respond";
+import { createRateLimiter, type RateLimiter } from "../http/rate-limit";
+import { runtimeConfig } from "../runtime";
 
 // GET /api/image?url=…: per client address rate limit (429 `rate_limited` with Retry-After), then the query (400),
 // then the icon's host against the allowlist (403 `forbidden`), then the fetch within its limits.

@@ -1,9 +1,9 @@
 import type { PollingUsage, PublicUsage } from "@/lib/api/usage";
-import type { LedgerSnapshot } from "./credits-ledger";
-import type { FleetUsage } from "./fleet/fleet-ledger";
-import type { LivenessStats } from "./gateway/liveness/controller";
-import { readGatewayStats } from "./gateway/stats";
-import type { ProxyState } from "./proxy/state";
+import type { LedgerSnapshot } from "../proxy/credits-ledger";
+import type { FleetUsage } from "../fleet/fleet-ledger";
+import type { LivenessStats } from "../gateway/liveness/controller";
+import { readGatewayStats } from "../gateway/stats";
+import type { ProxyState } from "../proxy/state";
 import { collectUsage, type UsageValues } from "./usage-registry";
 
 // The body of GET /api/usage: the proxy's ledger in full plus every registered usage source (stream gateway, …). In

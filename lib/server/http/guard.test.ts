@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES, guardRequest, originForm } from "./http-guard";
+import { API_ROUTES, guardRequest, originForm } from "./guard";
 
 // A real server with the guard in front of a stand-in for Next that echoes what it was handed.
 let server: Server;
@@ -117,7 +117,7 @@ describe("guardRequest", () => {
   });
 
   it("lists every /api route of the app (and only those) outside /api/v1", () => {
-    const apiDir = join(import.meta.dirname, "..", "..", "app", "api");
+    const apiDir = join(import.meta.dirname, "..", "..", "..", "app", "api");
     const routes: string[] = [];
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {

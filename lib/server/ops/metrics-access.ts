@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { isLoopbackIp } from "@/lib/api/address";
 import { ApiError } from "@/lib/api/errors";
-import { clientOf } from "./client-ip";
-import type { ProxySettings } from "./config";
+import { clientOf } from "../http/client-ip";
+import type { ProxySettings } from "../config";
 
 // /api/metrics and /api/usage tell how the key is spent, how the upstream is doing and where the proxy is slow: open to
 // loopback callers (a local scraper, an operator on the box) and to anyone presenting METRICS_TOKEN as a bearer token;

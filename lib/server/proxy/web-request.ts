@@ -6,7 +6,7 @@ import { readJsonBody } from "./read-body";
 
 // The /api/v1/* route handler's body: a web Request in, a web Response out, the work done by proxyRequest.
 
-export async function handleProxyRequest(request: Request, segments: unknown, given?: ProxyState): Promise<Response> {
+export async function proxyWebRequest(request: Request, segments: unknown, given?: ProxyState): Promise<Response> {
   let state: ProxyState;
   try {
     state = given ?? getProxyState();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 import { ApiError } from "@/lib/api/errors";
-import { errorReply } from "./proxy/respond";
+import { errorReply } from "../proxy/respond";
 
 // Loaded by server.ts outside Next, so no `import "server-only"` here.
 // What Next would answer in plain text, HTML or a redirect, answered here before Next sees the request: every /api/*

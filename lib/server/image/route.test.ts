@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { DEFAULT_IMAGE_HOSTS, imageSource } from "./image-proxy";
-import { type ImageRouteDeps, serveImage } from "./image-route";
-import { createRateLimiter } from "./proxy/rate-limit";
+import { DEFAULT_IMAGE_HOSTS, imageSource } from "./fetch-image";
+import { type ImageRouteDeps, serveImage } from "./route";
+import { createRateLimiter } from "../http/rate-limit";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 

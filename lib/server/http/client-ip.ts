@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { getLogger } from "./logger";
+import { getLogger } from "../ops/logger";
 
 // Loaded by server.ts outside Next, so no `import "server-only"` here.
 // Route handlers see a standard Request without the socket, so server.ts stamps the socket's address on each request

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { stampClientIp, warnUntrustedForwarding } from "./client-ip";
+import { stampClientIp, warnUntrustedForwarding } from "../http/client-ip";
 import { assertMetricsAccess } from "./metrics-access";
 
 const h = (init: Record<string, string>) => new Headers(init);

@@ -1,4 +1,4 @@
-import { runtimeConfig } from "./runtime";
+import { runtimeConfig } from "../runtime";
 
 let cached: { base: URL | undefined } | undefined;
 

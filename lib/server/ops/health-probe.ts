@@ -1,6 +1,6 @@
 import { endpoints } from "@/lib/api/endpoints";
 import { ApiError } from "@/lib/api/errors";
-import type { ProxyState } from "./proxy/state";
+import type { ProxyState } from "../proxy/state";
 
 // /api/health asks the upstream itself (the free chain list, past the cache) so a load balancer or an operator sees
 // a failing or hung market service, not only a live process. One probe at a time, its answer reused for PROBE_TTL_MS:

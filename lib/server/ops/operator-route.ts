@@ -1,6 +1,6 @@
 import { assertMetricsAccess } from "./metrics-access";
-import { errorResponse } from "./proxy/respond";
-import { getProxyState, type ProxyState } from "./proxy/state";
+import { errorResponse } from "../proxy/respond";
+import { getProxyState, type ProxyState } from "../proxy/state";
 
 // The GET handler of an operator endpoint (/api/metrics, /api/usage): the caller must pass `assertMetricsAccess`,
 // then `body` answers from the proxy state; a refusal or a failure is answered with the API's error envelope.

@@ -1,5 +1,5 @@
 import { type DestinationStream, pino } from "pino";
-import type { LogLevel } from "./config";
+import type { LogLevel } from "../config";
 
 // Loaded by server.ts outside Next, so no `import "server-only"` here.
 
