@@ -160,10 +160,6 @@ export function setBalance(t: SimToken, wallet: string, amount: number, tradable
   }
 }
 
-export function poolBalanceHolder(p: SimPool): string {
-  return p.address;
-}
-
 export function nativeUnits(amount: number, decimals: number): string {
   // Integer amount in the smallest unit, exact to 1e-6 of a coin.
   const micro = BigInt(Math.max(0, Math.round(amount * 1e6)));
