@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Channel, type ChannelParams, STREAM_LIMITS, trackedKeys } from "@/lib/api/stream";
-import { realClock } from "../gateway/clock";
+import { realClock } from "@/lib/api/clock";
 import {
   adopt,
   DEFAULT_SCHEDULER_OPTIONS,

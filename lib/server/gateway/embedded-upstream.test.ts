@@ -5,7 +5,7 @@ import { WebSocket } from "ws";
 import { pulseEventSchema, tradeKey, tradesEventSchema } from "@/lib/api";
 import { pulseToken } from "@/lib/sim/stream/testing/feed";
 import { KEY, type Harness as SimHarness, startHarness as startSim } from "@/lib/sim/stream/testing/harness";
-import { createVirtualClock, type VirtualClock } from "./clock";
+import { createVirtualClock, type VirtualClock } from "./testing/virtual-clock";
 import { createStreamGateway, type StreamGateway } from "./index";
 import { EVM_TOKEN } from "./testing/fixtures";
 import { TestBrowser, until } from "./testing/harness";

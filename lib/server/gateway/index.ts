@@ -5,7 +5,7 @@ import { CLOSE_CODES, MAX_FRAME_BYTES, STREAM_LIMITS, type StreamErrorCode } fro
 import { createLogger, type Logger } from "../ops/logger";
 import { registerUsageSource } from "../ops/usage-registry";
 import { type BrowserLimits, BrowserSession } from "./browser-session";
-import { type Clock, realClock, type TimerHandle } from "./clock";
+import { type Clock, realClock, type TimerHandle } from "@/lib/api/clock";
 import { DEFAULT_IP_LIMITS, type IpLimits, IpQuotas, type IpQuota } from "./ip-quota";
 import { DEFAULT_READ_LAG_LIMITS } from "./read-lag";
 import { DEFAULT_REPLAY_LIMITS, type ReplayLimits } from "./replay-window";

@@ -3,7 +3,7 @@ import type { SimUsage } from "../usage";
 import type { Connection } from "./connection";
 import type { Hub } from "./hub";
 import type { KeyRegistry, StreamLimits } from "./key-registry";
-import type { Timers } from "./timers";
+import type { Clock } from "@/lib/api/clock";
 
 // What a connection needs from its server: shared state, policy and the two clocks.
 
@@ -26,9 +26,9 @@ export interface ConnectionDeps {
   isValidKey(key: string): boolean;
   ledger: CreditLedger;
   /** Market-side scheduling: fault delays (and `openedAt` for streamDropAfterMs). */
-  timers: Timers;
+  timers: Clock;
   /** Network-side scheduling, always wall time in production: auth deadline, heartbeat, credits, frame budget. */
-  wall: Timers;
+  wall: Clock;
   faults: () => FaultConfig;
   random: () => number;
   config: ConnectionConfig;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
-import { createVirtualClock, type VirtualClock } from "../clock";
+import { createVirtualClock, type VirtualClock } from "./virtual-clock";
 import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "../index";
 import { startTestUpstream, type TestUpstream, type TestUpstreamOptions } from "./upstream";
 

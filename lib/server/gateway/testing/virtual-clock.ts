@@ -1,24 +1,6 @@
-// Time and randomness are injected so grace periods, backoff and rate limits are testable without sleeping.
+import type { Clock, TimerHandle } from "@/lib/api/clock";
 
-export type TimerHandle = { readonly __timer: unique symbol };
-
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): TimerHandle;
-  clearTimeout(handle: TimerHandle | undefined): void;
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref?.();
-    return t as unknown as TimerHandle;
-  },
-  clearTimeout: (handle) => {
-    if (handle) clearTimeout(handle as unknown as NodeJS.Timeout);
-  },
-};
+// A manual clock for the gateway's tests (the interface and the wall clock are lib/api/clock.ts).
 
 export interface VirtualClock extends Clock {
   /** Moves time forward, firing due timers in order (timers scheduled meanwhile fire too when due). */
