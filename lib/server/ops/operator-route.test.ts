@@ -2,14 +2,14 @@ import type { IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stampClientIp } from "../http/client-ip";
 import { operatorGet } from "./operator-route";
-import { chainsEnvelope, sendJson } from "../testing/fake-upstream";
+import { chainsEnvelope, replyJson } from "../testing/fake-upstream";
 import { installTestProxy } from "../testing/installed-proxy";
 
 // An operator endpoint as a same-host nginx reaches it: the socket is loopback, the request names its client.
 
 let uninstall: () => Promise<void>;
 beforeAll(async () => {
-  ({ uninstall } = await installTestProxy((_req, res) => sendJson(res, 200, chainsEnvelope()), "operator-key"));
+  ({ uninstall } = await installTestProxy((_req, res) => replyJson(res, 200, chainsEnvelope()), "operator-key"));
 });
 afterAll(() => uninstall());
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "../testing/fake-upstream";
+import { chainsEnvelope, type FakeUpstream, replyJson, startFakeUpstream } from "../testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "../testing/test-state";
 import { proxyNodeRequest } from "./fast-lane";
 import { proxyWebRequest } from "./web-request";
@@ -20,8 +20,8 @@ let routed = 0;
 
 beforeAll(async () => {
   up = await startFakeUpstream((req, res) => {
-    if (req.url.startsWith("/v1/meta/chains")) return sendJson(res, 200, chainsEnvelope(5, name));
-    return sendJson(res, 500, "unexpected");
+    if (req.url.startsWith("/v1/meta/chains")) return replyJson(res, 200, chainsEnvelope(5, name));
+    return replyJson(res, 500, "unexpected");
   });
   server = createServer((req, res) => {
     Promise.resolve(
