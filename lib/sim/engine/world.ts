@@ -3,7 +3,7 @@ import type { SimChain } from "./chains";
 import type { CpmmState, CurveState } from "./curve";
 import type { TokenMeta } from "./events";
 import type { SimFactory } from "./factories";
-import type { WarmFlow } from "./warm-flow";
+import type { WarmFlow } from "./types";
 
 // Chain state the engine owns: tokens, pools, balances, wallets. The index only sees events (and reads
 // balances the way a real indexer calls an RPC node for holders).

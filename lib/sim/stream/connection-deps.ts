@@ -1,11 +1,11 @@
 import type { CreditLedger, FaultConfig, MarketFeed } from "../feed";
 import type { SimUsage } from "../usage";
-import type { Connection } from "./connection";
 import type { Hub } from "./hub";
 import type { KeyRegistry, StreamLimits } from "./key-registry";
 import type { Clock } from "@/lib/api/clock";
 
-// What a connection needs from its server: shared state, policy and the two clocks.
+// What a connection needs from its server: shared state, policy and the two clocks. `C` is the connection itself
+// (connection.ts), given back on close: a parameter, so this file and connection.ts do not import each other.
 
 export interface ConnectionConfig {
   limits: StreamLimits;
@@ -19,7 +19,7 @@ export interface ConnectionConfig {
   framesPerSecond: number;
 }
 
-export interface ConnectionDeps {
+export interface ConnectionDeps<C> {
   feed: MarketFeed;
   hub: Hub;
   registry: KeyRegistry;
@@ -35,5 +35,5 @@ export interface ConnectionDeps {
   onSlowConsumer(): void;
   /** Per-key usage for GET /__control/usage (peaks and refusals). */
   usage?: SimUsage;
-  onClose(conn: Connection): void;
+  onClose(conn: C): void;
 }

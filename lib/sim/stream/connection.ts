@@ -35,7 +35,7 @@ export class Connection implements MemberSink {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly d: ConnectionDeps,
+    private readonly d: ConnectionDeps<Connection>,
   ) {
     const { timers, wall, config } = d;
     this.openedAt = timers.now();
