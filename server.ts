@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import nextEnv from "@next/env";
 import next from "next";
-import { type Config, ConfigError, loadConfig } from "./lib/server/config";
-import { requestClientIp, stampClientIp } from "./lib/server/client-ip";
+import { type Config, ConfigError } from "./lib/server/config";
+import { requestClientIp, stampClientIp } from "@/lib/server/http/client-ip";
 import { setFleetRuntime } from "./lib/server/fleet/fleet-runtime";
 import { type FleetStream, startFleetStream } from "./lib/server/fleet/fleet-stream";
 import { createRedisLink, type RedisLink } from "./lib/server/fleet/redis-link";
@@ -12,13 +12,14 @@ import { pollCreditsShare } from "./lib/server/fleet/stream-share";
 import { createStreamGateway } from "./lib/server/gateway";
 import { createRestCaller } from "./lib/server/gateway/liveness/rest-caller";
 import { getProxyState } from "./lib/server/proxy/state";
-import { todaysBudget } from "./lib/server/usage-report";
-import { guardRequest } from "./lib/server/http-guard";
-import { createLogger, type Logger } from "./lib/server/logger";
+import { todaysBudget } from "@/lib/server/ops/usage-report";
+import { guardRequest } from "@/lib/server/http/guard";
+import { createLogger, type Logger } from "@/lib/server/ops/logger";
 import { setProxyState } from "./lib/server/proxy/state";
-import { answerApiRequest } from "./lib/server/proxy/fast-lane";
+import { proxyNodeRequest } from "./lib/server/proxy/fast-lane";
 import { API_CSP, SECURITY_HEADERS } from "./lib/security/csp";
-import { setUpstreamTarget, type UpstreamTarget } from "./lib/server/upstream-target";
+import { runtimeConfig } from "./lib/server/runtime";
+import { setUpstreamTarget, type UpstreamTarget } from "@/lib/server/upstream/target";
 import { type SimService, startSimService } from "./lib/sim/service";
 
 const STREAM_PATH = "/api/stream";
@@ -34,8 +35,9 @@ const apiHeaders = () => API_HEADERS;
 function readConfig(): Config {
   nextEnv.loadEnvConfig(dir, dev, { info: () => {}, error: console.error });
   try {
-    // The proxy's tunables are checked here too, so a malformed one stops start-up rather than the first request.
-    return loadConfig();
+    // Parsed once for the process: the proxy, the image route, the public URL and the upstream target read this same
+    // object (lib/server/runtime.ts), so a malformed setting stops start-up rather than the first request.
+    return runtimeConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}`);
@@ -150,7 +152,7 @@ async function main(): Promise<void> {
     // A fresh cache hit is answered synchronously (`true`); anything else settles later.
     let answered: boolean | Promise<boolean>;
     try {
-      answered = answerApiRequest(req, res, apiHeaders);
+      answered = proxyNodeRequest(req, res, apiHeaders);
     } catch (error) {
       return fail(error);
     }

@@ -1,16 +1,18 @@
 import { randomBytes } from "node:crypto";
+import { ConfigError, loadSimConfig } from "./lib/server/config";
 import { CliError, type CliOptions, parseCliOptions, USAGE } from "./lib/sim/cli-options";
 import { startSimService } from "./lib/sim/service";
 
 // `npm run sim -- --port 4010 --seed 42 --key <key> [--speed N] [--host 127.0.0.1] [--warmup-min 20] [fault flags]`
-// Env fallbacks: SIM_SEED, SIM_SPEED, SIM_PORT, SIM_KEY. `--help` lists every flag (lib/sim/cli-options.ts).
+// Env fallbacks: SIM_SEED, SIM_SPEED, SIM_PORT, SIM_KEY, parsed by the server's configuration schema (one default
+// each, the README's). `--help` lists every flag (lib/sim/cli-options.ts).
 
 async function main(): Promise<void> {
   let o: CliOptions;
   try {
-    o = parseCliOptions(process.argv.slice(2), process.env);
+    o = parseCliOptions(process.argv.slice(2), loadSimConfig(process.env));
   } catch (e) {
-    if (!(e instanceof CliError)) throw e;
+    if (!(e instanceof CliError || e instanceof ConfigError)) throw e;
     console.error(`sim: ${e.message}\n\n${USAGE}`);
     process.exit(2);
   }

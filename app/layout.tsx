@@ -6,8 +6,8 @@ import { ShortcutsOverlay } from "@/components/layout/shortcuts-overlay";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SearchPalette } from "@/components/search/search-palette";
-import { publicBaseUrl } from "@/lib/server/public-url";
-import { upstreamKind } from "@/lib/server/upstream-target";
+import { publicBaseUrl } from "@/lib/server/http/public-url";
+import { upstreamKind } from "@/lib/server/upstream/target";
 import { Providers } from "./providers";
 import "./globals.css";
 

@@ -18,7 +18,7 @@ import {
 } from "@/lib/client/stream/reducers/trades";
 import { createManualScheduler } from "@/lib/client/stream/scheduler";
 import { createStreamStore } from "@/lib/client/stream/store";
-import { pulseToken } from "@/lib/client/stream/test/fixtures";
+import { pulseToken } from "@/lib/client/stream/testing/fixtures";
 import { percentile } from "./lib/percentile";
 import { figure, pick } from "./lib/report";
 

@@ -8,7 +8,7 @@ import { WebSocket } from "ws";
 import { type MarketFeed, NO_FAULTS } from "@/lib/sim/feed";
 import { startSimService } from "@/lib/sim/service";
 import { createSimStreamServer, type SimStreamServer } from "@/lib/sim/stream/server";
-import { pulseToken, TestFeed } from "@/lib/sim/stream/test-feed";
+import { pulseToken, TestFeed } from "@/lib/sim/stream/testing/feed";
 import { percentile } from "./lib/percentile";
 import { figure, pick } from "./lib/report";
 

@@ -4,7 +4,7 @@ import { parsePulseView } from "@/components/pulse/view-state";
 import type { Envelope } from "@/lib/api";
 import { pulseStreamOptions } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { pulseToken } from "@/lib/client/stream/test/fixtures";
+import { pulseToken } from "@/lib/client/stream/testing/fixtures";
 import { firstPaintLists } from "./board-page";
 
 const NOW = 1_700_000_000_000;

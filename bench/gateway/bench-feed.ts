@@ -1,6 +1,6 @@
 import type { Candle, OhlcvInterval, Quote, TokenTrade } from "@/lib/api";
 import { INTERVAL_SECONDS } from "@/lib/api";
-import { TestFeed, type TradeInput } from "@/lib/sim/stream/test-feed";
+import { TestFeed, type TradeInput } from "@/lib/sim/stream/testing/feed";
 
 // The embedded service's hand-driven feed with O(1) forming candles (TestFeed rebuilds them from its whole tape),
 // so the upstream's own cost stays small and the benchmark measures fan-out, not candle rebuilding.

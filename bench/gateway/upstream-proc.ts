@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
-import { keyOf } from "@/lib/server/gateway/test-harness-keys";
-import { startTestUpstream } from "@/lib/server/gateway/test-upstream";
+import { keyOf } from "@/lib/server/gateway/testing/harness-keys";
+import { startTestUpstream } from "@/lib/server/gateway/testing/upstream";
 import { NO_FAULTS } from "@/lib/sim/feed";
 import { createSimStreamServer } from "@/lib/sim/stream/server";
 import { BenchFeed } from "./bench-feed";

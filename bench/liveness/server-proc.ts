@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadConfig } from "@/lib/server/config";
+import { defaultConfig } from "@/lib/server/config";
 import { createStreamGateway } from "@/lib/server/gateway";
 import { createRestCaller } from "@/lib/server/gateway/liveness/rest-caller";
 import { createTestProxy } from "@/lib/server/testing/test-state";
@@ -16,7 +16,7 @@ const kindOf = (m: string) => m.replace(/ of \S+/, "").replace(/\d+/g, "N").slic
 async function main() {
   const tokensWanted = Number(process.env.LIVENESS_TOKENS ?? 500);
   const oneAddress = process.env.LIVENESS_ONE_ADDRESS === "1";
-  const config = loadConfig({});
+  const config = defaultConfig();
   const sim = {
     baseUrl: process.env.LIVENESS_SIM_BASE as string,
     streamUrl: process.env.LIVENESS_SIM_STREAM as string,

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChainTag, Chip } from "@/components/ui";
 import { type ChainId, KNOWN_CHAINS, parseChainId } from "@/lib/api/core";
-import { chainsOptions } from "@/lib/client/queries";
+import type { PulsePageQueries } from "@/lib/client/queries";
 import { safeText } from "@/lib/format";
 import { ChevronIcon } from "./card-icons";
 import { Popover } from "./popover";
@@ -16,8 +16,8 @@ interface ChainChoice {
 }
 
 /** Chains as the service lists them (§4.11); the static list stands in until it answers. */
-function useChainChoices(): ChainChoice[] {
-  const { data } = useQuery(chainsOptions());
+function useChainChoices(query: PulsePageQueries["chains"]): ChainChoice[] {
+  const { data } = useQuery(query);
   if (!data) return KNOWN_CHAINS.map((c) => ({ chain: c.chain, name: c.name, status: "live" }));
   const out: ChainChoice[] = [];
   for (const c of data.data) {
@@ -28,8 +28,17 @@ function useChainChoices(): ChainChoice[] {
 }
 
 /** Pick up to 8 chains (§4.4); the board follows at once and the URL records the choice. */
-export function ChainPicker({ value, onChange }: { value: readonly ChainId[]; onChange: (chains: ChainId[]) => void }) {
-  const choices = useChainChoices();
+export function ChainPicker({
+  query,
+  value,
+  onChange,
+}: {
+  /** The page's chain list (`pulsePageQueries(chains).chains`). */
+  query: PulsePageQueries["chains"];
+  value: readonly ChainId[];
+  onChange: (chains: ChainId[]) => void;
+}) {
+  const choices = useChainChoices(query);
   const full = value.length >= MAX_CHAINS;
   const toggle = (c: ChainId, on: boolean) => {
     const next = on ? [...value, c] : value.filter((x) => x !== c);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PulseToken } from "@/lib/api";
-import { pulseToken } from "@/lib/client/stream/test/fixtures";
+import { pulseToken } from "@/lib/client/stream/testing/fixtures";
 import { EMPTY_FILTER } from "./filter-params";
 import { filterUsesClock, hasSocials, matchesFilter, visibleTokens } from "./filters";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pulseToken } from "@/lib/client/stream/test/fixtures";
+import { pulseToken } from "@/lib/client/stream/testing/fixtures";
 import { EMPTY_FILTER } from "./filter-params";
 import { visibleTokens } from "./filters";
 import { firstPaint, firstPaintRows, INITIAL_ROWS, isVirtual, OVERSCAN, VIRTUALIZE_AT } from "./first-paint";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Factory } from "@/lib/api";
-import { pulseToken } from "@/lib/client/stream/test/fixtures";
+import { pulseToken } from "@/lib/client/stream/testing/fixtures";
 import { launchpadIndex, launchpadOf } from "./launchpads";
 
 const factory = (chain: string, address: string, name: string): Factory => ({

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pulseToken } from "@/lib/client/stream/test/fixtures";
+import { pulseToken } from "@/lib/client/stream/testing/fixtures";
 import { pausedView } from "./pause";
 
 const tok = (a: string) => pulseToken({ address: a });

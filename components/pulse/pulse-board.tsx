@@ -3,6 +3,7 @@
 import { useCallback, useState } from "react";
 import { Age, LiveDot, Tabs } from "@/components/ui";
 import { PULSE_VIEWS, type PulseToken, type PulseView } from "@/lib/api/core";
+import { pulsePageQueries } from "@/lib/client/queries";
 import { useStreamStatus, useWorstDelayMs } from "@/lib/client/stream/hooks";
 import { liveStatusView } from "@/components/layout/live-status-model";
 import { ChainPicker } from "./chain-picker";
@@ -17,7 +18,9 @@ import { type ColumnState, withColumn } from "./view-state";
 /** The live launchpad board: New, Bonding and Graduated side by side (tabs on phones), all state in the URL. */
 export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseView, FirstPaintCounts>> } = {}) {
   const [view, update] = useBoardView();
-  const pads = useLaunchpads(view.chains);
+  // The page's list, as the server prefetched it: the columns, the chain picker and the launchpads read its entries.
+  const page = pulsePageQueries(view.chains);
+  const pads = useLaunchpads(page.factories, view.chains);
   const [counts, setCounts] = useState<Record<PulseView, number | null>>({ new: null, bonding: null, graduated: null });
   const launchpadOf = useCallback((t: PulseToken) => lookupLaunchpad(pads, t), [pads]);
   const onCount = useCallback((v: PulseView, n: number) => setCounts((c) => (c[v] === n ? c : { ...c, [v]: n })), []);
@@ -27,7 +30,7 @@ export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseVi
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h1 className="text-base font-semibold tracking-tight">Pulse</h1>
-        <ChainPicker value={view.chains} onChange={(chains) => update((s) => ({ ...s, chains }))} />
+        <ChainPicker query={page.chains} value={view.chains} onChange={(chains) => update((s) => ({ ...s, chains }))} />
         <StreamState />
       </div>
       <Tabs
@@ -39,11 +42,12 @@ export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseVi
         items={PULSE_VIEWS.map((v) => ({ value: v, label: VIEW_TITLES[v], count: counts[v] }))}
       />
       <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] grid-cols-1 gap-2 lg:h-[calc(100dvh-8.75rem)] lg:grid-cols-3">
-        {PULSE_VIEWS.map((v) => (
+        {PULSE_VIEWS.map((v, i) => (
           <PulseColumn
             key={v}
             view={v}
             chains={view.chains}
+            query={page.lists[i]}
             state={view.columns[v]}
             launchpadOf={launchpadOf}
             launchpads={pads.choices}

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { cn } from "@/components/ui";
 import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api/core";
-import { pulseStreamOptions } from "@/lib/client/queries";
+import type { PulsePageQueries } from "@/lib/client/queries";
 import { describeSubError, usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
 import { streamKey } from "@/lib/client/stream/hooks/use-subscription";
 import { useServerOffset } from "@/lib/client/use-server-offset";
@@ -27,6 +27,8 @@ export const COLUMN_REFRESH_MS = 250;
 export interface PulseColumnProps {
   view: PulseView;
   chains: ChainId[];
+  /** This view's entry of the page's list (`pulsePageQueries(chains).lists`). */
+  query: PulsePageQueries["lists"][number];
   state: ColumnState;
   launchpadOf: (t: PulseToken) => Factory | null;
   launchpads: readonly Factory[];
@@ -45,6 +47,7 @@ export interface PulseColumnProps {
 export function PulseColumn({
   view,
   chains,
+  query: listQuery,
   state,
   launchpadOf,
   launchpads,
@@ -54,7 +57,7 @@ export function PulseColumn({
   firstPaint,
 }: PulseColumnProps) {
   const stream = usePulseStream({ view, chains, limit: PULSE_CAP });
-  const query = useQuery(pulseStreamOptions({ view, chains }));
+  const query = useQuery(listQuery);
   const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
   const usesClock = filterUsesClock(state.filter);
   // Ages are measured on the market's clock (lib/client/server-clock); whole seconds so the list is not re-filtered every frame.

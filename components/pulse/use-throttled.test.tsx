@@ -1,7 +1,7 @@
-import "@/lib/client/stream/test/dom-stub";
+import "@/lib/client/stream/testing/dom-stub";
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderHook } from "@/lib/client/stream/test/render-hook";
+import { renderHook } from "@/lib/client/stream/testing/render-hook";
 import { useThrottled } from "./use-throttled";
 
 const none = (c: React.ReactNode) => c;

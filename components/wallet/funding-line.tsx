@@ -10,12 +10,12 @@ import { Units } from "@/components/ui/num";
 import { SafeText } from "@/components/ui/safe-text";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api/core";
-import { walletFundingOptions } from "@/lib/client/queries";
+import type { WalletPageQueries } from "@/lib/client/queries";
 import { shortAddress } from "@/lib/format";
 
 /** §2.9: the earliest native transfer that funded the wallet, with the funder's entity tag when known. */
-export function FundingLine({ chain, wallet }: { chain: ChainId; wallet: string }) {
-  const q = useQuery(walletFundingOptions({ chain, wallet }));
+export function FundingLine({ chain, page }: { chain: ChainId; page: WalletPageQueries }) {
+  const q = useQuery(page.funding);
   const info = chainInfo(chain);
   if (q.isPending) return <Skeleton className="h-4 w-72" />;
   if (q.isError)

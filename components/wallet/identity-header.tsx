@@ -11,7 +11,7 @@ import { SafeText } from "@/components/ui/safe-text";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TokenIcon } from "@/components/ui/token-icon";
 import { type ChainId, explorerAddressUrl, type WalletProfile } from "@/lib/api/core";
-import { walletProfileOptions } from "@/lib/client/queries";
+import type { WalletPageQueries } from "@/lib/client/queries";
 import { safeHttpsUrl, shortAddress, socialUrl } from "@/lib/format";
 import { FollowButton } from "@/components/tracker/follow-button";
 import { FundingLine } from "./funding-line";
@@ -22,12 +22,14 @@ export function IdentityHeader({
   address,
   chain,
   linkChain,
+  page,
 }: {
   address: string;
   chain: ChainId;
   linkChain?: ChainId;
+  page: WalletPageQueries;
 }) {
-  const q = useQuery({ ...walletProfileOptions({ address }), staleTime: 0, refetchOnMount: "always" });
+  const q = useQuery({ ...page.profile, staleTime: 0, refetchOnMount: "always" });
   const profile = q.data?.data.profile ?? null;
   const linked = q.data?.data.linkedWallets ?? [];
   const explorer = explorerAddressUrl(chain, address);
@@ -62,7 +64,7 @@ export function IdentityHeader({
                 Explorer
               </ExternalLink>
             ) : null}
-            <FundingLine chain={chain} wallet={address} />
+            <FundingLine chain={chain} page={page} />
           </div>
         </div>
         <div className="ml-auto">

@@ -11,7 +11,7 @@ import { Pct } from "@/components/ui/pct";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type ChainId, KNOWN_CHAINS, PNL_PERIODS, type PnlPeriod } from "@/lib/api/core";
-import { walletPnlOptions } from "@/lib/client/queries";
+import type { WalletPageQueries } from "@/lib/client/queries";
 import { pnlDays } from "./pnl-days";
 import { useChainNames } from "./use-chain-names";
 
@@ -27,8 +27,9 @@ const BASIS: Record<string, string> = {
 const EVM_CHAINS = KNOWN_CHAINS.filter((c) => c.family === "evm");
 
 export interface PnlSectionProps {
-  wallet: string;
   family: "evm" | "solana";
+  /** The page's queries: this section reads `pnl` (for the wallet, `pnlChain` and `period`). */
+  page: WalletPageQueries;
   /** undefined = all EVM chains combined (§4.9). */
   pnlChain: ChainId | undefined;
   period: PnlPeriod;
@@ -36,8 +37,8 @@ export interface PnlSectionProps {
   onChain(c: ChainId | undefined): void;
 }
 
-export function PnlSection({ wallet, family, pnlChain, period, onPeriod, onChain }: PnlSectionProps) {
-  const q = useQuery(walletPnlOptions({ wallet, chain: pnlChain, period }));
+export function PnlSection({ family, page, pnlChain, period, onPeriod, onChain }: PnlSectionProps) {
+  const q = useQuery(page.pnl);
   const chainName = useChainNames();
   const pnl = q.data?.data;
   // The market's clock (meta.asOf), not the browser's, decides which day is today.

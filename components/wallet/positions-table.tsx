@@ -14,7 +14,7 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo } from "@/lib/api/core";
-import { walletPositionsOptions } from "@/lib/client/queries";
+import type { WalletPageQueries } from "@/lib/client/queries";
 import { isOpen, type PositionTotals, positionTotals, visiblePositions } from "./positions";
 import type { PositionFilter, PositionSort } from "./view-state";
 import { WalletPanel } from "./wallet-panel";
@@ -38,15 +38,17 @@ const COLUMNS: { key: PositionSort | null; label: string; className?: string }[]
 export interface PositionsTableProps {
   chain: ChainId;
   wallet: string;
+  /** The page's queries: this table reads `positions`. */
+  page: WalletPageQueries;
   show: PositionFilter;
   sort: PositionSort;
   dir: "asc" | "desc";
   onChange(next: { show?: PositionFilter; sort?: PositionSort; dir?: "asc" | "desc" }): void;
 }
 
-export function PositionsTable({ chain, wallet, show, sort, dir, onChange }: PositionsTableProps) {
+export function PositionsTable({ chain, wallet, page, show, sort, dir, onChange }: PositionsTableProps) {
   // Values move with prices: refresh while the tab is visible (React Query pauses it in background tabs).
-  const q = useQuery({ ...walletPositionsOptions({ chain, wallet }), refetchInterval: POSITIONS_REFRESH_MS });
+  const q = useQuery({ ...page.positions, refetchInterval: POSITIONS_REFRESH_MS });
   const all = q.data?.data ?? [];
   const rows = visiblePositions(all, show, sort, dir);
   const totals = positionTotals(rows);

@@ -15,8 +15,8 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import { type ChainId, chainInfo, explorerTxUrl } from "@/lib/api/core";
-import { tokenBatchOptions, walletPositionsOptions, walletTradesInfiniteOptions } from "@/lib/client/queries";
-import { walletTradesInput } from "@/lib/client/queries/wallet-trades-input";
+import { tokenBatchOptions, type WalletPageQueries } from "@/lib/client/queries";
+import { WALLET_TRADES_MAX_LIMIT } from "@/lib/client/queries/wallet-trades-input";
 import { shortAddress } from "@/lib/format";
 import { missingSymbols } from "./missing-symbols";
 import { walletRowKeys } from "./trade-keys";
@@ -35,11 +35,10 @@ const COLUMNS: HeadColumn[] = [
  * Newest first; EVM pages with beforeAt = meta.oldestAt (§4.2) as the list scrolls. Solana has no cursor (§4.2): one
  * page of the largest size, and the table says so when it is full.
  */
-export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string }) {
-  const input = walletTradesInput(chain, wallet);
-  const q = useInfiniteQuery(walletTradesInfiniteOptions(input));
+export function TradesTable({ chain, wallet, page }: { chain: ChainId; wallet: string; page: WalletPageQueries }) {
+  const q = useInfiniteQuery(page.trades);
   // EVM rows carry no symbol: take it from the positions already loaded for this chain, then look up the rest.
-  const positions = useQuery(walletPositionsOptions({ chain, wallet }));
+  const positions = useQuery(page.positions);
   // Symbols looked up so far (bounded by the rows loaded), so later pages only ask for tokens not seen yet.
   const [learned, setLearned] = useState<ReadonlyMap<string, string>>(() => new Map());
   const known = useMemo(() => {
@@ -104,7 +103,7 @@ export function TradesTable({ chain, wallet }: { chain: ChainId; wallet: string 
           {hasNextPage
             ? ""
             : q.isSuccess
-              ? chain === "solana" && rows.length >= (input.limit ?? 0)
+              ? chain === "solana" && rows.length >= WALLET_TRADES_MAX_LIMIT
                 ? " · latest only (Solana history is one page)"
                 : " · all"
               : ""}

@@ -4,6 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { WalletAlertButton } from "@/components/alerts/wallet-alert-button";
 import { type ChainId, KNOWN_CHAINS } from "@/lib/api/core";
+import { walletPageQueries } from "@/lib/client/queries";
 import { replaceSearch } from "@/lib/client/replace-search";
 import { IdentityHeader } from "./identity-header";
 import { PnlSection } from "./pnl-section";
@@ -25,14 +26,21 @@ export function WalletView({ address, family }: { address: string; family: "evm"
     [family, view],
   );
   const pnlChain = pnlChainOf(family, view);
+  // The page's list, as the server prefetched it: each section reads its entry.
+  const page = walletPageQueries({ address, chain: view.chain, pnlChain, period: view.period });
   const chainName = useChainNames();
 
   return (
     <div className="flex flex-col gap-2" data-testid="wallet-page" data-chain={view.chain}>
-      <IdentityHeader address={address} chain={view.chain} linkChain={view.chainExplicit ? view.chain : undefined} />
+      <IdentityHeader
+        address={address}
+        chain={view.chain}
+        linkChain={view.chainExplicit ? view.chain : undefined}
+        page={page}
+      />
       <PnlSection
-        wallet={address}
         family={family}
+        page={page}
         pnlChain={pnlChain}
         period={view.period}
         onPeriod={(period) => update({ period })}
@@ -71,12 +79,13 @@ export function WalletView({ address, family }: { address: string; family: "evm"
         <PositionsTable
           chain={view.chain}
           wallet={address}
+          page={page}
           show={view.show}
           sort={view.sort}
           dir={view.dir}
           onChange={(p) => update(p)}
         />
-        <TradesTable chain={view.chain} wallet={address} />
+        <TradesTable chain={view.chain} wallet={address} page={page} />
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ export { toSearchParams } from "./validate";
 
 export type {
   BatchSlot, Candle, Chain, Factory, LaunchpadBlock, NativePrice, PulseToken, SearchResult, TokenDetail, TokenHolder,
-  TokenMetadata, TokenPool, TokenPrice, TokenSecurity, TokenStats, TokenStatsWindow, TokenTrade, TokenUpdate, TradeKey,
+  TokenMetadata, TokenPool, TokenPrice, TokenSecurity, TokenStatsWindow, TokenTrade, TokenUpdate, TradeKey,
   WalletFunding, WalletPnl, WalletPosition, WalletProfile, WalletTrade, WalletTradeEvm, WalletTradeSolana,
 } from "./schemas";
 export type { BodyInputOf, BodyOf, DataOf, EndpointId, Envelope, MetaOf, QueryOf } from "./endpoints";

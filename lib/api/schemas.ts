@@ -296,7 +296,6 @@ export const tokenStatsSchema = z.object({
   pools: z.array(z.string()).nullable(), // null = token-wide
   windows: z.record(z.string(), statsWindowSchema),
 });
-export type TokenStats = z.infer<typeof tokenStatsSchema>;
 
 export const tokenHolderSchema = z.object({
   address: z.string(),

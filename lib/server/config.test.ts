@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, defaultCreditBudget, loadConfig } from "./config";
+import { ConfigError, defaultCreditBudget, loadConfig, loadSimConfig } from "./config";
 
 const remote = {
   MARKET_API_URL: "https://api.example.com/",
@@ -186,5 +186,17 @@ describe("loadConfig: proxy settings", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).proxy.trustProxy).toBe(1);
     expect(() => loadConfig({ PROXY_CACHE_MB: "-1" }).proxy).toThrow(/PROXY_CACHE_MB must be a whole number/);
     expect(() => loadConfig({ METRICS_TOKEN: "short" }).proxy).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+});
+
+describe("loadSimConfig", () => {
+  it("reads SIM_* by the same schema and defaults as the server's configuration", () => {
+    expect(loadSimConfig({})).toEqual(loadConfig({}).sim);
+    expect(loadSimConfig({}).port).toBe(0);
+    const env = { SIM_PORT: "4010", SIM_SEED: "7", SIM_SPEED: "4", SIM_KEY: "k".repeat(16) };
+    expect(loadSimConfig(env)).toEqual(loadConfig(env).sim);
+    expect(() => loadSimConfig({ SIM_PORT: "70000" })).toThrow(/SIM_PORT must be <= 65535/);
+    // The explorer's own variables are not the standalone market's concern.
+    expect(() => loadSimConfig({ PORT: "x" })).not.toThrow();
   });
 });

@@ -211,21 +211,40 @@ function resolveUpstream(env: Env, parsed: EnvVars): UpstreamConfig {
   };
 }
 
-/** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
-export function loadConfig(env: Env = process.env): Config {
-  const cleaned = Object.fromEntries(Object.keys(ENV_SCHEMA.shape).map((name) => [name, present(env, name)]));
-  const result = ENV_SCHEMA.safeParse(cleaned);
+/** Checks the variables `schema` names (blank ones as unset); a ConfigError's message is one line naming the variable. */
+function parseEnv<S extends z.ZodObject>(schema: S, env: Env): z.infer<S> {
+  const cleaned = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, present(env, name)]));
+  const result = schema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     throw new ConfigError(`${name} ${issue?.message ?? "is invalid"}`);
   }
-  const parsed = result.data;
+  return result.data;
+}
+
+const SIM_SCHEMA = ENV_SCHEMA.pick({ SIM_SEED: true, SIM_SPEED: true, SIM_PORT: true, SIM_KEY: true });
+
+function simConfig(parsed: z.infer<typeof SIM_SCHEMA>): Config["sim"] {
+  return { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED, port: parsed.SIM_PORT, key: parsed.SIM_KEY };
+}
+
+/**
+ * The embedded market's settings alone (SIM_*), by the same schema: what `npm run sim` (sim.ts) starts from, without
+ * the explorer's variables it does not use.
+ */
+export function loadSimConfig(env: Env = process.env): Config["sim"] {
+  return simConfig(parseEnv(SIM_SCHEMA, env));
+}
+
+/** Parses the environment once; throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = parseEnv(ENV_SCHEMA, env);
   return {
     host: parsed.HOST,
     port: parsed.PORT,
     logLevel: parsed.LOG_LEVEL,
-    sim: { seed: parsed.SIM_SEED, speed: parsed.SIM_SPEED, port: parsed.SIM_PORT, key: parsed.SIM_KEY },
+    sim: simConfig(parsed),
     allowedOrigins: parseOrigins(parsed.ALLOWED_ORIGINS),
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).origin : undefined,
     streamPerIp: { connections: parsed.STREAM_IP_MAX_CONNECTIONS, exemptLoopback: parsed.STREAM_IP_EXEMPT_LOOPBACK === "1" },
@@ -263,4 +282,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     fleet: { redisUrl: parsed.REDIS_URL, expectedInstances: parsed.FLEET_EXPECTED_INSTANCES },
   };
+}
+
+/** Every variable at its default, as an empty environment gives them (tests, benchmarks). */
+export function defaultConfig(): Config {
+  return loadConfig({});
 }

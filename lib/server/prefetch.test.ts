@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ohlcvInfiniteOptions, searchOptions, tokenPriceBatchOptions } from "@/lib/client/queries";
 import { callEndpoint } from "./proxy/call-endpoint";
 import { fetchEndpoint, fetchQueryData, prefetchQueries, prefetchQuery } from "./prefetch";
-import { type FakeUpstream, sendJson } from "./testing/fake-upstream";
+import { type FakeUpstream, replyJson } from "./testing/fake-upstream";
 import { installTestProxy } from "./testing/installed-proxy";
 
 const EVM = `0x${"ef".repeat(20)}`;
@@ -22,15 +22,15 @@ let uninstall: () => Promise<void>;
 
 beforeAll(async () => {
   ({ up, uninstall } = await installTestProxy((req, res) => {
-    if (req.url.startsWith("/v1/search")) return sendJson(res, 200, { data: [], meta: { asOf: 9 } });
+    if (req.url.startsWith("/v1/search")) return replyJson(res, 200, { data: [], meta: { asOf: 9 } });
     if (req.url.startsWith("/v1/token/price") && req.method === "POST")
-      return sendJson(res, 200, { data: [{ data: PRICE }], meta: { asOf: 9 } });
+      return replyJson(res, 200, { data: [{ data: PRICE }], meta: { asOf: 9 } });
     if (req.url.startsWith("/v1/token/ohlcv"))
-      return sendJson(res, 200, {
+      return replyJson(res, 200, {
         data: [{ time: 60, open: 1, high: 2, low: 0.5, close: 1.5, volume: 3 }],
         meta: { asOf: 9, interval: "5m", count: 1, oldestTime: 60, newestTime: 60, hasMore: true, quote: "native" },
       });
-    sendJson(res, 500, "x");
+    replyJson(res, 500, "x");
   }, "k"));
 });
 afterAll(() => uninstall());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST, endpoints } from "@/lib/api/endpoints";
 import { createClock } from "@/lib/sim/engine/clock";
 import { type SimService, startSimService } from "@/lib/sim/service";
-import { handleProxyRequest } from "./proxy/handle-request";
+import { proxyWebRequest } from "./proxy/web-request";
 import { type Case, crossFieldCases, invalidCases, type Notable, validCases } from "./testing/registry-cases";
 import { createTestProxy, type TestProxy } from "./testing/test-state";
 
@@ -59,7 +59,7 @@ async function viaProxy(c: Case, raw?: { body: string; type?: string }) {
     headers: def.method === "POST" ? { "content-type": raw?.type ?? "application/json" } : {},
     body: def.method === "POST" ? (raw?.body ?? JSON.stringify(c.body)) : undefined,
   });
-  const res = await handleProxyRequest(request, def.path.split("/").slice(2), tp.state);
+  const res = await proxyWebRequest(request, def.path.split("/").slice(2), tp.state);
   return { status: res.status, body: (await res.json()) as unknown, cache: res.headers.get("x-cache") };
 }
 

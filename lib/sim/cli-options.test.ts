@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { loadSimConfig } from "@/lib/server/config";
 import { FAULT_FLAGS, parseCliOptions, USAGE } from "./cli-options";
 import { FaultState } from "./faults";
 import { NO_FAULTS } from "./feed";
 
 // `npm run sim` fault flags map onto the same FaultConfig the control endpoint sets.
 
+// The defaults of an empty environment, as sim.ts reads them.
+const ENV = loadSimConfig({});
+
 describe("sim CLI options", () => {
   it("keeps the market defaults and no faults when no flag is given", () => {
-    const o = parseCliOptions([], {});
-    expect(o).toMatchObject({ port: 4010, seed: 42, speed: 1, host: "127.0.0.1", warmupMin: 20, help: false });
+    const o = parseCliOptions([], ENV);
+    expect(o).toMatchObject({ port: 0, seed: 42, speed: 1, host: "127.0.0.1", warmupMin: 20, help: false });
     expect(o.faults).toEqual({});
   });
 
@@ -37,7 +41,7 @@ describe("sim CLI options", () => {
         "--seed",
         "7",
       ],
-      {},
+      ENV,
     );
     expect(o.seed).toBe(7);
     expect(o.faults).toEqual({
@@ -58,14 +62,14 @@ describe("sim CLI options", () => {
   });
 
   it("rejects out-of-range or malformed values, naming the flag", () => {
-    expect(() => parseCliOptions(["--rest-error-rate", "1.5"], {})).toThrow(/--rest-error-rate/);
-    expect(() => parseCliOptions(["--stream-delay-ms", "abc"], {})).toThrow(/--stream-delay-ms/);
-    expect(() => parseCliOptions(["--rest-latency-ms", "1.5"], {})).toThrow(/--rest-latency-ms/);
-    expect(() => parseCliOptions(["--no-such-flag"], {})).toThrow();
+    expect(() => parseCliOptions(["--rest-error-rate", "1.5"], ENV)).toThrow(/--rest-error-rate/);
+    expect(() => parseCliOptions(["--stream-delay-ms", "abc"], ENV)).toThrow(/--stream-delay-ms/);
+    expect(() => parseCliOptions(["--rest-latency-ms", "1.5"], ENV)).toThrow(/--rest-latency-ms/);
+    expect(() => parseCliOptions(["--no-such-flag"], ENV)).toThrow();
   });
 
   it("lists every flag in --help", () => {
-    expect(parseCliOptions(["--help"], {}).help).toBe(true);
+    expect(parseCliOptions(["--help"], ENV).help).toBe(true);
     for (const flag of [
       "--port",
       "--seed",

@@ -3,6 +3,8 @@ import { faultPatchSchema } from "./faults";
 import type { FaultConfig } from "./feed";
 
 // `npm run sim` options: the market's own, and fault injection (issue 4) mapped onto FaultConfig (docs/sim.md).
+// The environment (SIM_PORT, SIM_SEED, SIM_SPEED, SIM_KEY) is read by the server's configuration schema, which sim.ts
+// hands in as the defaults a flag overrides: one default for each, the README's.
 
 export interface CliOptions {
   help: boolean;
@@ -13,6 +15,14 @@ export interface CliOptions {
   host: string;
   warmupMin: number;
   faults: Partial<FaultConfig>;
+}
+
+/** The market's settings from the environment, as lib/server/config.ts parses them (`loadSimConfig`). */
+export interface SimDefaults {
+  port: number;
+  seed: number;
+  speed: number;
+  key: string | undefined;
 }
 
 type Kind = "ms" | "rate" | "flag";
@@ -42,7 +52,7 @@ const row = (left: string, help: string) => `  ${left.padEnd(32)} ${help}`;
 export const USAGE = [
   "usage: npm run sim -- [options]",
   "",
-  row("--port <n>", "listen port, 0 = any free one (env SIM_PORT; default 4010)"),
+  row("--port <n>", "listen port, 0 = any free one (env SIM_PORT; default 0)"),
   row("--host <addr>", "listen address (default 127.0.0.1)"),
   row("--seed <n>", "same seed → same world (env SIM_SEED; default 42)"),
   row("--key <key>", "API key, sent raw in Authorization (env SIM_KEY; default random, printed)"),
@@ -65,7 +75,7 @@ function num(name: string, raw: string | undefined, fallback: number, check: (n:
   return n;
 }
 
-export function parseCliOptions(argv: string[], env: Record<string, string | undefined>): CliOptions {
+export function parseCliOptions(argv: string[], defaults: SimDefaults): CliOptions {
   const faultOptions = Object.fromEntries(
     Object.entries(FAULT_FLAGS).map(([flag, f]) => [flag, { type: f.kind === "flag" ? "boolean" : "string" }]),
   ) as Record<string, { type: "string" | "boolean" }>;
@@ -103,10 +113,10 @@ export function parseCliOptions(argv: string[], env: Record<string, string | und
   }
   return {
     help: values.help === true,
-    port: num("port", str("port") ?? env.SIM_PORT, 4010, (n) => Number.isInteger(n) && n >= 0 && n <= 65535),
-    seed: num("seed", str("seed") ?? env.SIM_SEED, 42, Number.isInteger),
-    key: str("key") ?? env.SIM_KEY,
-    speed: num("speed", str("speed") ?? env.SIM_SPEED, 1, (n) => n > 0 && n <= 10_000),
+    port: num("port", str("port"), defaults.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535),
+    seed: num("seed", str("seed"), defaults.seed, Number.isInteger),
+    key: str("key") ?? defaults.key,
+    speed: num("speed", str("speed"), defaults.speed, (n) => n > 0 && n <= 10_000),
     host: str("host") ?? "127.0.0.1",
     warmupMin: num("warmup-min", str("warmup-min"), 20, (n) => n >= 0 && n <= 24 * 60),
     faults: checked.data as Partial<FaultConfig>,

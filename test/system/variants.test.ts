@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { hostAllowed } from "@/lib/server/image-proxy";
-import { loadConfig } from "@/lib/server/config";
+import { hostAllowed } from "@/lib/server/image/fetch-image";
+import { loadConfig, loadSimConfig } from "@/lib/server/config";
 import { parseCliOptions } from "@/lib/sim/cli-options";
 import { CHECKS, selectChecks } from "./checks";
 import { BROKEN_VARIANTS, brokenVariant, DEFECTS_DIR, variantAppEnv } from "./harness";
@@ -50,12 +50,12 @@ describe("SYSTEM_BREAK variants", () => {
   });
 
   it("bad-input: the market answers every REST call 503, which the check counts as a 5xx", () => {
-    const o = parseCliOptions(BROKEN_VARIANTS["bad-input"].market ?? [], {});
+    const o = parseCliOptions(BROKEN_VARIANTS["bad-input"].market ?? [], loadSimConfig({}));
     expect(o.faults?.restErrorRate).toBe(1);
   });
 
   it("stream-chaos: the market skips 30 % of its pulse deltas", () => {
-    const o = parseCliOptions(BROKEN_VARIANTS["stream-chaos"].market ?? [], {});
+    const o = parseCliOptions(BROKEN_VARIANTS["stream-chaos"].market ?? [], loadSimConfig({}));
     expect(o.faults?.streamSkipDeltaRate).toBe(0.3);
   });
 

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetHealthProbe } from "@/lib/server/health-probe";
-import { chainsEnvelope, type FakeUpstream, sendJson } from "@/lib/server/testing/fake-upstream";
+import { resetHealthProbe } from "@/lib/server/ops/health-probe";
+import { chainsEnvelope, type FakeUpstream, replyJson } from "@/lib/server/testing/fake-upstream";
 import { installTestProxy } from "@/lib/server/testing/installed-proxy";
-import { setUpstreamTarget } from "@/lib/server/upstream-target";
+import { setRuntimeConfig } from "@/lib/server/runtime";
+import { setUpstreamTarget } from "@/lib/server/upstream/target";
 import pkg from "@/package.json";
 import { GET } from "./route";
 
@@ -14,8 +15,8 @@ let uninstall: () => Promise<void>;
 beforeAll(async () => {
   ({ up, uninstall } = await installTestProxy(
     (_req, res) => {
-      if (mode === "ok") return sendJson(res, 200, chainsEnvelope());
-      if (mode === "fail") return sendJson(res, 503, { error: { code: "upstream_unavailable", message: "down" } });
+      if (mode === "ok") return replyJson(res, 200, chainsEnvelope());
+      if (mode === "fail") return replyJson(res, 503, { error: { code: "upstream_unavailable", message: "down" } });
     },
     "s3cret",
     { breakerFailures: 100 },
@@ -25,6 +26,7 @@ afterAll(() => uninstall());
 afterEach(() => {
   setUpstreamTarget(undefined);
   resetHealthProbe();
+  setRuntimeConfig(undefined);
   vi.unstubAllEnvs();
 });
 

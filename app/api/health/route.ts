@@ -4,9 +4,9 @@
 // on its own cache and stream share, still 200).
 import { ConfigError } from "@/lib/server/config";
 import { getFleetRuntime } from "@/lib/server/fleet/fleet-runtime";
-import { probeUpstream } from "@/lib/server/health-probe";
+import { probeUpstream } from "@/lib/server/ops/health-probe";
 import { getProxyState } from "@/lib/server/proxy/state";
-import { getUpstreamTarget } from "@/lib/server/upstream-target";
+import { getUpstreamTarget } from "@/lib/server/upstream/target";
 import pkg from "@/package.json";
 
 export const runtime = "nodejs";

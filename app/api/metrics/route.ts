@@ -1,6 +1,6 @@
 // GET /api/metrics – Prometheus text: proxy latency histograms, cache results, credits, usage sources.
-// Loopback callers only, or a bearer METRICS_TOKEN (lib/server/metrics-access.ts).
-import { operatorGet } from "@/lib/server/operator-route";
+// Loopback callers only, or a bearer METRICS_TOKEN (lib/server/ops/metrics-access.ts).
+import { operatorGet } from "@/lib/server/ops/operator-route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
 import { publicUsageSchema } from "@/lib/api/usage";
-import { chainsEnvelope, type FakeUpstream, sendJson } from "@/lib/server/testing/fake-upstream";
+import { chainsEnvelope, type FakeUpstream, replyJson } from "@/lib/server/testing/fake-upstream";
 import { installTestProxy } from "@/lib/server/testing/installed-proxy";
 import type { TestProxy } from "@/lib/server/testing/test-state";
 import { type GatewayStats, publishStats } from "@/lib/server/gateway/stats";
-import { registerUsageSource } from "@/lib/server/usage-registry";
+import { registerUsageSource } from "@/lib/server/ops/usage-registry";
 import { GET as metricsGET } from "../metrics/route";
 import { GET as publicGET } from "./public/route";
 import { GET } from "./route";
@@ -23,8 +23,8 @@ beforeAll(async () => {
   ({ up, tp, uninstall } = await installTestProxy(
     (req, res) =>
       req.url.startsWith("/v1/search")
-        ? sendJson(res, 200, { data: [], meta: { asOf: 1 } })
-        : sendJson(res, 200, chainsEnvelope()),
+        ? replyJson(res, 200, { data: [], meta: { asOf: 1 } })
+        : replyJson(res, 200, chainsEnvelope()),
     "usage-key",
     { creditBudgetPerDay: 1000 },
     true,

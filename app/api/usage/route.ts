@@ -2,8 +2,8 @@
 // in fleet mode also the fleet's totals and this instance's share.
 // Operator data (upstream calls, breaker state, cache): loopback callers or a bearer METRICS_TOKEN, like /api/metrics.
 // Visitors read the safe subset at /api/usage/public.
-import { operatorGet } from "@/lib/server/operator-route";
-import { usageReport } from "@/lib/server/usage-report";
+import { operatorGet } from "@/lib/server/ops/operator-route";
+import { usageReport } from "@/lib/server/ops/usage-report";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -7,10 +7,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
 import type { ChainId } from "@/lib/api/core";
-import { apiFetch } from "@/lib/client/api-fetch";
-import { getQuery } from "@/lib/client/queries/shared";
+import { devLaunchesOptions, walletTradesOptions } from "@/lib/client/queries";
 import { formatSpan, formatUsd, safeText } from "@/lib/format";
-import { buildLaunches, MAX_OTHER_LAUNCHES, sparkTimeframe, tradedTokens } from "./dossier";
+import { buildLaunches, MAX_OTHER_LAUNCHES, tradedTokens } from "./dossier";
 
 const COLUMNS: readonly HeadColumn[] = [
   { name: "Token", className: "py-0.5 text-left" },
@@ -20,43 +19,15 @@ const COLUMNS: readonly HeadColumn[] = [
 ];
 
 function DossierBody({ chain, dev, current }: { chain: ChainId; dev: string; current: string }) {
-  const tradesQ = useQuery(getQuery("walletTrades", { chain, wallet: dev, limit: 100 }));
+  const tradesQ = useQuery(walletTradesOptions({ chain, wallet: dev, limit: 100 }));
   const trades = tradesQ.data?.data ?? [];
   const others = tradedTokens(trades, current);
-  const launchesQ = useQuery({
-    queryKey: ["dev-dossier", chain, dev, others],
-    enabled: tradesQ.isSuccess,
-    staleTime: 60_000,
-    queryFn: async ({ signal }) => {
-      if (others.length === 0) return [];
-      const details = await apiFetch(
-        "tokenBatch",
-        { body: { items: others.map((address) => ({ chain, address })) } },
-        signal,
-      );
-      const mine = details.data.flatMap((s) => ("data" in s && s.data.deployer === dev && s.data.pool ? [s.data] : []));
-      const sparks: Record<string, number[]> = {};
-      const byFrame = new Map<string, string[]>();
-      for (const d of mine) {
-        const f = sparkTimeframe(Date.now() - d.createdAt);
-        byFrame.set(f, [...(byFrame.get(f) ?? []), d.pool?.address as string]);
-      }
-      for (const [timeframe, pools] of byFrame) {
-        const env = await apiFetch(
-          "sparklines",
-          { body: { chain, pools, timeframe: timeframe as "1h" | "24h" | "7d" } },
-          signal,
-        );
-        Object.assign(sparks, env.data);
-      }
-      return buildLaunches(dev, trades, details.data, sparks);
-    },
-  });
+  const launchesQ = useQuery({ ...devLaunchesOptions({ chain, dev, tokens: others }), enabled: tradesQ.isSuccess });
   if (tradesQ.error) return <ErrorState error={tradesQ.error} onRetry={() => tradesQ.refetch()} compact />;
   if (launchesQ.error) return <ErrorState error={launchesQ.error} onRetry={() => launchesQ.refetch()} compact />;
   if (!launchesQ.data) return <SkeletonRows rows={3} rowClassName="h-4" label="Loading the dev's launches" />;
+  const launches = buildLaunches(dev, trades, launchesQ.data.details, launchesQ.data.sparks);
   const ownSell = trades.filter((t) => t.tokenAddress === current && !t.isBuy).sort((a, b) => a.at - b.at)[0];
-  const launches = launchesQ.data;
   const graduated = launches.filter((l) => l.graduated).length;
   return (
     <div data-testid="dev-dossier">

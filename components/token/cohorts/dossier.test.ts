@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BatchSlot, TokenDetail, WalletTrade } from "@/lib/api";
-import { buildLaunches, MAX_OTHER_LAUNCHES, sparkTimeframe, tradedTokens } from "./dossier";
+import { buildLaunches, MAX_OTHER_LAUNCHES, tradedTokens } from "./dossier";
 
 const T0 = 1_700_000_000_000;
 const row = (tokenAddress: string, at: number, isBuy: boolean): WalletTrade =>
@@ -73,11 +73,5 @@ describe("dev dossier", () => {
     expect(list).toHaveLength(MAX_OTHER_LAUNCHES);
     expect(list).not.toContain("t14");
     expect(list[0]).toBe("t13");
-  });
-
-  it("picks the finest sparkline that still covers the launch", () => {
-    expect(sparkTimeframe(30 * 60_000)).toBe("1h");
-    expect(sparkTimeframe(5 * 3600_000)).toBe("24h");
-    expect(sparkTimeframe(3 * 86_400_000)).toBe("7d");
   });
 });

@@ -31,11 +31,6 @@ export function tradedTokens(trades: readonly WalletTrade[], current: string): s
   return out;
 }
 
-/** The sparkline timeframe that still shows a launch of this age in its finest closes. */
-export function sparkTimeframe(ageMs: number): "1h" | "24h" | "7d" {
-  return ageMs <= 3600_000 ? "1h" : ageMs <= 86_400_000 ? "24h" : "7d";
-}
-
 export function buildLaunches(
   dev: string,
   trades: readonly WalletTrade[],

@@ -61,12 +61,16 @@ export const walletPageQueries = (input: WalletPageInput) => ({
   trades: walletTradesInfiniteOptions(walletTradesInput(input.chain, input.address)),
 });
 
+export type WalletPageQueries = ReturnType<typeof walletPageQueries>;
+
 /** Pulse board: the three lists for the chosen chains, the chain list and the launchpad registry (both free). */
 export const pulsePageQueries = (chains: ChainId[]) => ({
   lists: PULSE_VIEWS.map((view) => pulseStreamOptions({ view, chains })),
   chains: chainsOptions(),
   factories: factoriesOptions(),
 });
+
+export type PulsePageQueries = ReturnType<typeof pulsePageQueries>;
 
 /** Multi-chart grid: each charted token's detail and pools (its candles follow once its pools are known), and the
  *  native prices EVM charts draw USD with. Tokens charted twice are asked once. */

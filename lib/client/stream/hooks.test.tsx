@@ -1,4 +1,4 @@
-import "./test/dom-stub";
+import "./testing/dom-stub";
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -20,9 +20,9 @@ import { StreamProvider } from "./provider";
 import type { BarOp } from "./reducers/candles";
 import { createStreamRuntime, type StreamRuntime } from "./runtime";
 import { createManualScheduler } from "./scheduler";
-import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
-import { candle, pulseToken, tokenUpdateFrame, trade, tradesFrame } from "./test/fixtures";
-import { renderHook } from "./test/render-hook";
+import { type FakeGateway, startFakeGateway, waitFor } from "./testing/fake-gateway";
+import { candle, pulseToken, tokenUpdateFrame, trade, tradesFrame } from "./testing/fixtures";
+import { renderHook } from "./testing/render-hook";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const POOL = "0x00000000000000000000000000000000000000bb";

@@ -6,8 +6,8 @@ import { createApiFetch } from "../api-fetch";
 import { compareTrades } from "./reducers/trades";
 import { createStreamRuntime, type StreamRuntime } from "./runtime";
 import { createFrameScheduler } from "./scheduler";
-import { waitFor } from "./test/fake-gateway";
-import { type FullStack, startFullStack } from "./test/full-stack";
+import { waitFor } from "./testing/fake-gateway";
+import { type FullStack, startFullStack } from "./testing/full-stack";
 
 // Store + socket against the real gateway, proxy and embedded market, with a forced upstream drop through the
 // market's fault injection: afterwards the tape has no duplicates and no holes compared with REST.

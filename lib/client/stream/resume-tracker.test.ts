@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EventFrame } from "@/lib/api";
 import { createResumeTracker, liveStartOf } from "./resume-tracker";
-import { candle, trade } from "./test/fixtures";
+import { candle, trade } from "./testing/fixtures";
 
 const tradesFrame = (ats: number[]) =>
   ({

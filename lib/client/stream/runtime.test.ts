@@ -8,8 +8,8 @@ import { manualOnline } from "./online";
 import { MAX_REPAIR_PAGES, REPAIR_PAGE_LIMIT } from "./repair";
 import { createStreamRuntime, type StreamRuntime } from "./runtime";
 import { createManualScheduler } from "./scheduler";
-import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
-import { pulseToken, tokenUpdateFrame, trade, tradesFrame } from "./test/fixtures";
+import { type FakeGateway, startFakeGateway, waitFor } from "./testing/fake-gateway";
+import { pulseToken, tokenUpdateFrame, trade, tradesFrame } from "./testing/fixtures";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const POOL = "0x00000000000000000000000000000000000000bb";

@@ -3,8 +3,8 @@ import { WebSocket } from "ws";
 import type { EventFrame } from "@/lib/api";
 import { manualOnline } from "./online";
 import { createStreamClient, type StreamClient, type StreamSubscriptionError } from "./socket";
-import { type FakeGateway, startFakeGateway, waitFor } from "./test/fake-gateway";
-import { trade, tradesFrame } from "./test/fixtures";
+import { type FakeGateway, startFakeGateway, waitFor } from "./testing/fake-gateway";
+import { trade, tradesFrame } from "./testing/fixtures";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const trades = { chain: "evm:8453", address: TOKEN };

@@ -5,7 +5,7 @@ import { pulseStreamOptions, tokenTradesInfiniteOptions } from "../queries";
 import { makeQueryClient } from "../query-client";
 import { useLiveTrades, usePulseStream, useStreamStatus } from "./hooks";
 import { StreamProvider } from "./provider";
-import { pulseToken, trade } from "./test/fixtures";
+import { pulseToken, trade } from "./testing/fixtures";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const POOL = "0x00000000000000000000000000000000000000bb";

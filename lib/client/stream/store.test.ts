@@ -4,7 +4,7 @@ import type { BarOp } from "./reducers/candles";
 import { createManualScheduler } from "./scheduler";
 import { createServerClock } from "../server-clock";
 import { createStreamStore, MAX_BUFFERED_EVENTS } from "./store";
-import { candle, pulseToken, trade } from "./test/fixtures";
+import { candle, pulseToken, trade } from "./testing/fixtures";
 
 const TOKEN = "0x00000000000000000000000000000000000000aa";
 const T0 = 1_700_000_000_000;

@@ -74,7 +74,7 @@ export function createCohortService(opts: { state?: () => ProxyState; now?: () =
   };
 }
 
-const SERVICE = Symbol.for("tradescope.cohortService");
+const SERVICE = Symbol.for("trading-explorer.cohort-service");
 
 export function getCohortService(): CohortService {
   const holder = globalThis as { [SERVICE]?: CohortService };

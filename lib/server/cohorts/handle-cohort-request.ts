@@ -1,5 +1,5 @@
 import type { ProxyState } from "@/lib/server/proxy/state";
-import { serveTokenReport } from "@/lib/server/token-ref-request";
+import { serveTokenReport } from "@/lib/server/http/token-ref-request";
 import { type CohortService, getCohortService } from "./cohort-service";
 
 // The /api/token/cohorts handler: the shared report for a validated token reference.

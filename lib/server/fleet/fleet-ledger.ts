@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import type { CreditsLedger, EndpointUsage, LedgerSnapshot, Reservation } from "../credits-ledger";
+import type { CreditsLedger, EndpointUsage, LedgerSnapshot, Reservation } from "../proxy/credits-ledger";
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 

@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, startRedis } from "@/scripts/fleet/processes";
-import { createCreditsLedger } from "../credits-ledger";
-import { createRateLimiter } from "../proxy/rate-limit";
+import { createCreditsLedger } from "../proxy/credits-ledger";
+import { createRateLimiter } from "../http/rate-limit";
 import type { CacheEntry } from "../proxy/response-cache";
 import { createFleetLedger } from "./fleet-ledger";
 import { createFleetRateLimiter } from "./fleet-rate-limit";

@@ -1,4 +1,4 @@
-import type { RateDecision, RateLimiter } from "../proxy/rate-limit";
+import type { RateDecision, RateLimiter } from "../http/rate-limit";
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 

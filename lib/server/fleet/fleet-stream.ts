@@ -1,5 +1,5 @@
 import type { LivenessBudget } from "../gateway/liveness/scheduler";
-import type { Logger } from "../logger";
+import type { Logger } from "../ops/logger";
 import { createFleetLiveness, type FleetLiveness } from "./fleet-liveness";
 import type { RedisLink } from "./redis-link";
 import { createStreamLeader, type StreamLeader } from "./stream-leader";

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { Redis } from "ioredis";
-import type { Logger } from "../logger";
+import type { Logger } from "../ops/logger";
 
 // The one Redis connection of an instance (plus one for pub/sub). Commands never queue while Redis is away: they
 // fail at once and the caller falls back to this instance's own state, so Redis trouble is never an outage. One

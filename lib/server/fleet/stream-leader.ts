@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Channel, type ChannelParams, STREAM_LIMITS, trackedKeys } from "@/lib/api/stream";
-import { realClock } from "../gateway/clock";
+import { realClock } from "@/lib/api/clock";
 import {
   adopt,
   DEFAULT_SCHEDULER_OPTIONS,
@@ -10,7 +10,7 @@ import {
   schedule,
 } from "../gateway/liveness/scheduler";
 import { openUpstream, type UpstreamConnection } from "../gateway/upstream-adapter";
-import type { Logger } from "../logger";
+import type { Logger } from "../ops/logger";
 import { DEMAND_CHANNEL, MODES_KEY, readReports } from "./fleet-liveness";
 import { leaderBudget, mergeDemand } from "./fleet-schedule";
 import { KEY_PREFIX } from "./keys";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Redis } from "ioredis";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
 import { type Channel, type ChannelParams, STREAM_PATH, subscriptionKey } from "@/lib/api/stream";
-import type { Logger } from "../logger";
+import type { Logger } from "../ops/logger";
 import { MODES_KEY } from "./fleet-liveness";
 import type { RedisLink } from "./redis-link";
 import { type EndReason, EVENTS_PREFIX, HELD_KEY } from "./stream-leader";

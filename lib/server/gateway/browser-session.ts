@@ -3,7 +3,7 @@ import {
   subscriptionKey,
 } from "@/lib/api";
 import { CONNECTION_VIEWS } from "./liveness/shares";
-import type { Clock } from "./clock";
+import type { Clock } from "@/lib/api/clock";
 import { controlFrame } from "./frames";
 import type { IpQuota } from "./ip-quota";
 import { ReadLag } from "./read-lag";

@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { pulseEventSchema, tradeKey, tradesEventSchema } from "@/lib/api";
-import { pulseToken } from "@/lib/sim/stream/test-feed";
-import { KEY, type Harness as SimHarness, startHarness as startSim } from "@/lib/sim/stream/test-harness";
-import { createVirtualClock, type VirtualClock } from "./clock";
+import { pulseToken } from "@/lib/sim/stream/testing/feed";
+import { KEY, type Harness as SimHarness, startHarness as startSim } from "@/lib/sim/stream/testing/harness";
+import { createVirtualClock, type VirtualClock } from "./testing/virtual-clock";
 import { createStreamGateway, type StreamGateway } from "./index";
-import { EVM_TOKEN } from "./test-fixtures";
-import { TestBrowser, until } from "./test-harness";
+import { EVM_TOKEN } from "./testing/fixtures";
+import { TestBrowser, until } from "./testing/harness";
 
 // The gateway in front of the embedded service's real stream server (lib/sim/stream) over a hand-driven feed.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 }); // real sockets on a shared machine

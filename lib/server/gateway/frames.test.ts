@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as ws from "ws";
 import { errorFrameSchema, ohlcvEventSchema } from "@/lib/api";
 import { controlFrame, eventBody, eventFrame, eventHead, textFrame, textFramePayload } from "./frames";
-import { candle } from "./test-fixtures";
+import { candle } from "./testing/fixtures";
 
 // ws's frame parser (exported at runtime, not in its type definitions).
 type ReceiverLike = { on(e: "message", f: (d: Buffer, bin: boolean) => void): void; write(b: Buffer): void };

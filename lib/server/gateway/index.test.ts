@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { authedFrameSchema, CLOSE_CODES, MAX_FRAME_BYTES } from "@/lib/api";
-import { type Harness, type TestBrowser, startHarness, until } from "./test-harness";
-import { ohlcvParams, pulseParams, tradesParams } from "./test-harness-keys";
+import { type Harness, type TestBrowser, startHarness, until } from "./testing/harness";
+import { ohlcvParams, pulseParams, tradesParams } from "./testing/harness-keys";
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { candle, EVM_TOKEN, pulseToken, tokenUpdate, trade } from "./test-fixtures";
-import { type Harness, startHarness, until } from "./test-harness";
-import { keyOf, ohlcvParams, pulseParams, tradesParams } from "./test-harness-keys";
+import { candle, EVM_TOKEN, pulseToken, tokenUpdate, trade } from "./testing/fixtures";
+import { type Harness, startHarness, until } from "./testing/harness";
+import { keyOf, ohlcvParams, pulseParams, tradesParams } from "./testing/harness-keys";
 
 let h: Harness | undefined;
 afterEach(async () => {

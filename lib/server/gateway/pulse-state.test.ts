@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyPulseEvent, EMPTY_PULSE, type PulseState, pulseSnapshotData } from "./pulse-state";
-import { pulseToken } from "./test-fixtures";
+import { pulseToken } from "./testing/fixtures";
 
 const meta = { asOf: 1, view: "new" as const };
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tradeKey } from "@/lib/api";
 import { ReplayWindow } from "./replay-window";
-import { trade } from "./test-fixtures";
+import { trade } from "./testing/fixtures";
 
 describe("trades replay window", () => {
   it("forwards a row once, then its confirmation once", () => {

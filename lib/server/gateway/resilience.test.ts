@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLOSE_CODES, STREAM_ERROR_CODES, tradeKey } from "@/lib/api";
-import { trade } from "./test-fixtures";
-import { type Harness, startHarness, type TestBrowser, until } from "./test-harness";
-import { keyOf, ohlcvParams, pulseParams, tradesParams } from "./test-harness-keys";
+import { trade } from "./testing/fixtures";
+import { type Harness, startHarness, type TestBrowser, until } from "./testing/harness";
+import { keyOf, ohlcvParams, pulseParams, tradesParams } from "./testing/harness-keys";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -310,7 +310,7 @@ describe("stream gateway: upstream loss and slow browsers", () => {
     await a.waitFor((f) => f.type === "subscribed");
     a.ws.pause();
     const k = keyOf("token-updates", tradesParams(1));
-    const { tokenUpdate, EVM_TOKEN } = await import("./test-fixtures");
+    const { tokenUpdate, EVM_TOKEN } = await import("./testing/fixtures");
     // A paused reader's socket still takes a few MB; past that, updates wait in the queue and get conflated.
     const pad = "x".repeat(32 * 1024);
     for (let i = 0; i < 600; i++)

@@ -5,7 +5,7 @@ import { WebSocket } from "ws";
 import { pulseEventSchema, tokenUpdateEventSchema } from "@/lib/api";
 import { type SimService, startSimService } from "@/lib/sim/service";
 import { createStreamGateway, type StreamGateway } from "./index";
-import { TestBrowser, until } from "./test-harness";
+import { TestBrowser, until } from "./testing/harness";
 
 // The gateway on the whole embedded market (lib/sim/service.ts), real time: what `npm start` runs.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

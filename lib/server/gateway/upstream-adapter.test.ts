@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { STREAM_ERROR_CODES } from "@/lib/api";
-import { type Harness, startHarness, until } from "./test-harness";
-import { tradesParams } from "./test-harness-keys";
+import { type Harness, startHarness, until } from "./testing/harness";
+import { tradesParams } from "./testing/harness-keys";
 import { mapUpstreamError } from "./upstream-adapter";
 
 const KEY = "stream-key-5e2b";

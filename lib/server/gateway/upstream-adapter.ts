@@ -1,7 +1,7 @@
 import { type RawData, WebSocket } from "ws";
 import { CHANNELS, type Channel, CLOSE_CODES, isPollOnly, STREAM_PATH, type StreamErrorCode } from "@/lib/api";
-import { scrub } from "../upstream-errors";
-import type { Clock, TimerHandle } from "./clock";
+import { scrub } from "../upstream/errors";
+import type { Clock, TimerHandle } from "@/lib/api/clock";
 
 // The only code that knows the upstream's frame protocol (lib/api/stream.ts: the key in the first frame,
 // client-chosen subscription ids, `event` envelopes). An upstream with other frame shapes changes this file only:

@@ -1,5 +1,5 @@
 import type { Channel } from "@/lib/api";
-import type { Clock, TimerHandle } from "./clock";
+import type { Clock, TimerHandle } from "@/lib/api/clock";
 import { openUpstream, type UpstreamConnection, type UpstreamHandlers } from "./upstream-adapter";
 
 // One upstream connection slot: connects, re-connects with exponential backoff and jitter, closes when idle

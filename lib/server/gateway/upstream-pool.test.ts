@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TokenTrade } from "@/lib/api";
 import type { RestCaller } from "./liveness/rest-caller";
-import { trade } from "./test-fixtures";
-import { type Harness, startHarness, until } from "./test-harness";
-import { keyOf, tradesParams } from "./test-harness-keys";
+import { trade } from "./testing/fixtures";
+import { type Harness, startHarness, until } from "./testing/harness";
+import { keyOf, tradesParams } from "./testing/harness-keys";
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { type Channel, type ChannelParams, isPollOnly, type StreamErrorCode, subscriptionKey, trackedKeys } from "@/lib/api";
-import type { Clock, TimerHandle } from "./clock";
+import type { Clock, TimerHandle } from "@/lib/api/clock";
 import type { ReplayLimits } from "./replay-window";
 import { type Member, type Resume, SharedSub, type Subscriber } from "./shared-sub";
 import type { GatewayCounters } from "./stats";

@@ -1,7 +1,7 @@
 import type { Duplex } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
-import { createVirtualClock } from "./clock";
+import { createVirtualClock } from "./testing/virtual-clock";
 import { createWriteBatcher, MAX_CORKED_BYTES } from "./ws-transport";
 
 function fakes() {

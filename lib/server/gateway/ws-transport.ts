@@ -1,7 +1,7 @@
 import type { Duplex } from "node:stream";
 import type { WebSocket } from "ws";
 import type { Transport } from "./browser-session";
-import type { Clock } from "./clock";
+import type { Clock } from "@/lib/api/clock";
 
 // Browser sockets as the sessions see them. Frames arrive complete (frames.ts) and are written to the socket as
 // they are; `ws` still owns the handshake, reading, pings and the close. Its sender holds no state between

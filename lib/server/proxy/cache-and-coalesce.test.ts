@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
-import { createCreditsLedger } from "../credits-ledger";
+import { createCreditsLedger } from "./credits-ledger";
 import { cacheKey, createProxy, stableStringify } from "./cache-and-coalesce";
 import { createResponseCache } from "./response-cache";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "../testing/fake-upstream";
+import { chainsEnvelope, type FakeUpstream, replyJson, startFakeUpstream } from "../testing/fake-upstream";
 import { createUpstreamClient, type UpstreamClient } from "./upstream-client";
 
 let up: FakeUpstream;
 let client: UpstreamClient;
 let t = 1_700_000_000_000;
 const noInput = { query: {}, body: undefined };
-const ok = () => up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope(t)));
+const ok = () => up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope(t)));
 
 beforeAll(async () => {
   up = await startFakeUpstream(() => {});
@@ -50,7 +50,7 @@ async function settled(proxy: { inFlight(): number }) {
 describe("proxy", () => {
   it("100 concurrent identical requests make one upstream call", async () => {
     up.setHandler((_req, res) => {
-      setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: t } }), 30);
+      setTimeout(() => replyJson(res, 200, { data: [], meta: { asOf: t } }), 30);
     });
     const { proxy, ledger } = setup();
     const results = await Promise.all(
@@ -80,7 +80,7 @@ describe("proxy", () => {
 
     t += endpoints.chains.cache.ttlMs;
     up.setHandler((_req, res) => {
-      setTimeout(() => sendJson(res, 200, chainsEnvelope(t, "Refreshed")), 20);
+      setTimeout(() => replyJson(res, 200, chainsEnvelope(t, "Refreshed")), 20);
     });
     const stale = await Promise.all([proxy.call(endpoints.chains, noInput), proxy.call(endpoints.chains, noInput)]);
     expect(stale.map((r) => r.headers.cache)).toEqual(["stale", "stale"]);
@@ -101,7 +101,7 @@ describe("proxy", () => {
     up.setHandler((_req, res) => {
       const answer = asOf;
       asOf += 1_000;
-      setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: answer } }), 30);
+      setTimeout(() => replyJson(res, 200, { data: [], meta: { asOf: answer } }), 30);
     });
     const q = { query: { q: "moment", limit: 12 }, body: undefined };
     await proxy.call(endpoints.search, q); // cached, as of 1,000
@@ -130,7 +130,7 @@ describe("proxy", () => {
   it("counts no credits saved for the stale answer whose background refresh spends them", async () => {
     const { proxy, ledger } = setup();
     up.setHandler((_req, res) => {
-      setTimeout(() => sendJson(res, 200, { data: [], meta: { asOf: t } }), 20);
+      setTimeout(() => replyJson(res, 200, { data: [], meta: { asOf: t } }), 20);
     });
     const q = { query: { q: "stale", limit: 12 }, body: undefined };
     await proxy.call(endpoints.search, q);
@@ -149,7 +149,7 @@ describe("proxy", () => {
     const q = { query: {}, body: undefined };
     await proxy.call(endpoints.nativePrices, q).catch(() => {});
     up.setHandler((_req, res) =>
-      sendJson(res, 200, {
+      replyJson(res, 200, {
         data: { solana: { symbol: "SOL", priceUsd: 150, source: "live", stale: false, updatedAt: t } },
         meta: { asOf: t },
       }),
@@ -157,7 +157,7 @@ describe("proxy", () => {
     await proxy.call(endpoints.nativePrices, q);
     const { ttlMs, swrMs } = endpoints.nativePrices.cache;
     t += ttlMs + swrMs + 1_000;
-    up.setHandler((_req, res) => sendJson(res, 500, "down"));
+    up.setHandler((_req, res) => replyJson(res, 500, "down"));
     const r = await proxy.call<{ meta: { degraded: boolean; staleAgeMs: number; asOf: number } }>(
       endpoints.nativePrices,
       q,
@@ -184,7 +184,7 @@ describe("proxy", () => {
     const proxy = createProxy({ upstream: own, cache: createResponseCache({ maxBytes: 1 << 20, now }), ledger, now });
     await proxy.call(endpoints.chains, noInput);
     t += endpoints.chains.cache.ttlMs + endpoints.chains.cache.swrMs + 1_000;
-    up.setHandler((_req, res) => sendJson(res, 429, "", { "retry-after": "30" }));
+    up.setHandler((_req, res) => replyJson(res, 429, "", { "retry-after": "30" }));
     const degraded = await proxy.call(endpoints.chains, noInput);
     expect(degraded.headers).toMatchObject({ degraded: true, cacheControl: "no-store" });
     ok();
@@ -202,13 +202,13 @@ describe("proxy", () => {
   it("does not hide a 404 behind a stale copy", async () => {
     const { proxy } = setup();
     const q = { query: { chain: "evm:1", address: `0x${"1".repeat(40)}` }, body: undefined };
-    up.setHandler((_req, res) => sendJson(res, 404, { error: { code: "token_not_found", message: "gone" } }));
+    up.setHandler((_req, res) => replyJson(res, 404, { error: { code: "token_not_found", message: "gone" } }));
     await expect(proxy.call(endpoints.token, q)).rejects.toMatchObject({ code: "token_not_found" });
   });
 
   it("refuses with credit_budget_exhausted before calling upstream, still serving cached copies", async () => {
     const { proxy, ledger } = setup(6);
-    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: t } }));
+    up.setHandler((_req, res) => replyJson(res, 200, { data: [], meta: { asOf: t } }));
     await proxy.call(endpoints.search, { query: { q: "a", limit: 12 }, body: undefined });
     const before = up.requests.length;
     await expect(proxy.call(endpoints.search, { query: { q: "b", limit: 12 }, body: undefined })).rejects.toMatchObject(
@@ -234,7 +234,7 @@ describe("proxy", () => {
       meta: { asOf: t, interval: "5m", count: n, oldestTime: 0, newestTime: 300 * (n - 1), hasMore: true, quote: "native" },
     });
     let rows = 3;
-    up.setHandler((_req, res) => sendJson(res, 200, page(rows)));
+    up.setHandler((_req, res) => replyJson(res, 200, page(rows)));
     const query = { chain: "evm:1", address: addr, pools: [addr], interval: "5m", limit: 3, quote: "native" };
     const call = (endTime?: number) => proxy.call(endpoints.ohlcv, { query: { ...query, endTime }, body: undefined });
     const nowSec = Math.floor(t / 1000);
@@ -249,7 +249,7 @@ describe("proxy", () => {
   it("keys POST bodies by content, not key order, and never lets a browser cache them", async () => {
     const { proxy } = setup();
     up.setHandler((_req, res) =>
-      sendJson(res, 200, { data: { p: [1, 2] }, meta: { asOf: t, timeframe: "24h", quote: "native" } }),
+      replyJson(res, 200, { data: { p: [1, 2] }, meta: { asOf: t, timeframe: "24h", quote: "native" } }),
     );
     const pool = `0x${"3".repeat(40)}`;
     const a = await proxy.call(endpoints.sparklines, {

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { canonicalQuery } from "@/lib/api/validate";
 import { planBatch } from "./batch-items";
 import { createCoalescer } from "./coalescer";
-import type { CreditsLedger, Reservation } from "../credits-ledger";
+import type { CreditsLedger, Reservation } from "./credits-ledger";
 import type { SharedCache } from "../fleet/shared-cache";
 import type { CacheEntry, CacheLookup, ResponseCache } from "./response-cache";
 import { stableStringify } from "./stable-stringify";

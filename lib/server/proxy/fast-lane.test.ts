@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "../testing/fake-upstream";
+import { chainsEnvelope, type FakeUpstream, replyJson, startFakeUpstream } from "../testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "../testing/test-state";
-import { answerApiRequest } from "./fast-lane";
-import { handleProxyRequest } from "./handle-request";
+import { proxyNodeRequest } from "./fast-lane";
+import { proxyWebRequest } from "./web-request";
 import { setProxyState } from "./state";
 
 const KEY = "fast-lane-test-key-51d2";
@@ -20,12 +20,12 @@ let routed = 0;
 
 beforeAll(async () => {
   up = await startFakeUpstream((req, res) => {
-    if (req.url.startsWith("/v1/meta/chains")) return sendJson(res, 200, chainsEnvelope(5, name));
-    return sendJson(res, 500, "unexpected");
+    if (req.url.startsWith("/v1/meta/chains")) return replyJson(res, 200, chainsEnvelope(5, name));
+    return replyJson(res, 500, "unexpected");
   });
   server = createServer((req, res) => {
     Promise.resolve(
-      answerApiRequest(req, res, () => ({ "Content-Security-Policy": "default-src 'self'", "X-Frame-Options": "DENY" })),
+      proxyNodeRequest(req, res, () => ({ "Content-Security-Policy": "default-src 'self'", "X-Frame-Options": "DENY" })),
     )
       .then(async (answered) => {
         if (answered) return;
@@ -34,7 +34,7 @@ beforeAll(async () => {
         const segments = url.pathname.split("/").slice(3);
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-        const r = await handleProxyRequest(new Request(url, { method: req.method, headers }), segments);
+        const r = await proxyWebRequest(new Request(url, { method: req.method, headers }), segments);
         res.writeHead(r.status, { ...Object.fromEntries(r.headers), "x-routed": "1" });
         res.end(await r.text());
       })

@@ -5,7 +5,7 @@ import { MIN_AS_OF_HEADER } from "@/lib/api/min-as-of";
 import { validateRequest } from "@/lib/api/validate";
 import type { CacheEntry } from "./response-cache";
 import { cacheControl, cacheKey } from "./cache-and-coalesce";
-import type { RateDecision } from "./rate-limit";
+import type { RateDecision } from "../http/rate-limit";
 import { readJson } from "./read-body";
 import { PROXY_PREFIX, resolveRoute } from "./resolve-route";
 import { finish, type ProxyRequest, proxyRequest, takeRate } from "./serve-request";
@@ -193,7 +193,7 @@ async function writeFull(
  * then routes. `siteHeaders()` gives what every response of the site carries (the middleware's security headers).
  * A fresh hit is answered before this returns (`true`, no promise); the rest settle later.
  */
-export function answerApiRequest(
+export function proxyNodeRequest(
   req: IncomingMessage,
   res: ServerResponse,
   siteHeaders: () => Record<string, string>,

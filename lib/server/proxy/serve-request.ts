@@ -1,16 +1,17 @@
 import { ApiError } from "@/lib/api/errors";
 import { MIN_AS_OF_HEADER, parseMinAsOf } from "@/lib/api/min-as-of";
-import { clientIpOf } from "../client-ip";
-import type { RateDecision } from "./rate-limit";
+import { clientIpOf } from "../http/client-ip";
+import type { RateDecision } from "../http/rate-limit";
 import { resolveRoute } from "./resolve-route";
 import { errorReply, loggedApiError } from "./respond";
 import type { ProxyState } from "./state";
-import { validateProxied } from "./validate";
+import { validateProxyRequest } from "./validate";
 
 // The whole /api/v1/* request, free of web Request/Response objects (the route wraps it; the benchmark mounts it
 // on node:http), step by step: rate limit → resolve-route → validate (body + query, zero credits on failure) →
 // cache-and-coalesce (a request's `x-min-as-of` header: no cached copy answering as of an earlier moment) →
-// upstream-client → respond; one log line, metrics.
+// upstream-client → respond; one log line, metrics. Its two doors share its name: proxyWebRequest (web-request.ts, the
+// route handler) and proxyNodeRequest (fast-lane.ts, what server.ts runs before Next).
 
 export interface ProxyRequest {
   method: string;
@@ -62,7 +63,7 @@ async function answer(
   }
   const { def } = route;
   out.endpoint = def.id;
-  const input = await validateProxied(def, url.searchParams, () => req.readBody());
+  const input = await validateProxyRequest(def, url.searchParams, () => req.readBody());
   const minAsOf = parseMinAsOf(req.headers.get(MIN_AS_OF_HEADER));
   const r = await state.proxy.call(def, input, minAsOf === undefined ? undefined : { minAsOf });
   out.cache = r.headers.degraded ? "degraded" : r.headers.cache;

@@ -1,18 +1,19 @@
-import { loadConfig, type ProxySettings } from "../config";
+import type { ProxySettings } from "../config";
 import { type CircuitBreaker, createCircuitBreaker } from "./circuit-breaker";
-import { type CreditsLedger, createCreditsLedger } from "../credits-ledger";
+import { type CreditsLedger, createCreditsLedger } from "./credits-ledger";
 import { createFleetLedger, type FleetLedger } from "../fleet/fleet-ledger";
 import { createFleetRateLimiter, type FleetRateLimiter } from "../fleet/fleet-rate-limit";
 import { type FleetRuntime, getFleetRuntime } from "../fleet/fleet-runtime";
 import { createSharedCache, type SharedCache } from "../fleet/shared-cache";
-import { getLogger, type Logger } from "../logger";
-import { getMetrics, type Metrics } from "../metrics";
+import { getLogger, type Logger } from "../ops/logger";
+import { getMetrics, type Metrics } from "../ops/metrics";
 import { createProxy, type RestProxy } from "./cache-and-coalesce";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createRateLimiter, type RateLimiter } from "../http/rate-limit";
 import { createResponseCache, type ResponseCache } from "./response-cache";
 import { createUpstreamClient, type UpstreamClient } from "./upstream-client";
-import { getUpstreamTarget, type UpstreamTarget } from "../upstream-target";
-import { registerUsageSource } from "../usage-registry";
+import { getUpstreamTarget, type UpstreamTarget } from "../upstream/target";
+import { registerUsageSource } from "../ops/usage-registry";
+import { runtimeConfig } from "../runtime";
 
 // The proxy's process-wide state (cache, ledger, breaker, rate limiter, pool). It lives on globalThis: route handlers
 // and server components are separate bundles in one process and must share one cache and one ledger.
@@ -170,10 +171,10 @@ export function createProxyState(settings: ProxySettings, deps: ProxyStateDeps =
   };
 }
 
-/** The process-wide proxy, created on first use from the environment. */
+/** The process-wide proxy, created on first use from the runtime configuration. */
 export function getProxyState(): ProxyState {
   const holder = globalThis as { [STATE]?: ProxyState };
-  holder[STATE] ??= createProxyState(loadConfig().proxy, { register: true });
+  holder[STATE] ??= createProxyState(runtimeConfig().proxy, { register: true });
   return holder[STATE];
 }
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api/endpoints";
 import { ApiError } from "@/lib/api/errors";
 import { createCircuitBreaker } from "./circuit-breaker";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "../testing/fake-upstream";
+import { chainsEnvelope, type FakeUpstream, replyJson, startFakeUpstream } from "../testing/fake-upstream";
 import { createUpstreamClient, parseRetryAfter, type UpstreamClient } from "./upstream-client";
 
 const KEY = "sentinel-key-7f3a";
@@ -10,7 +10,7 @@ let up: FakeUpstream;
 let client: UpstreamClient;
 
 beforeAll(async () => {
-  up = await startFakeUpstream((_req, res) => sendJson(res, 200, chainsEnvelope()));
+  up = await startFakeUpstream((_req, res) => replyJson(res, 200, chainsEnvelope()));
 });
 afterAll(async () => {
   await up.close();
@@ -58,7 +58,7 @@ describe("upstream client", () => {
   });
 
   it("keeps a base path prefix and posts the validated body as JSON", async () => {
-    up.setHandler((_req, res) => sendJson(res, 200, { data: [{ data: null }, { data: null }], meta: { asOf: 1 } }));
+    up.setHandler((_req, res) => replyJson(res, 200, { data: [{ data: null }, { data: null }], meta: { asOf: 1 } }));
     const c = createUpstreamClient({
       target: () => ({ kind: "remote", baseUrl: `${up.baseUrl}/market`, streamUrl: "", key: KEY }),
       timeoutMs: 500,
@@ -72,16 +72,16 @@ describe("upstream client", () => {
       body: JSON.stringify(body),
     });
     expect(up.requests[0].headers["content-type"]).toBe("application/json");
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("reads the upstream's credit headers", async () => {
     up.setHandler((_req, res) =>
-      sendJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "42" }),
+      replyJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "42" }),
     );
     const reply = await make().send(endpoints.chains, noInput);
     expect(reply).toMatchObject({ creditsSpent: 0, creditsTotal: 42 });
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   const table: Array<
@@ -131,31 +131,31 @@ describe("upstream client", () => {
     ["200 no meta", 200, { data: [] }, {}, { status: 502, code: "upstream_bad_response" }],
   ];
   it.each(table)("maps upstream %s", async (_name, status, body, headers, expected) => {
-    up.setHandler((_req, res) => sendJson(res, status, body, headers));
+    up.setHandler((_req, res) => replyJson(res, status, body, headers));
     const e = await errorOf(make().send(endpoints.chains, noInput));
     expect({
       status: e.status,
       code: e.code,
       ...(expected.retryAfterSec ? { retryAfterSec: e.retryAfterSec } : {}),
     }).toEqual(expected);
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("never echoes the key in an error it passes through", async () => {
     up.setHandler((_req, res) =>
-      sendJson(res, 400, { error: { code: "invalid_parameter", message: `key ${KEY} cannot ask this`, param: "q" } }),
+      replyJson(res, 400, { error: { code: "invalid_parameter", message: `key ${KEY} cannot ask this`, param: "q" } }),
     );
     const e = await errorOf(make().send(endpoints.chains, noInput));
     expect(JSON.stringify(e.toBody())).not.toContain(KEY);
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("checks batch answers keep one slot per item", async () => {
-    up.setHandler((_req, res) => sendJson(res, 200, { data: [{ data: null }], meta: { asOf: 1 } }));
+    up.setHandler((_req, res) => replyJson(res, 200, { data: [{ data: null }], meta: { asOf: 1 } }));
     const body = { items: [{ address: `0x${"a".repeat(40)}` }, { address: `0x${"b".repeat(40)}` }] };
     const e = await errorOf(make().send(endpoints.walletProfileBatch, { query: {}, body }));
     expect(e.code).toBe("upstream_bad_response");
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("times out a hanging upstream with 504", async () => {
@@ -164,7 +164,7 @@ describe("upstream client", () => {
     const e = await errorOf(make({ timeoutMs: 80 }).send(endpoints.chains, noInput));
     expect(e).toMatchObject({ status: 504, code: "upstream_timeout" });
     expect(Date.now() - started).toBeLessThan(2_000);
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("gives up on a body trickled in without end: a total deadline, counted as a breaker failure", async () => {
@@ -191,15 +191,15 @@ describe("upstream client", () => {
     timers.forEach(clearInterval);
     expect(e).toMatchObject({ status: 504, code: "upstream_timeout" });
     expect(breaker.stats().consecutiveFailures).toBe(1);
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("after an upstream 429, holds every call until its Retry-After without calling upstream", async () => {
     let t = 1_000_000;
-    up.setHandler((_req, res) => sendJson(res, 429, { error: { code: "rate_limited", message: "slow" } }, { "retry-after": "7" }));
+    up.setHandler((_req, res) => replyJson(res, 429, { error: { code: "rate_limited", message: "slow" } }, { "retry-after": "7" }));
     const c = make({ now: () => t });
     expect(await errorOf(c.send(endpoints.chains, noInput))).toMatchObject({ code: "upstream_rate_limited", retryAfterSec: 7 });
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
     t += 2_500;
     const held = await errorOf(c.send(endpoints.search, { query: { q: "x", limit: 12 }, body: undefined }));
     expect(held).toMatchObject({ status: 429, code: "upstream_rate_limited", retryAfterSec: 5 });
@@ -213,20 +213,20 @@ describe("upstream client", () => {
     let t = 0;
     const breaker = createCircuitBreaker({ failureThreshold: 2, openMs: 1_000, now: () => t });
     const c = make({ breaker, now: () => t });
-    up.setHandler((_req, res) => sendJson(res, 500, "down"));
+    up.setHandler((_req, res) => replyJson(res, 500, "down"));
     await errorOf(c.send(endpoints.chains, noInput));
-    up.setHandler((_req, res) => sendJson(res, 429, "", { "retry-after": "1" }));
+    up.setHandler((_req, res) => replyJson(res, 429, "", { "retry-after": "1" }));
     await errorOf(c.send(endpoints.chains, noInput));
     expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 1 });
     t += 1_000;
-    up.setHandler((_req, res) => sendJson(res, 500, "down"));
+    up.setHandler((_req, res) => replyJson(res, 500, "down"));
     await errorOf(c.send(endpoints.chains, noInput));
     expect(breaker.state()).toBe("open");
     t += 1_000; // half-open: the probe meets a 429
-    up.setHandler((_req, res) => sendJson(res, 429, "", { "retry-after": "1" }));
+    up.setHandler((_req, res) => replyJson(res, 429, "", { "retry-after": "1" }));
     await errorOf(c.send(endpoints.chains, noInput));
     expect(breaker.acquire().ok).toBe(true);
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("maps a refused connection to 503 upstream_unavailable", async () => {
@@ -242,23 +242,23 @@ describe("upstream client", () => {
   });
 
   it("refuses an over-large response", async () => {
-    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: 1, pad: "x".repeat(5_000) } }));
+    up.setHandler((_req, res) => replyJson(res, 200, { data: [], meta: { asOf: 1, pad: "x".repeat(5_000) } }));
     const e = await errorOf(make({ maxResponseBytes: 1_000 }).send(endpoints.chains, noInput));
     expect(e.code).toBe("upstream_bad_response");
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("opens the circuit after consecutive failures and fails fast without calling upstream", async () => {
     let t = 0;
     const breaker = createCircuitBreaker({ failureThreshold: 3, openMs: 10_000, now: () => t });
-    up.setHandler((_req, res) => sendJson(res, 500, "down"));
+    up.setHandler((_req, res) => replyJson(res, 500, "down"));
     const c = make({ breaker });
     for (let i = 0; i < 3; i++) await errorOf(c.send(endpoints.chains, noInput));
     const before = up.requests.length;
     const e = await errorOf(c.send(endpoints.chains, noInput));
     expect(e).toMatchObject({ status: 503, code: "upstream_unavailable", retryAfterSec: 10 });
     expect(up.requests.length).toBe(before);
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
     t = 10_000;
     await c.send(endpoints.chains, noInput);
     expect(breaker.state()).toBe("closed");
@@ -266,12 +266,12 @@ describe("upstream client", () => {
 
   it("4xx answers do not trip the breaker", async () => {
     const breaker = createCircuitBreaker({ failureThreshold: 1, openMs: 10_000 });
-    up.setHandler((_req, res) => sendJson(res, 404, { error: { code: "token_not_found", message: "x" } }));
+    up.setHandler((_req, res) => replyJson(res, 404, { error: { code: "token_not_found", message: "x" } }));
     const c = make({ breaker });
     await errorOf(c.send(endpoints.chains, noInput));
     await errorOf(c.send(endpoints.chains, noInput));
     expect(breaker.state()).toBe("closed");
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 
   it("refuses an endpoint definition that is not in the registry", async () => {
@@ -287,10 +287,10 @@ describe("upstream client", () => {
     const seen: string[] = [];
     const c = make({ onResult: (id, outcome) => seen.push(`${id}:${outcome}`) });
     await c.send(endpoints.chains, noInput);
-    up.setHandler((_req, res) => sendJson(res, 429, ""));
+    up.setHandler((_req, res) => replyJson(res, 429, ""));
     await errorOf(c.send(endpoints.chains, noInput));
     expect(seen).toEqual(["chains:ok", "chains:rate_limited"]);
-    up.setHandler((_req, res) => sendJson(res, 200, chainsEnvelope()));
+    up.setHandler((_req, res) => replyJson(res, 200, chainsEnvelope()));
   });
 });
 

@@ -4,11 +4,11 @@ import { ApiError } from "@/lib/api/errors";
 import { canonicalQuery } from "@/lib/api/validate";
 import type { CircuitBreaker } from "./circuit-breaker";
 import { checkEnvelope } from "./envelope-check";
-import { mapStatus, outcomeOf, scrub, type UpstreamLogger, type UpstreamOutcome } from "../upstream-errors";
+import { mapStatus, outcomeOf, scrub, type UpstreamLogger, type UpstreamOutcome } from "../upstream/errors";
 import { DEADLINE_CODE, DeadlineSignal } from "./upstream-deadline";
-import type { UpstreamTarget } from "../upstream-target";
+import type { UpstreamTarget } from "../upstream/target";
 
-export { parseRetryAfter, type UpstreamLogger, type UpstreamOutcome } from "../upstream-errors";
+export { parseRetryAfter, type UpstreamLogger, type UpstreamOutcome } from "../upstream/errors";
 
 // The one door to the market-data service: the only code that reads the target's URL and key. Requests are built
 // from a registry EndpointDef plus validated input, never from a caller's path string.

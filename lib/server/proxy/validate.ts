@@ -4,7 +4,7 @@ import { validateRequest } from "@/lib/api/validate";
 // Step 2 of a proxied request: the body (POST only, read by read-body.ts) and the query checked against the
 // registry before anything is spent. Throws the ApiError of the first problem (400/413/415, zero credits).
 
-export async function validateProxied(
+export async function validateProxyRequest(
   def: EndpointDef,
   params: URLSearchParams,
   readBody: () => Promise<unknown>,

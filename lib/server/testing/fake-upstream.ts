@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { sendJson, sendJsonText } from "@/lib/sim/http/respond";
 
 // A programmable stand-in for the market-data service (tests and benchmarks): records every request it receives.
 
@@ -19,15 +20,16 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-export function sendJson(
+/** The fake's answer: a string body goes out as it is (so tests can send malformed answers), anything else as JSON,
+ *  both through the embedded market's own writer. */
+export function replyJson(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
-  res.end(text);
+  if (typeof body === "string") sendJsonText(res, status, body, headers);
+  else sendJson(res, status, body, headers);
 }
 
 export async function startFakeUpstream(handler: FakeHandler): Promise<FakeUpstream> {

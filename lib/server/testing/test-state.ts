@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
-import { createLogger } from "../logger";
-import { createMetrics } from "../metrics";
-import { loadConfig, type ProxySettings } from "../config";
+import { createLogger } from "../ops/logger";
+import { createMetrics } from "../ops/metrics";
+import { defaultConfig, type ProxySettings } from "../config";
 import { createProxyState, type ProxyState } from "../proxy/state";
 
 // A proxy instance for tests and benchmarks: own cache, ledger, metrics registry, and a log captured in memory.
@@ -24,7 +24,7 @@ export function createTestProxy(
       cb();
     },
   });
-  const full = { ...loadConfig({}).proxy, logLevel: "debug" as const, ...settings };
+  const full = { ...defaultConfig().proxy, logLevel: "debug" as const, ...settings };
   const state = createProxyState(full, {
     target: () => ({ kind: "remote", baseUrl: target.baseUrl, streamUrl: "ws://127.0.0.1:1", key: target.key }),
     logger: createLogger(full.logLevel, sink),

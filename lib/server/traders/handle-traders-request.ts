@@ -1,5 +1,5 @@
 import type { ProxyState } from "@/lib/server/proxy/state";
-import { serveTokenReport } from "@/lib/server/token-ref-request";
+import { serveTokenReport } from "@/lib/server/http/token-ref-request";
 import { getTradersService, type TradersService } from "./traders-service";
 
 // The /api/token/traders handler: the shared report for a validated token reference.

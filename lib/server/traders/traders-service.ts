@@ -84,7 +84,7 @@ export function createTradersService(
   };
 }
 
-const SERVICE = Symbol.for("tradescope.tradersService");
+const SERVICE = Symbol.for("trading-explorer.traders-service");
 
 export function getTradersService(): TradersService {
   const holder = globalThis as { [SERVICE]?: TradersService };

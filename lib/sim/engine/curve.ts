@@ -96,10 +96,3 @@ export function applyCpmm(p: CpmmState, q: SwapQuote, isBuy: boolean): void {
     p.reserveToken += q.amountToken;
   }
 }
-
-/** Native to spend so that a constant-product pool's price moves from its current value to `target`. */
-export function cpmmNativeToReach(p: CpmmState, target: number): number {
-  const k = p.reserveNative * p.reserveToken;
-  const newNative = Math.sqrt(k * target);
-  return newNative - p.reserveNative; // negative: sell tokens instead
-}

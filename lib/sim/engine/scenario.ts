@@ -1,11 +1,12 @@
 import { ApiError } from "@/lib/api";
-import { findSimChain } from "./chains";
+import { findSimChain, type SimChain } from "./chains";
 import { curveProgressPct } from "./curve";
 import { holdWallets, simpleBuy, simpleSell } from "./flow";
-import { bundleOf, launchTrade } from "./launches";
-import type { SimMarket } from "./market";
+import type { EngineCtx } from "./context";
+import { bundleOf, type LaunchOptions, launchTrade } from "./launches";
 import { migrate } from "./migration";
 import type { HostileKind } from "./names";
+import type { NativePrices } from "./native-prices";
 import type { SwapResult } from "./trading";
 import type { SimToken } from "./world";
 
@@ -37,7 +38,16 @@ function summary(r: SwapResult | null): TradeSummary | null {
   };
 }
 
-export function scenario(m: SimMarket) {
+/** What a scenario drives of the market: SimMarket (market.ts) provides it, and calls `scenario(this)`. */
+export interface ScenarioMarket {
+  readonly ctx: EngineCtx;
+  readonly prices: NativePrices;
+  readonly now: number;
+  token(chain: string, address: string): SimToken | undefined;
+  launch(chain: SimChain, opts?: LaunchOptions): SimToken;
+}
+
+export function scenario(m: ScenarioMarket) {
   const chainOrThrow = (chain: string) => {
     const c = findSimChain(chain);
     if (!c) throw new ApiError("invalid_parameter", `unknown chain ${chain}`, { param: "chain" });

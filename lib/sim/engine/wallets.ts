@@ -1,5 +1,5 @@
 import type { ChainId } from "@/lib/api";
-import { EVM_CHAINS, SIM_CHAINS, type SimChain } from "./chains";
+import { EVM_CHAINS, type SimChain } from "./chains";
 import { evmAddress, type Rng, solanaAddress } from "./rng";
 import type { SimWallet, WalletKind } from "./world";
 
@@ -99,8 +99,4 @@ function pickEvmChains(rng: Rng, n: number): ChainId[] {
   const weights = EVM_CHAINS.map((c) => c.weight);
   while (out.size < n) out.add((EVM_CHAINS[rng.weighted(weights)] as SimChain).chain);
   return [...out];
-}
-
-export function isKnownChain(chain: string): boolean {
-  return SIM_CHAINS.some((c) => c.chain === chain);
 }

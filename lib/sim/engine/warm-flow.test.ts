@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { archiveLevel, MIN_OBSERVED_MINUTES, newWarmFlow, sealWarmFlows, type WarmFlow } from "./warm-flow";
+import type { WarmFlow } from "./types";
+import { archiveLevel, MIN_OBSERVED_MINUTES, newWarmFlow, sealWarmFlows } from "./warm-flow";
 
 // The archive's level from the warm-up's live flow: a steady pool's median minute, a sparse pool's typical trading
 // minute scaled by how often it trades, and the nominal level wherever the flow says too little.

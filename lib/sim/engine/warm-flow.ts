@@ -1,5 +1,6 @@
 import type { RawEvent } from "./events";
 import { VOLUME_SIGMA } from "./history";
+import type { WarmFlow } from "./types";
 import type { SimToken } from "./world";
 
 // The live trading of the warm-up, per established pool and minute: the archived history behind it is levelled on
@@ -15,15 +16,6 @@ const MIN_TRADES = 20;
 const BUSY_SHARE = 0.8;
 /** Mean of the archive's per-minute volume factor (log-normal, median 1, σ VOLUME_SIGMA). */
 const LOGNORMAL_MEAN = Math.exp(VOLUME_SIGMA ** 2 / 2);
-
-export interface WarmFlow {
-  /** Minutes observed so far (the warm-up's length once sealed). */
-  minutes: number;
-  sealed: boolean;
-  /** Per archived pool (same order as `archive.pools`): native volume per warm-up minute, and trades. */
-  native: Float64Array[];
-  trades: number[];
-}
 
 export function newWarmFlow(pools: number, minutes: number): WarmFlow {
   return {

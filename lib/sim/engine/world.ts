@@ -3,7 +3,7 @@ import type { SimChain } from "./chains";
 import type { CpmmState, CurveState } from "./curve";
 import type { TokenMeta } from "./events";
 import type { SimFactory } from "./factories";
-import type { WarmFlow } from "./warm-flow";
+import type { WarmFlow } from "./types";
 
 // Chain state the engine owns: tokens, pools, balances, wallets. The index only sees events (and reads
 // balances the way a real indexer calls an RPC node for holders).
@@ -158,10 +158,6 @@ export function setBalance(t: SimToken, wallet: string, amount: number, tradable
     t.traderIdx.set(wallet, t.traders.length);
     t.traders.push(wallet);
   }
-}
-
-export function poolBalanceHolder(p: SimPool): string {
-  return p.address;
 }
 
 export function nativeUnits(amount: number, decimals: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketForFile } from "../test/harness";
+import { marketForFile } from "../testing/harness";
 
 // Icons and avatars come from the market itself: every URL it hands out points at its own host and answers.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Candle } from "@/lib/api";
-import { type Json, marketForFile } from "../test/harness";
+import { type Json, marketForFile } from "../testing/harness";
 
 // REST behaviour over real HTTP: paging, quotes, row shapes per family, stats, holders, search, positions.
 

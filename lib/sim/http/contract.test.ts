@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EndpointDef, endpoints, validateRequest } from "@/lib/api";
-import { type Harness, type Json, startHarness, TEST_KEY } from "../test/harness";
+import { type Harness, type Json, startHarness, TEST_KEY } from "../testing/harness";
 import { HANDLERS } from "./handlers";
 
 // Contract tests over real HTTP: every endpoint's shapes against the registry, defaults, errors, credits.

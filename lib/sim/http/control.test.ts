@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { NO_FAULTS } from "../feed";
-import { marketForFile, TEST_KEY } from "../test/harness";
+import { marketForFile, TEST_KEY } from "../testing/harness";
 import { isLoopback } from "./respond";
 
 // The loopback control endpoint: faults and scenarios that end-to-end tests drive the market with.

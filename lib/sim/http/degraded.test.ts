@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../test/harness";
+import { type Harness, startHarness } from "../testing/harness";
 
 // §1.5 / §7.3: while a chain's native price is stale, every response with USD figures derived from it says so with
 // meta.degraded — null where our shapes allow it (token detail, price), the last published figure where §2 types the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketForFile, TEST_KEY } from "../test/harness";
+import { marketForFile, TEST_KEY } from "../testing/harness";
 
 // A chain the market does not serve is a 400 `unknown_chain` that costs nothing; sparklines charge per distinct pool
 // (the registry canonicalizes the body: each pool once, EVM lowercase).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IdentityHarvested, NativeTransfer, SwapLog } from "../engine/events";
-import { type Harness, type Json, startHarness } from "../test/harness";
+import { type Harness, type Json, startHarness } from "../testing/harness";
 
 // Rules of the spec's conventions (§1), resources (§2) and states (§3) against the embedded market over real
 // HTTP. Where a rule is about what the market did (a multi-hop swap, a late identity, a funding transfer), the

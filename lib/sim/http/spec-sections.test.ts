@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OHLCV_INTERVALS } from "@/lib/api";
-import { type Json, marketForFile, TEST_KEY } from "../test/harness";
+import { type Json, marketForFile, TEST_KEY } from "../testing/harness";
 
 // The spec, section by section, against the embedded market over real HTTP: defaults, bounds, batch slots and the
 // literal credit cost of every route (§8).

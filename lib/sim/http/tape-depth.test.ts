@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Json, marketForFile } from "../test/harness";
+import { type Json, marketForFile } from "../testing/harness";
 
 // The busiest established token's tape pages back a full day over HTTP (the archived day joins the live rows), and
 // its makers are counted over that day too.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_SEQ_BASE } from "../index/tape";
-import { type Json, marketForFile } from "../test/harness";
+import { type Json, marketForFile } from "../testing/harness";
 
 // A tape the market trimmed while nobody read it (its archived rows, never a live one) pages back its full day again
 // when it is read: the same rows, each once, with the same tx hashes; a tape that lost live rows ends honestly.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evmAddress, Rng, solanaAddress } from "../engine/rng";
 import type { IndexedToken } from "../index/state";
 import { makersSince } from "../index/stats";
-import { type Harness, type Json, startHarness } from "../test/harness";
+import { type Harness, type Json, startHarness } from "../testing/harness";
 
 // §4.14 token stats: a makers count is given for windows the market knew the makers of, exactly or by its makers
 // sketch (an established token's day); otherwise null (unknown, §1.5), never a short count.

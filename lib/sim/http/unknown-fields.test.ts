@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findEndpoint } from "@/lib/api";
 import type { IndexedToken } from "../index/state";
-import { type Harness, type Json, startHarness } from "../test/harness";
+import { type Harness, type Json, startHarness } from "../testing/harness";
 
 // §1.5 / §7.3 over HTTP: a figure the market does not know is `null` with `meta.degraded`, never a made-up value
 // (an empty quote symbol, a 0 % bonding progress, 0 holders, a check time borrowed from the creation time).

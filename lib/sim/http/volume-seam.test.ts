@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../test/harness";
+import { type Harness, startHarness } from "../testing/harness";
 
 // Established tokens: the generated history and the live market that continues it trade at the same pace, so the
 // volume bars do not jump where they meet (the warm-up start). Measured as a trader sees it: the typical 1-minute

@@ -3,7 +3,7 @@ import { walletProfileFixture } from "@/lib/api/testing/wallet-profile";
 import type { PoolCreated, SwapLog, TokenCreated } from "../engine/events";
 import { createFactories } from "../engine/factories";
 import { NativePrices } from "../engine/native-prices";
-import { NO_META } from "../test/fixtures";
+import { NO_META } from "../testing/fixtures";
 import { MarketIndex } from "./market-index";
 
 // The indexer on hand-made events: multihop folding, wash badges, preconfirmations, sniper and pro badges.

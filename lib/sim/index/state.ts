@@ -162,10 +162,6 @@ export function rankPools(t: IndexedToken): IndexedPool[] {
   return [...t.pools].sort((a, b) => poolLiquidityNative(b) - poolLiquidityNative(a) || a.createdAt - b.createdAt);
 }
 
-export function tokenPriceNative(t: IndexedToken): number | null {
-  return t.pricing ? t.pricing.priceNative : null;
-}
-
 export function tokenLiquidityNative(t: IndexedToken): number {
   let s = 0;
   for (const p of t.pools) s += poolLiquidityNative(p);

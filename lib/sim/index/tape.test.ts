@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tradeRecord } from "../test/fixtures";
+import { tradeRecord } from "../testing/fixtures";
 import type { TradeRecord } from "./records";
 import { decodeCursor, encodeCursor, Tape } from "./tape";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tradeRecord } from "../test/fixtures";
+import { tradeRecord } from "../testing/fixtures";
 import type { IndexedToken } from "./state";
 import { LIVE_SEQ_BASE, Tape } from "./tape";
 import { READ_RECENTLY_MS, rowsSince, trimTapes } from "./upkeep";

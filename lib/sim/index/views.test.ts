@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pulseTokenSchema, tokenDetailSchema, tokenPoolSchema } from "@/lib/api";
 import { createFactories } from "../engine/factories";
 import { NativePrices } from "../engine/native-prices";
-import { NO_META } from "../test/fixtures";
+import { NO_META } from "../testing/fixtures";
 import { MarketIndex } from "./market-index";
 import { search } from "./search";
 import { degradedMeta, pulseEntry, searchResult, tokenDetail, tokenPools, type ViewCtx } from "./views";

@@ -24,10 +24,6 @@ export interface ViewCtx {
 
 const H = 3600_000;
 
-export function priceUsdOf(t: IndexedToken, v: ViewCtx): number | null {
-  return t.pricing ? t.pricing.priceNative * v.nativeUsd(t.chain) : null;
-}
-
 /** DEX listing paid: off-chain, stable per token (graduated launches pay a third of the time). */
 export function dexPaid(t: IndexedToken): boolean {
   if (!t.factory) return true;

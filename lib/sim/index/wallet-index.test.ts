@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tradeRecord } from "../test/fixtures";
+import { tradeRecord } from "../testing/fixtures";
 import { DEFAULT_INDEX_CAPS } from "./state";
 import { type PriceReader, WalletIndex } from "./wallet-index";
 

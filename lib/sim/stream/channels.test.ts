@@ -10,8 +10,8 @@ import {
   tradeKey,
   tradesEventSchema,
 } from "@/lib/api";
-import { pulseToken } from "./test-feed";
-import { BASE, type Frame, harnessPerTest, POOL_A, POOL_B, TOKEN } from "./test-harness";
+import { pulseToken } from "./testing/feed";
+import { BASE, type Frame, harnessPerTest, POOL_A, POOL_B, TOKEN } from "./testing/harness";
 
 const SOL_TOKEN = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 const SOL_POOL = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";

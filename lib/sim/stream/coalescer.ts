@@ -1,4 +1,4 @@
-import type { TimerHandle, Timers } from "./timers";
+import type { Clock, TimerHandle } from "@/lib/api/clock";
 
 // §6 token-updates: at most one event per interval per key. The first change goes out at once; later changes
 // inside the window are coalesced and the latest state goes out when the window ends, so nothing is lost.
@@ -15,7 +15,7 @@ export interface Coalescer {
   dispose(): void;
 }
 
-export function createCoalescer(timers: Timers, intervalMs: number, emit: (key: string) => void): Coalescer {
+export function createCoalescer(timers: Clock, intervalMs: number, emit: (key: string) => void): Coalescer {
   const windows = new Map<string, { pending: boolean; timer: TimerHandle }>();
 
   const close = (key: string) => {

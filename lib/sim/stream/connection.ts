@@ -13,7 +13,7 @@ import type { ConnectionDeps } from "./connection-deps";
 import { encodeFrame, errorFrame, frameId as idOf, safeJson, toBuffer } from "./frames";
 import { createOutbox, type FrameClass, type Outbox } from "./outbox";
 import { SubscriptionSet } from "./subscriptions";
-import type { TimerHandle } from "./timers";
+import type { TimerHandle } from "@/lib/api/clock";
 
 // One client socket: auth first (§6.1), then additive subscriptions by id (§6.2), limits per key (§8).
 export class Connection implements MemberSink {
@@ -35,7 +35,7 @@ export class Connection implements MemberSink {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly d: ConnectionDeps,
+    private readonly d: ConnectionDeps<Connection>,
   ) {
     const { timers, wall, config } = d;
     this.openedAt = timers.now();

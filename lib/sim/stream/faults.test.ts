@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLOSE_CODES, pulseEventSchema } from "@/lib/api";
-import { pulseToken } from "./test-feed";
-import { BASE, harnessPerTest, POOL_A, TestClient, TOKEN, until } from "./test-harness";
+import { pulseToken } from "./testing/feed";
+import { BASE, harnessPerTest, POOL_A, TestClient, TOKEN, until } from "./testing/harness";
 
 const POOL = POOL_A;
 const h = harnessPerTest([POOL]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PRECONFIRM_TTL_MS, type PulseToken, type TokenTrade, type TradeKey, tradeKey } from "@/lib/api";
 import type { Member } from "./channels/group";
 import { createHub } from "./hub";
-import { pulseToken, TestFeed } from "./test-feed";
+import { pulseToken, TestFeed } from "./testing/feed";
 import { createManualTimers } from "./timers";
 
 // Property tests on the hub alone (no sockets): what a consumer rebuilds from the events equals REST.

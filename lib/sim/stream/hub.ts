@@ -13,7 +13,7 @@ import { OhlcvGroup } from "./channels/ohlcv";
 import { PulseGroup } from "./channels/pulse";
 import { TokenUpdatesGroup } from "./channels/token-updates";
 import { TradesGroup } from "./channels/trades";
-import type { Timers } from "./timers";
+import type { Clock } from "@/lib/api/clock";
 
 // Routes market events to subscription groups. A group lives while it has members; groups following a token are
 // indexed by token so each engine event costs one map lookup.
@@ -28,7 +28,7 @@ export interface Hub {
 
 export function createHub(
   feed: MarketFeed,
-  timers: Timers,
+  timers: Clock,
   now: () => number,
   fanout: GroupContext["fanout"] = "shared",
 ): Hub {

@@ -9,8 +9,8 @@ import {
   tradeKey,
   tradesEventSchema,
 } from "@/lib/api";
-import { marketForFile, TEST_KEY } from "../test/harness";
-import { type Frame, TestClient } from "./test-harness";
+import { marketForFile, TEST_KEY } from "../testing/harness";
+import { type Frame, TestClient } from "./testing/harness";
 
 // Against the real embedded service (engine + index + REST) on port 0, with a virtual market clock: what a client
 // that knows only the spec and the documented frames sees on /v1/stream equals what REST says at that moment.

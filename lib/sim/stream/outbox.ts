@@ -1,5 +1,5 @@
 import type { FaultConfig } from "../feed";
-import type { TimerHandle, Timers } from "./timers";
+import type { Clock, TimerHandle } from "@/lib/api/clock";
 
 // One per socket: applies the live stream faults (skip, duplicate, reorder, delay) and the send-buffer cap.
 
@@ -15,7 +15,7 @@ export interface SocketLike {
 export type FrameClass = "control" | "event" | "delta";
 
 export interface OutboxOptions {
-  timers: Timers;
+  timers: Clock;
   faults: () => FaultConfig;
   random: () => number;
   /** Bytes allowed queued for this socket (ws buffer + fault queues) before it is a slow consumer. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CLOSE_CODES, MAX_FRAME_BYTES, STREAM_LIMITS } from "@/lib/api";
-import { BASE, harnessPerTest, KEY, KEY2, POOL_A, POOL_B, TestClient, TOKEN, until } from "./test-harness";
+import { BASE, harnessPerTest, KEY, KEY2, POOL_A, POOL_B, TestClient, TOKEN, until } from "./testing/harness";
 
 const serverFrameSchemaLoose = z.looseObject({ type: z.string(), code: z.string() });
 

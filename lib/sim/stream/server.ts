@@ -9,7 +9,7 @@ import type { ConnectionConfig } from "./connection-deps";
 import { createHub } from "./hub";
 import { createKeyRegistry, type StreamLimits } from "./key-registry";
 import { createRandom } from "./rng";
-import { realTimers, type TimerHandle, type Timers } from "./timers";
+import { realClock, type TimerHandle, type Clock } from "@/lib/api/clock";
 
 // §6: the embedded service's `/v1/stream`. `ws` in noServer mode; the HTTP server hands us its upgrades.
 
@@ -22,9 +22,9 @@ export interface SimStreamServerOptions {
   /** Clock for `meta.asOf`; defaults to the market's. */
   now?: () => number;
   /** Market-side scheduling: 1 s windows, pulse snapshots, stream faults. `createClockTimers(clock)` follows a virtual market clock. */
-  timers?: Timers;
+  timers?: Clock;
   /** Network-side scheduling (auth deadline, heartbeat, credits per connection-minute); wall time by default. */
-  wallTimers?: Timers;
+  wallTimers?: Clock;
   /** Seeded source for fault decisions. */
   random?: () => number;
   limits?: StreamLimits;
@@ -75,8 +75,8 @@ const WS_MAX_PAYLOAD = 256 * 1024;
 const DROP_CHECK_MS = 100;
 
 export function createSimStreamServer(opts: SimStreamServerOptions): SimStreamServer {
-  const timers = opts.timers ?? realTimers;
-  const wall = opts.wallTimers ?? realTimers;
+  const timers = opts.timers ?? realClock;
+  const wall = opts.wallTimers ?? realClock;
   const random = opts.random ?? createRandom();
   const config: ConnectionConfig = {
     limits: opts.limits ?? { ...STREAM_LIMITS },

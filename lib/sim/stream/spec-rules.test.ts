@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ohlcvEventSchema, type TokenTrade, tradeKey, tradesEventSchema } from "@/lib/api";
-import { type Json, marketForFile, TEST_KEY } from "../test/harness";
-import { TestClient } from "./test-harness";
+import { type Json, marketForFile, TEST_KEY } from "../testing/harness";
+import { TestClient } from "./testing/harness";
 
 // §6 over the real stream of the embedded market (engine + index + REST + /v1/stream), virtual clock: pool-restricted
 // trades, USD candles on Solana, and unsubscribe removing one subscription only.

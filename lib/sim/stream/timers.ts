@@ -1,25 +1,8 @@
+import type { Clock, TimerHandle } from "@/lib/api/clock";
+
 // The stream server schedules everything (auth deadline, 1 s windows, pulse snapshots, heartbeats, credits,
-// fault delays) through this interface so tests can drive time by hand instead of sleeping.
-
-export type TimerHandle = { readonly __timer: unique symbol };
-
-export interface Timers {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): TimerHandle;
-  clearTimeout(handle: TimerHandle | undefined): void;
-}
-
-export const realTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout(fn, ms) {
-    const t = setTimeout(fn, Math.max(0, ms));
-    t.unref?.();
-    return t as unknown as TimerHandle;
-  },
-  clearTimeout(handle) {
-    if (handle) clearTimeout(handle as unknown as NodeJS.Timeout);
-  },
-};
+// fault delays) through the one Clock interface (lib/api/clock.ts) so tests can drive time by hand instead of
+// sleeping: here, the clocks that only move when told.
 
 interface Entry {
   at: number;
@@ -61,7 +44,7 @@ function timerQueue(now: () => number) {
     }
     return top;
   };
-  const timers: Timers = {
+  const timers: Clock = {
     now,
     setTimeout(fn, ms) {
       const e = { at: now() + Math.max(0, ms), seq: ++seq, fn };
@@ -92,7 +75,7 @@ function timerQueue(now: () => number) {
   return { timers, runDue, size: () => live.size, stored: () => heap.length };
 }
 
-export interface ManualTimers extends Timers {
+export interface ManualTimers extends Clock {
   /** Moves time forward, firing due timers in time order (timers scheduled while firing included). */
   advance(ms: number): void;
   pending(): number;
@@ -125,7 +108,7 @@ export interface AdvancingClock {
 }
 
 /** Timers that follow a virtual market clock: advancing the market fires what became due. */
-export function createClockTimers(clock: AdvancingClock): Timers & { dispose(): void; pending(): number } {
+export function createClockTimers(clock: AdvancingClock): Clock & { dispose(): void; pending(): number } {
   const q = timerQueue(() => clock.now());
   const off = clock.onAdvance((now) => q.runDue(now));
   return { ...q.timers, dispose: off, pending: q.size };

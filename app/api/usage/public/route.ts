@@ -2,7 +2,7 @@
 // Open to everyone: no upstream health, call counts or host details (those stay in /api/usage).
 import { errorResponse } from "@/lib/server/proxy/respond";
 import { getProxyState } from "@/lib/server/proxy/state";
-import { publicUsageReport } from "@/lib/server/usage-report";
+import { publicUsageReport } from "@/lib/server/ops/usage-report";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINT_LIST } from "@/lib/api/endpoints";
 import { walletProfileFixture } from "@/lib/api/testing/wallet-profile";
 import { setProxyState } from "@/lib/server/proxy/state";
-import { chainsEnvelope, type FakeUpstream, sendJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
+import { chainsEnvelope, type FakeUpstream, replyJson, startFakeUpstream } from "@/lib/server/testing/fake-upstream";
 import { createTestProxy, type TestProxy } from "@/lib/server/testing/test-state";
 import { GET, POST } from "./route";
 
@@ -41,11 +41,11 @@ function useProxy(settings: Parameters<typeof createTestProxy>[1] = {}) {
   setProxyState(tp.state);
   up.setHandler((req, res) => {
     if (req.url.startsWith("/v1/meta/chains"))
-      return sendJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "11" });
-    if (req.url.startsWith("/v1/search")) return sendJson(res, 200, { data: [], meta: { asOf: 5 } });
+      return replyJson(res, 200, chainsEnvelope(), { "x-credits-spent": "0", "x-credits-total": "11" });
+    if (req.url.startsWith("/v1/search")) return replyJson(res, 200, { data: [], meta: { asOf: 5 } });
     if (req.url.startsWith("/v1/wallet/profile")) {
       const items = (JSON.parse(req.body) as { items: { address: string }[] }).items;
-      return sendJson(res, 200, {
+      return replyJson(res, 200, {
         data: items.map((i) => ({ data: i.address === EVM3 ? null : profile(i.address) })),
         meta: { asOf: 5 },
       });
@@ -53,9 +53,9 @@ function useProxy(settings: Parameters<typeof createTestProxy>[1] = {}) {
     if (req.url.startsWith("/v1/token/sparklines")) {
       const pools = (JSON.parse(req.body) as { pools: string[] }).pools;
       const data = Object.fromEntries(pools.map((p, i) => [p, [i, i + 1]]));
-      return sendJson(res, 200, { data, meta: { asOf: 5, timeframe: "24h", quote: "native" } });
+      return replyJson(res, 200, { data, meta: { asOf: 5, timeframe: "24h", quote: "native" } });
     }
-    return sendJson(res, 500, "unexpected");
+    return replyJson(res, 500, "unexpected");
   });
 }
 
@@ -90,7 +90,7 @@ describe("GET /api/v1/*", () => {
     const market = () => 5_000_000 + 4 * (t - 1_000_000);
     tp = createTestProxy({ baseUrl: up.baseUrl, key: KEY }, { rateLimitPerSec: 0 }, () => t);
     setProxyState(tp.state);
-    up.setHandler((_req, res) => sendJson(res, 200, { data: [], meta: { asOf: market() } }));
+    up.setHandler((_req, res) => replyJson(res, 200, { data: [], meta: { asOf: market() } }));
     const url = "/api/v1/search?q=pepe";
     const ask = async (headers: Record<string, string> = {}) => {
       const r = await get(url, ["search"], headers);
@@ -182,7 +182,7 @@ describe("GET /api/v1/*", () => {
 
   it("logs one line per request without the key or the upstream URL", async () => {
     useProxy();
-    up.setHandler((_req, res) => sendJson(res, 401, { error: { code: "unauthorized", message: `bad key ${KEY}` } }));
+    up.setHandler((_req, res) => replyJson(res, 401, { error: { code: "unauthorized", message: `bad key ${KEY}` } }));
     const res = await get("/api/v1/meta/chains", ["meta", "chains"]);
     expect(res.status).toBe(502);
     expect((await res.json()).error.code).toBe("upstream_auth");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Candle } from "@/lib/api";
-import { candle, candleArb } from "../test/fixtures";
+import { candle, candleArb } from "../testing/fixtures";
 import { type BarOp, emptySeries, MAX_BARS, type SeriesState, upsertBars } from "./candles";
 
 const times = (s: SeriesState) => s.bars.map((b) => b.time);

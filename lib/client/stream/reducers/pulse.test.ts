@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PulseToken } from "@/lib/api";
-import { pulseToken, pulseTokenArb, pulseViewArb } from "../test/fixtures";
+import { pulseToken, pulseTokenArb, pulseViewArb } from "../testing/fixtures";
 import { applyPulseDelta, applyPulseSnapshot, comparePulse, emptyPulse, type PulseDelta } from "./pulse";
 
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;

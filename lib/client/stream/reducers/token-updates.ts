@@ -1,6 +1,5 @@
 import {
   type BatchSlot,
-  type Envelope,
   type TokenDetail,
   type TokenPrice,
   type TokenUpdate,
@@ -79,6 +78,3 @@ export function mergeBatchEnvelope<
   });
   return changed ? { ...env, data } : env;
 }
-
-export type TokenEnvelope = Envelope<"token">;
-export type TokenPriceEnvelope = Envelope<"tokenPrice">;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PRECONFIRM_TTL_MS, tradeKey } from "@/lib/api";
-import { trade, tradeArb } from "../test/fixtures";
+import { trade, tradeArb } from "../testing/fixtures";
 import {
   compareTrades,
   emptyTape,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { defaultStreamUrl } from "../socket";
-import { fakeBrowser } from "../test/shared-fakes";
+import { fakeBrowser } from "../testing/shared-fakes";
 import { createBrowserStreamClient } from "./connect";
 
 // Who holds the socket, in order: a SharedWorker, else a tab elected by a Web Lock (BroadcastChannel), else the tab.

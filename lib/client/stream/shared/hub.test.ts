@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EventFrame } from "@/lib/api";
-import { fakeUpstream, type FakeUpstream, tradesKey, tradesParams } from "../test/shared-fakes";
-import { trade, tradesFrame } from "../test/fixtures";
+import { fakeUpstream, type FakeUpstream, tradesKey, tradesParams } from "../testing/shared-fakes";
+import { trade, tradesFrame } from "../testing/fixtures";
 import { createStreamHub, type StreamHub } from "./hub";
 import type { HubToTab, TabToHub } from "./protocol";
 

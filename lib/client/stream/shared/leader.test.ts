@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { EventFrame } from "@/lib/api";
 import { FULL_CODEC } from "../socket";
-import { trade, tradesFrame } from "../test/fixtures";
-import { fakeBrowser, fakeUpstream, type FakeUpstream, tradesKey, tradesParams } from "../test/shared-fakes";
-import { waitFor } from "../test/fake-gateway";
+import { trade, tradesFrame } from "../testing/fixtures";
+import { fakeBrowser, fakeUpstream, type FakeUpstream, tradesKey, tradesParams } from "../testing/shared-fakes";
+import { waitFor } from "../testing/fake-gateway";
 import { createStreamHub } from "./hub";
 import { createHubClient, type HubClient } from "./hub-client";
 import { type LeaderTransport, leaderTransport } from "./leader";

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TestBrowser } from "../test-harness";
-import { until } from "../test-harness";
-import { modesOf, rowsOf, startTestMarket, type TestMarket, type Tok } from "./test-market";
+import type { TestBrowser } from "../testing/harness";
+import { until } from "../testing/harness";
+import { modesOf, rowsOf, startTestMarket, type TestMarket, type Tok } from "./testing/market";
 
 // Shares of the key's budget per client address, on the real embedded market: an address past its share is polled,
 // never refused; one address's views cannot take the streamed slots another address's views hold; and the pollers

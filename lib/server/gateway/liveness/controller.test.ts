@@ -6,7 +6,7 @@ import { type TokenTrade, tradeKey } from "@/lib/api";
 import { type SimService, startSimService } from "@/lib/sim/service";
 import { createTestProxy, type TestProxy } from "../../testing/test-state";
 import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "../index";
-import { type Frame, TestBrowser, until } from "../test-harness";
+import { type Frame, TestBrowser, until } from "../testing/harness";
 import type { LivenessMode } from "@/lib/api";
 import type { ReportedDemand, SharedLiveness } from "./controller";
 import { createRestCaller } from "./rest-caller";

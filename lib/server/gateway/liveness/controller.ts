@@ -1,5 +1,5 @@
 import { ApiError, type Channel, isPollOnly, type ChannelParams, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
-import type { Clock, TimerHandle } from "../clock";
+import type { Clock, TimerHandle } from "@/lib/api/clock";
 import type { SharedSub, Subscriber } from "../shared-sub";
 import type { LivenessHooks, UpstreamPool } from "../upstream-pool";
 import { DEFAULT_LADDER_MS, planCadence, type PollDemand } from "./cadence";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type ServerFrame, type TokenTrade, tradeKey } from "@/lib/api";
 import { DEFAULT_REPLAY_LIMITS } from "../replay-window";
 import { SharedSub, type Subscriber } from "../shared-sub";
-import { EVM_TOKEN, trade } from "../test-fixtures";
+import { EVM_TOKEN, trade } from "../testing/fixtures";
 import { TradesPoller } from "./poller";
 import type { RestCaller } from "./rest-caller";
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TokenTrade } from "@/lib/api";
-import { trade } from "../test-fixtures";
-import { type Harness, startHarness, type TestBrowser, until } from "../test-harness";
-import { keyOf, tradesParams } from "../test-harness-keys";
+import { trade } from "../testing/fixtures";
+import { type Harness, startHarness, type TestBrowser, until } from "../testing/harness";
+import { keyOf, tradesParams } from "../testing/harness-keys";
 import { REPAIR_RETRY_MS } from "./controller";
 import type { RestCaller } from "./rest-caller";
 

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type WalletTrade, walletTradeKey } from "@/lib/api";
-import type { TestBrowser } from "../test-harness";
-import { until } from "../test-harness";
+import type { TestBrowser } from "../testing/harness";
+import { until } from "../testing/harness";
 import { DEFAULT_LADDER_MS } from "./cadence";
-import { startTestMarket, type TestMarket, type Tok } from "./test-market";
+import { startTestMarket, type TestMarket, type Tok } from "./testing/market";
 
 // The poll-only wallet-trades channel on the real embedded market: a followed wallet's scripted trade reaches its
 // subscriber from §4.2 polls, nothing about it is ever asked of the market's stream, and the polls of one address's

@@ -2,7 +2,7 @@ import type { Channel } from "@/lib/api";
 import type { MarketFeed, PulseDelta, RevertEvent, TradeEvent } from "../../feed";
 import { eventBytes, eventTail } from "../frames";
 import type { FrameClass } from "../outbox";
-import type { Timers } from "../timers";
+import type { Clock } from "@/lib/api/clock";
 
 // A group holds every subscription with the same normalized params (same subscription key): it computes each
 // event once, serializes it once and hands the same bytes to every member.
@@ -25,7 +25,7 @@ export interface HubStats {
 
 export interface GroupContext {
   feed: MarketFeed;
-  timers: Timers;
+  timers: Clock;
   /** Clock for `meta.asOf` (the market's). */
   now: () => number;
   stats: HubStats;

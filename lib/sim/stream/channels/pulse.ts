@@ -1,7 +1,7 @@
 import { PULSE_SNAPSHOT_INTERVAL_MS, type PulseParams, type PulseToken, TOKEN_UPDATE_MIN_INTERVAL_MS } from "@/lib/api";
 import type { PulseDelta } from "../../feed";
 import { type Coalescer, createCoalescer } from "../coalescer";
-import type { TimerHandle } from "../timers";
+import type { TimerHandle } from "@/lib/api/clock";
 import { Broadcaster, type ChannelGroup, type GroupContext, type Member } from "./group";
 
 /** Entries per snapshot: the REST maximum (§4.4), so a client can cap to any page size it shows. */
