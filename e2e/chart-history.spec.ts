@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { chartState, panBack } from "./chart";
 import { expect as baseExpect, need, test } from "./fixtures";
+import { holdStreamInPage } from "./page-socket";
 import { simState } from "./sim";
 
 // Coming back to an interval already viewed on the page shows its whole history again, up to the latest candle.
@@ -20,7 +21,27 @@ async function pick(page: Page, interval: string) {
   await expect(page.getByTestId("chart-legend")).toContainText(`· ${interval}`);
 }
 
+/** Records which ohlcv intervals the page's stream has let go of (unsubscribe sent for their subscription). */
+async function watchReleases(page: Page): Promise<Set<string>> {
+  await holdStreamInPage(page);
+  const released = new Set<string>();
+  const intervalOf = new Map<string, string>();
+  page.on("websocket", (ws) =>
+    ws.on("framesent", ({ payload }) => {
+      const f = JSON.parse(String(payload)) as { type: string; id?: string; channel?: string; params?: { interval?: string } };
+      if (f.type === "subscribe" && f.channel === "ohlcv" && f.id && f.params?.interval) {
+        intervalOf.set(f.id, f.params.interval);
+        released.delete(f.params.interval);
+      }
+      const interval = f.type === "unsubscribe" && f.id ? intervalOf.get(f.id) : undefined;
+      if (interval) released.add(interval);
+    }),
+  );
+  return released;
+}
+
 test("15m → 1m → 5m → 15m keeps each interval's full history", async ({ page, pageErrors }) => {
+  const released = await watchReleases(page);
   await page.goto(`/token/${token.chain}/${token.address}?interval=15m`);
   await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(60);
   const first15 = await chartState(page);
@@ -29,14 +50,15 @@ test("15m → 1m → 5m → 15m keeps each interval's full history", async ({ pa
   await pick(page, "5m");
   await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(60);
   const first5 = await chartState(page);
-  // Longer than the store keeps a series nobody shows (1 s): the 15m series is released meanwhile.
-  await page.waitForTimeout(2_500);
+  // Back only once the store has let go of the 15m series nobody shows (after its 1 s grace): its history comes back
+  // from the query cache, not from a series still held.
+  await expect.poll(() => released.has("15m")).toBe(true);
   await pick(page, "15m");
   await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(first15.bars);
   const back15 = await chartState(page);
   expect(back15.first).toBeLessThanOrEqual(first15.first);
   expect(back15.last).toBeGreaterThanOrEqual(first15.last);
-  await page.waitForTimeout(2_500);
+  await expect.poll(() => released.has("5m")).toBe(true);
   await pick(page, "5m");
   await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThanOrEqual(first5.bars);
   expect((await chartState(page)).first).toBeLessThanOrEqual(first5.first);

@@ -158,9 +158,8 @@ test.describe("pulse board", () => {
     const t = await launch("evm:8453");
     await expect.poll(() => sawFrame(frames, "enter", "new", t)).toBe(true);
     await expect(chip).toHaveText(/Paused · \d+ new/);
-    // The store has the token; the paused column holds it back.
-    await page.waitForTimeout(300);
-    await expect(card(column(page, "new"), t)).toHaveCount(0);
+    // The store has the token (the chip counts it); the paused column holds it back.
+    expect(await card(column(page, "new"), t).count()).toBe(0);
 
     await page.mouse.move(5, 5);
     await expect(list).toHaveAttribute("data-paused", "false");

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "./fixtures";
-import { simState } from "./sim";
+import { simScenario, simState } from "./sim";
 
 // What differs between EVM and Solana token pages: the USD chart, the Solana-only authorities, and one tape call.
 
@@ -66,8 +66,17 @@ test("opening a token page asks for each tape page once", async ({ page }) => {
     calls.length = 0;
     await page.goto(tokenUrl(token));
     await expect(page.getByTestId("trade-row").first()).toBeVisible();
-    // The stream's join with the REST snapshot happens in the first seconds.
-    await page.waitForTimeout(6_000);
+    // The stream's join with the REST snapshot is done once a trade made now has reached the tape live.
+    const made = await simScenario<{ data: { trade: { txHash: string } } }>({
+      action: "trade",
+      chain: token.chain,
+      address: token.address,
+      side: "buy",
+      usd: 40,
+    });
+    await expect(page.locator(`[data-testid="trade-row"][data-tx="${made.data.trade.txHash}"]`)).toBeVisible({
+      timeout: 30_000,
+    });
     const dupes = calls.filter((u, i) => calls.indexOf(u) !== i);
     expect(dupes, `${token.chain} ${calls.length} tape calls`).toEqual([]);
   }

@@ -139,12 +139,14 @@ test.describe("candles", () => {
     const box = await page.getByTestId("candle-chart").boundingBox();
     if (!box) throw new Error("the chart is not laid out");
     const y = box.y + box.height * 0.4;
-    for (let i = 0; i < 8 && (await chartState(page)).first >= before.first; i++) {
+    const loadedOlder = async () => (await chartState(page)).first < before.first;
+    for (let i = 0; i < 8 && !(await loadedOlder()); i++) {
       await page.mouse.move(box.x + box.width * 0.15, y);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width * 0.8, y, { steps: 12 });
       await page.mouse.up();
-      await page.waitForTimeout(300);
+      // Older candles load once the view nears the left edge; another drag if this one did not reach it.
+      await expect.poll(loadedOlder, { timeout: 2_000 }).toBe(true).catch(() => undefined);
     }
     await expect.poll(async () => (await chartState(page)).first).toBeLessThan(before.first);
     const after = await chartState(page);
@@ -261,7 +263,11 @@ test.describe("live tape", () => {
     try {
       await sockets[sockets.length - 1].close();
       await expect.poll(() => connections, { timeout: 20_000 }).toBeGreaterThan(1);
-      await page.waitForTimeout(3_000);
+      // Live again through the new connection, with the market repeating frames: a trade made now reaches the tape.
+      const made = await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 40 });
+      await expect(page.locator(`[data-testid="trade-row"][data-tx="${made.data.trade.txHash}"]`)).toBeVisible({
+        timeout: 30_000,
+      });
     } finally {
       await simFaults({ streamDuplicateRate: 0 });
     }

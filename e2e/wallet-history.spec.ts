@@ -49,9 +49,16 @@ test("an EVM wallet pages through all its trades, each row naming its token", as
   // Scroll the list to its end until the table says it holds everything.
   // (The wheel, not scrollIntoView: a busy wallet's rows keep moving as its new trades arrive, never "stable".)
   await table.hover();
-  for (let i = 0; i < 90 && !/· all/.test((await count.textContent()) ?? ""); i++) {
+  const rowsNow = () => table.getByTestId("wallet-trade-row").count();
+  const holdsAll = async () => /· all/.test((await count.textContent()) ?? "");
+  for (let i = 0; i < 90 && !(await holdsAll()); i++) {
+    const before = await rowsNow();
     await page.mouse.wheel(0, 4_000);
-    await page.waitForTimeout(300);
+    // The next page is asked for near the end of the list: wait for it (or for the end) before scrolling again.
+    await expect
+      .poll(async () => (await holdsAll()) || (await rowsNow()) > before, { timeout: 2_000 })
+      .toBe(true)
+      .catch(() => undefined);
   }
   await expect(count).toContainText("· all");
   const rows = table.getByTestId("wallet-trade-row");
