@@ -82,8 +82,12 @@ test.afterAll(async () => {
 test(`${TABS} token tabs share one gateway connection; each is Live or Delayed and shows a trade on its token`, async ({
   context,
 }) => {
+  const started = Date.now();
+  const phase: string[] = [];
+  const mark = (what: string) => phase.push(`${what} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const tokens = await inBatches(Array.from({ length: TABS }), () => launch());
   expect(new Set(tokens.map((t) => t.address)).size).toBe(TABS);
+  mark("launched");
   const ownSockets = new Set<Page>();
   // A batch at a time, each live before the next opens (40 hydrations at once swamp a 2-core machine).
   const pages = await inBatches(tokens, async (t) => {
@@ -91,6 +95,7 @@ test(`${TABS} token tabs share one gateway connection; each is Live or Delayed a
     await expect(tapeLiveness(page)).toHaveText(/^(Live|Delayed ~\d+ s)$/);
     return page;
   });
+  mark("all tabs live");
   await expect.poll(browserConnections).toBe(1);
   expect(ownSockets.size).toBe(0);
   expect(await pages[0].evaluate(() => typeof SharedWorker)).toBe("function");
@@ -100,8 +105,10 @@ test(`${TABS} token tabs share one gateway connection; each is Live or Delayed a
     await expect(row(page, txs[i])).toBeVisible({ timeout: await allowanceMs(page) });
     await expect(row(page, txs[i])).toHaveCount(1);
   });
+  mark("every tab showed its trade");
   for (const page of pages) await expect(header(page)).toHaveText(/^(Live|Delayed ~\d+ s|Partly live)$/);
   expect(await browserConnections()).toBe(1);
+  console.log(`${TABS} tabs: ${phase.join(", ")}`);
   expect(errors).toEqual([]);
   await Promise.all(pages.map((p) => p.close()));
 });
