@@ -1,7 +1,7 @@
-import { queryOptions } from "@tanstack/react-query";
-import { ENDPOINT_ROUTES, type EndpointId } from "@/lib/api/core";
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { ENDPOINT_ROUTES, type EndpointId, type Envelope } from "@/lib/api/core";
 import { apiFetch, type BodyInput, type QueryInput } from "../api-fetch";
-import { apiKeys, normalizeInput } from "../query-keys";
+import { apiKeys, type InfiniteKey, normalizeInput } from "../query-keys";
 
 const MIN_STALE_MS = 10_000;
 const MAX_STALE_MS = 60 * 60_000;
@@ -29,5 +29,37 @@ export function postQuery<K extends EndpointId>(id: K, body: BodyInput<K>) {
     queryFn: ({ signal }) => apiFetch(id, { body: b }, signal),
     staleTime: staleTimeFor(id),
     meta: { endpoint: id, body: b },
+  });
+}
+
+/**
+ * One cursor of the spec as an infinite query, `meta` as above plus the field the cursor goes into (for the server
+ * prefetch). The first page asks with the normalised input alone; each later one adds the cursor `next(lastPage)`
+ * gave (undefined: no more) as `cursorField`, with what `olderPage` adds, in the query or (a POST endpoint) the body.
+ * At `maxPages` paging stops, so the history held in memory stays bounded.
+ */
+export function pagedQuery<K extends EndpointId, P extends string | number, I extends object>(p: {
+  id: K;
+  input: I;
+  cursorField: string;
+  maxPages: number;
+  next: (last: Envelope<K>) => P | undefined;
+  olderPage?: (cursor: P, input: I) => object;
+}) {
+  const input = normalizeInput(p.input) as I;
+  const inBody = ENDPOINT_ROUTES[p.id].method === "POST";
+  type Cursor = P | undefined;
+  const request = (cursor: Cursor): object =>
+    cursor === undefined ? input : { ...input, [p.cursorField]: cursor, ...p.olderPage?.(cursor, input) };
+  return infiniteQueryOptions<Envelope<K>, Error, InfiniteData<Envelope<K>, Cursor>, InfiniteKey, Cursor>({
+    queryKey: apiKeys.infinite(p.id, input),
+    queryFn: ({ pageParam, signal }) => {
+      const r = request(pageParam as Cursor);
+      return apiFetch(p.id, inBody ? { body: r as BodyInput<K> } : { query: r as QueryInput<K> }, signal);
+    },
+    initialPageParam: undefined,
+    getNextPageParam: (last, all) => (all.length < p.maxPages ? p.next(last) : undefined),
+    staleTime: staleTimeFor(p.id),
+    meta: { endpoint: p.id, ...(inBody ? { body: input } : { query: input }), pageParam: p.cursorField },
   });
 }

@@ -6,6 +6,8 @@ import {
   PULSE_VIEWS,
   type ServerFrame,
 } from "@/lib/api/core";
+import { readJsonFrame } from "./json-frame";
+import type { ParsedFrame } from "./socket-core";
 
 // Parses one server frame (lib/api/stream.ts shapes); anything malformed is rejected here, never reaches a reducer.
 // The gateway built each frame from those schemas, so the browser checks shapes with light guards, without zod:
@@ -123,17 +125,10 @@ function checkEvent(f: Obj): string | null {
   return data(f.data) ? null : `event: invalid ${String(f.channel)} ${String(f.kind)} data`;
 }
 
-export type ParsedFrame = { ok: true; frame: ServerFrame } | { ok: false; reason: string };
-
 export function parseServerFrame(raw: unknown): ParsedFrame {
-  if (typeof raw !== "string") return { ok: false, reason: "binary frame" };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { ok: false, reason: "not JSON" };
-  }
-  if (!isObj(json)) return { ok: false, reason: "not an object" };
+  const read = readJsonFrame(raw);
+  if (!read.ok) return read;
+  const json = read.json;
   const type = json.type;
   if (type === "event") {
     const why = checkEvent(json);

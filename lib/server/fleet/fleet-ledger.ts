@@ -3,19 +3,7 @@ import type { CreditsLedger, EndpointUsage, LedgerSnapshot, Reservation } from "
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 
-// The credits ledger of the whole fleet. Every instance writes its own figures for the day to Redis as absolute
-// values (credits spent today, credits reserved by calls in flight), so a write that is lost or repeated, or a Redis
-// that restarts empty, is repaired by the next one. A call reserves its cost with one atomic script that adds up
-// every instance's spend and live reservations, so no two instances can both take the last credits. The lifetime
-// figures per endpoint (calls, spent, hits, coalesced, savings) are each instance's own absolute counts too, written
-// every flush to a hash of its own and summed over the instances, so a Redis that restarts empty has the fleet's
-// lifetime totals back at the next flush of every live instance. This instance's own figures stay in `local`.
-//
-// While Redis is away an instance may spend at most its share (1/expectedInstances) of what was left of the budget
-// when it last saw Redis; its spend meanwhile is in its own figures, written to Redis when Redis is back. A dead
-// instance's spend stays counted for the day; its reservations stop counting once it misses INSTANCE_TTL_MS of
-// heartbeats. An empty restarted Redis forgets dead instances' spend and lifetime figures (run Redis with persistence
-// to keep them); an instance's lifetime figures are dropped KEEP_DAYS after its last write.
+// The fleet's credits ledger: each instance's absolute figures in Redis, reserved atomically (docs/fleet.md).
 
 const DAY_MS = 86_400_000;
 const dayKey = (day: string) => `${KEY_PREFIX}ledger:day:${day}`;

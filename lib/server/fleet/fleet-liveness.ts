@@ -4,11 +4,7 @@ import type { LivenessBudget } from "../gateway/liveness/scheduler";
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 
-// An instance's side of the fleet's stream budget. Its liveness controller reports the instance's demand every tick
-// (`tradescope:want:<instance>`, rewritten whole, expiring 5 s after the last report, so a dead instance's demand
-// goes); the leader runs the liveness scheduler over every instance's demand with the key's whole budget and
-// publishes the streamed resources (`tradescope:modes`); the controller follows that decision. Without a decision
-// (Redis away, no leader yet) the controller decides alone on this instance's share of the budget.
+// An instance's side of the fleet's stream budget: reports its demand, follows the leader's decision (docs/fleet.md).
 
 export const WANT_PREFIX = `${KEY_PREFIX}want:`;
 const WANT_INSTANCES = `${KEY_PREFIX}want:instances`;

@@ -2,9 +2,7 @@ import type { RateDecision, RateLimiter } from "../http/rate-limit";
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 
-// The per-client token bucket of rate-limit.ts, kept in Redis so a client spread over every instance by the balancer
-// gets one bucket, not one per instance. Redis's own clock refills it (instances' clocks may differ). While Redis is
-// away each instance falls back to its own bucket (`local`), as a single process would.
+// One rate-limit bucket per client across the fleet, refilled by Redis's clock; local without Redis (docs/fleet.md).
 
 const TAKE = `
 local t = redis.call('TIME')

@@ -5,9 +5,7 @@ import { streamShare } from "./stream-share";
 
 export type { ReportedDemand };
 
-// Pure parts of the fleet's stream budget: the leader sums every live instance's demand into one, and keeps the share
-// of each expected instance it cannot see (no recent report: it may be cut off from Redis and streaming on its own
-// share) out of the budget it schedules, so the key's limits hold fleet-wide by construction.
+// Pure parts of the fleet's stream budget: summed demand, the leader's budget less missing shares (docs/fleet.md).
 
 export interface FleetDemand {
   /** Summed over instances, one per resource (viewers > 0). */

@@ -6,9 +6,7 @@ import { createStreamLeader, type StreamLeader } from "./stream-leader";
 import { type StreamRelay, startStreamRelay } from "./stream-relay";
 import { streamShare } from "./stream-share";
 
-// Fleet mode's stream side, as server.ts starts it: the leader election (and, while leader, the fleet's stream/poll
-// decision and the upstream stream), this instance's relay, which the gateway uses as its upstream, and the liveness
-// link through which the gateway reports its demand and follows the fleet's decision (its own share without one).
+// Fleet mode's stream side as server.ts starts it: leader, relay and liveness link (docs/fleet.md).
 
 export interface FleetStream {
   leader: StreamLeader;

@@ -2,9 +2,7 @@ import { hostname } from "node:os";
 import { Redis } from "ioredis";
 import type { Logger } from "../ops/logger";
 
-// The one Redis connection of an instance (plus one for pub/sub). Commands never queue while Redis is away: they
-// fail at once and the caller falls back to this instance's own state, so Redis trouble is never an outage. One
-// warning per outage, one info line when the instance rejoins.
+// The instance's Redis connection: commands fail at once while Redis is away, so callers fall back (docs/fleet.md).
 
 export type FleetLinkState = "up" | "down";
 

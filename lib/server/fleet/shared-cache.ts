@@ -3,12 +3,7 @@ import type { CacheEntry } from "../proxy/response-cache";
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 
-// The REST cache every instance shares, plus the fleet-wide half of coalescing: the first instance to miss a key
-// takes a short lock and calls upstream; the others wait for its answer (a pub/sub note, polled as a backstop) and
-// fall back to their own call when the lock holder fails, dies or takes longer than the lock.
-//
-// Bounded by Redis itself: every entry carries a TTL (its policy's whole lifetime) and the server runs with
-// `maxmemory` and `maxmemory-policy volatile-lru`, so entries are evicted and the ledger (no TTL) never is.
+// The REST cache every instance shares, and coalescing across instances by a short lock per key (docs/fleet.md).
 
 export type LockResult = "leader" | "follower" | "unavailable";
 

@@ -16,21 +16,7 @@ import { leaderBudget, mergeDemand } from "./fleet-schedule";
 import { KEY_PREFIX } from "./keys";
 import type { RedisLink } from "./redis-link";
 
-// The one instance that holds the key's upstream stream connections. It holds a lease in Redis (renewed every second,
-// 5 s long) with a fencing token (an epoch that grows with every new leader); it reads every live instance's demand
-// (fleet-liveness.ts), runs the liveness scheduler over their sum with the key's whole budget (less the share of
-// each expected instance that does not report, fleet-schedule.ts), publishes the streamed resources
-// (`tradescope:modes`; a new leader starts from the published ones, so nothing flaps at a failover), subscribes
-// upstream to exactly those (then, while there is room, to resources an instance still streams without viewers),
-// and appends each event to a Redis Stream per resource (MAXLEN ~1000). Appends are fenced in Redis: a script adds
-// the entry only while this instance still holds the lease, so a deposed leader cannot write even before it
-// notices; when it notices (a failed renewal, Redis gone) it closes its upstream connections at once.
-//
-// What is live upstream is public: when the upstream acknowledges a subscription the leader adds the resource to
-// `tradescope:held` and appends a `sub` marker to its stream (one script, so a reader sees one or the other); when it
-// stops holding it (nobody wants it, or its upstream connection closed) it removes it and appends an `end` marker.
-// Relays acknowledge their gateway's subscriptions only from there (stream-relay.ts): an acknowledged subscription
-// gets every event after its acknowledgement. A new leader starts with an empty `held`.
+// The one instance that holds the key's upstream stream, under a fenced lease (docs/fleet.md).
 
 export const LEASE_KEY = `${KEY_PREFIX}leader`;
 const EPOCH_KEY = `${KEY_PREFIX}leader:epoch`;

@@ -8,20 +8,7 @@ import { MODES_KEY } from "./fleet-liveness";
 import type { RedisLink } from "./redis-link";
 import { type EndReason, EVENTS_PREFIX, HELD_KEY } from "./stream-leader";
 
-// What this instance's stream gateway connects to in fleet mode: a loopback WebSocket that speaks the upstream's
-// protocol, fed with the leader's events from the Redis Streams, each resource from the offset where this instance
-// started reading it. (What the leader holds follows the fleet's decision over every instance's reported demand,
-// fleet-liveness.ts; the gateway subscribes here what that decision streams.)
-//
-// A subscription is acknowledged to the gateway only once the leader holds the resource upstream, as the upstream
-// itself would: the relay first takes its read offset (the stream's last entry), then acknowledges at once if the
-// resource is in `held`, or else when the leader's `sub` marker shows up after that offset. So every event after an
-// acknowledgement reaches the gateway. An `end` marker: `dropped` (the fleet no longer streams it; the gateway demotes
-// it on its next tick and its poller repairs from the last streamed row) only stops acknowledging; `lost` on a
-// resource the gateway was receiving closes the gateway's connections that carry it, as do a `sub` after a gap, a new leader
-// (a higher epoch) and Redis going or coming back: the gateway reconnects, polls from the last streamed row meanwhile
-// and streams again (0 missing, 0 duplicates). While Redis is away it passes the gateway's connections straight to
-// the market (the gateway then decides alone on this instance's share).
+// The gateway's upstream in fleet mode: the leader's events from Redis Streams, acknowledged once held (docs/fleet.md).
 
 export interface StreamRelay {
   target(): { streamUrl: string; key: string };

@@ -1,8 +1,4 @@
-// An instance's own slice of the key's stream budget (§8: 5 connections × 20 subscriptions, 50 tracked tokens or
-// pools; STREAM_MAX_* when the key's limits were raised) and of the poll credits, for instances that do not
-// coordinate their upstream streams: 1/expected of each, rounded down, so `expected` instances together never pass
-// the key's limits. With more instances than connections a slice holds none: that instance then polls everything
-// (the liveness scheduler's fallback) rather than overdraw the key.
+// An instance's own 1/N slice of the key's stream budget and poll credits, for when it decides alone (docs/fleet.md).
 
 export interface StreamBudget {
   connections: number;

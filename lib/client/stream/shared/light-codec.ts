@@ -1,5 +1,6 @@
 import type { EventFrame, ServerFrame } from "@/lib/api/core";
 import { subscriptionKey } from "@/lib/api/core";
+import { readJsonFrame } from "../json-frame";
 import type { ParsedFrame, SocketCodec } from "../socket-core";
 
 // The hub's checks, without zod: control frames are checked field by field (what the socket acts on); an event frame
@@ -55,17 +56,11 @@ export function createLightCodec(): SocketCodec & { rawOf(frame: EventFrame): st
   const raws = new WeakMap<object, string>();
   return {
     parseFrame(raw: unknown): ParsedFrame {
-      if (typeof raw !== "string") return { ok: false, reason: "binary frame" };
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return { ok: false, reason: "not JSON" };
-      }
-      if (typeof json !== "object" || json === null || Array.isArray(json)) return { ok: false, reason: "not an object" };
-      const f = json as Record<string, unknown>;
+      const read = readJsonFrame(raw);
+      if (!read.ok) return read;
+      const f = read.json;
       if (!valid(f)) return { ok: false, reason: `invalid ${String(f.type).slice(0, 32)} frame` };
-      if (f.type === "event") raws.set(f, raw);
+      if (f.type === "event") raws.set(f, read.text);
       return { ok: true, frame: f as unknown as ServerFrame };
     },
     normalize: (channel, params) =>
