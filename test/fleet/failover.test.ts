@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { FLEET_KEY, type Fleet, startFleet, until } from "./harness";
+import { FLEET_KEY, type Fleet, redisUp, startFleet, until } from "./harness";
 
 // One instance (the leader) holds the upstream stream; a viewer on another instance gets the leader's events through
 // Redis Streams. SIGKILL the leader: another instance takes the lease within 10 s; the viewer is told (`mode` poll then
@@ -137,5 +137,38 @@ describe("stream leader failover", () => {
     console.log(
       `failover ${failoverMs} ms; ${streamed.size} streamed trades; ${resyncs - resyncsBefore} resync(s); modes ${after.join(",") || "none"}`,
     );
+  });
+  it("after a failover, a Redis that comes back empty (epochs counted from 1 again) still streams to viewers", async () => {
+    // The previous test left a new leader on a later epoch. Redis restarts without persistence: the next leader's
+    // epoch starts over, below what every relay has seen.
+    const alive = fleet.instances.filter((i) => i.proc.exitCode === null && i.proc.signalCode === null);
+    await fleet.redis.stop();
+    for (const i of alive) await until(`${i.name} to notice`, async () => !(await redisUp(i.url)), 15_000);
+    await fleet.redis.start();
+    for (const i of alive) await until(`${i.name} to rejoin`, async () => await redisUp(i.url), 15_000);
+    await until("a leader", async () => (await leaderIndex()) >= 0, 15_000);
+    // A viewer on an instance that is not the leader: its trades come through the relay (Redis Streams).
+    const leaderNow = fleet.instances[await leaderIndex()];
+    const viewerAt = alive.find((i) => i !== leaderNow);
+    if (!viewerAt) throw new Error("no instance but the leader alive");
+    const token = [...fleet.sim.core.index.tokens.values()].sort((a, b) => b.txns - a.txns)[0];
+    const rows = new Set<string>();
+    const modes: string[] = [];
+    const viewer = new WebSocket(`${viewerAt.url.replace("http", "ws")}/api/stream`);
+    ws = viewer;
+    viewer.on("message", (raw) => {
+      const f = JSON.parse(String(raw)) as { type: string; kind?: string; data?: Row[]; mode?: string };
+      if (f.type === "event" && f.kind === "trades") for (const r of f.data ?? []) rows.add(keyOf(r));
+      if ((f.type === "subscribed" || f.type === "mode") && f.mode) modes.push(f.mode);
+    });
+    await new Promise((resolve) => viewer.once("open", resolve));
+    viewer.send(
+      JSON.stringify({ type: "subscribe", id: "t", channel: "trades", params: { chain: token.chain, address: token.address } }),
+    );
+    // Streamed through the relay, not polled: the subscription says stream and trades keep coming.
+    await until("the subscription to stream", () => modes.at(-1) === "stream", 30_000);
+    const streamedFrom = rows.size;
+    await until("trades streamed after the empty restart", () => rows.size >= streamedFrom + 5, 30_000);
+    expect(modes.at(-1)).toBe("stream");
   });
 });

@@ -208,7 +208,12 @@ export async function startStreamRelay(o: {
     else directConnection(ws);
   });
 
-  const off = o.link.onStateChange(() => restartAll("fleet mode changed"));
+  const off = o.link.onStateChange(() => {
+    // A Redis that comes back empty counts leader epochs from 1 again: learn the epoch afresh, or every event of the
+    // new leader would look older than the last one seen and be skipped.
+    epochSeen = 0;
+    restartAll("fleet mode changed");
+  });
 
   function deliver(resource: string, kind: string, payload: string) {
     const entry = byResource.get(resource);
