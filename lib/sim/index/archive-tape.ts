@@ -1,8 +1,9 @@
 import type { PoolHistory } from "../engine/events";
 import { evmAddress, evmTxHash, Rng, solanaAddress, solanaSignature } from "../engine/rng";
+import type { RowView } from "./cold-tape";
 import { TradeRecord } from "./records";
 import type { IndexedToken } from "./state";
-import { LIVE_SEQ_BASE } from "./tape";
+import { LIVE_SEQ_BASE, type OlderRows } from "./tape";
 
 // An established token's archived last day of minutes becomes tape rows in front of its live ones, so the tape
 // pages back a full day: each minute's trade and buy counts, its native volume split over the trades, prices
@@ -16,18 +17,20 @@ import { LIVE_SEQ_BASE } from "./tape";
 /** Archived trades per distinct maker, on average. */
 export const TRADES_PER_MAKER = 4;
 
-type Row = { at: number; pool: string; isBuy: boolean; price: number; native: number; key: string };
+type Row = { at: number; pool: string; isBuy: boolean; price: number; native: number; time: number; k: number };
+/** A token's archived day: its rows oldest first, and each row's maker. */
+export type ArchivedDay = { rows: Row[]; makers: string[] };
 
 /**
  * Every archived trade of a token's last day of minutes before `liveFrom`, oldest first, and its maker: the same rows
  * however often they are generated (a row's index is its sequence number minus one; its tx comes from its own key).
  */
-function archivedRows(
+export function archivedRows(
   t: IndexedToken,
   events: PoolHistory[],
   liveFrom: number,
   onMaker?: (maker: string, at: number) => void,
-): { rows: Row[]; makers: string[] } {
+): ArchivedDay {
   const rows: Row[] = [];
   for (const e of events) {
     if (e.stepSec !== 60) continue;
@@ -45,7 +48,7 @@ function archivedRows(
         if (at >= liveFrom) break;
         const price = open + ((close - open) * (k + 1)) / n;
         const native = ((e.volume[i] as number) * (weights[k] as number)) / sum;
-        rows.push({ at, pool: e.pool, isBuy: rng.next() < buys / n, price, native, key: `${e.pool}:${time}:${k}` });
+        rows.push({ at, pool: e.pool, isBuy: rng.next() < buys / n, price, native, time, k });
       }
     });
   }
@@ -73,14 +76,23 @@ function records(
   to: number,
   nativeUsdAt: (chain: string, at: number) => number,
 ): TradeRecord[] {
-  const solana = t.chain === "solana";
   const out: TradeRecord[] = [];
-  for (let i = from; i < to; i++) {
-    const r = day.rows[i] as Row;
-    const rng = new Rng(`tape-tx:${t.chain}:${r.key}`);
-    const tx = solana ? solanaSignature(rng) : evmTxHash(rng);
-    out.push(
-      new TradeRecord(
+  for (let i = from; i < to; i++) out.push(record(t, day, i, nativeUsdAt));
+  return out;
+}
+
+/** The tape record of archived row `i` (its sequence number is i + 1). */
+function record(
+  t: IndexedToken,
+  day: ArchivedDay,
+  i: number,
+  nativeUsdAt: (chain: string, at: number) => number,
+): TradeRecord {
+  const solana = t.chain === "solana";
+  const r = day.rows[i] as Row;
+  const rng = new Rng(`tape-tx:${t.chain}:${r.pool}:${r.time}:${r.k}`);
+  const tx = solana ? solanaSignature(rng) : evmTxHash(rng);
+  return new TradeRecord(
         i + 1,
         t.chain,
         t.address,
@@ -101,10 +113,32 @@ function records(
         solana ? Math.floor(r.at / 400) : Math.floor(r.at / 2000),
         0,
         solana,
-      ),
-    );
-  }
-  return out;
+      );
+}
+
+/**
+ * The archived day behind a tape's live rows, generated on read (`day()` may hand back a cached copy: the rows are the
+ * same however often they are made): what a page reaches past every row the tape holds.
+ */
+export function olderRows(
+  t: IndexedToken,
+  day: () => ArchivedDay,
+  nativeUsdAt: (chain: string, at: number) => number,
+): OlderRows {
+  return (beforeSeq, until, keep, out) => {
+    if (out.length >= until || beforeSeq <= 1) return;
+    const d = day();
+    const view: RowView = { pool: "", pool2: null, maker: "", isBuy: false, at: 0, volumeUsd: 0, isWash: false };
+    for (let i = Math.min(beforeSeq - 1, d.rows.length) - 1; i >= 0 && out.length < until; i--) {
+      const r = d.rows[i] as Row;
+      view.pool = r.pool;
+      view.maker = d.makers[i] as string;
+      view.isBuy = r.isBuy;
+      view.at = r.at;
+      view.volumeUsd = r.native * nativeUsdAt(t.chain, r.at);
+      if (keep(view)) out.push(record(t, d, i, nativeUsdAt));
+    }
+  };
 }
 
 /** First load: the newest archived rows that fit go in front of the live ones. */
@@ -117,9 +151,11 @@ export function archiveTape(
   /** Every archived trade's maker, kept as a row or not (the makers sketch counts the whole day). */
   onMaker?: (maker: string, at: number) => void,
 ): TradeRecord[] {
-  const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
+  // with cold rows (live rows the tape let go of) the archived day stays behind them, generated on read
+  const cold = t.tape.cold?.size ?? 0;
+  const room = cold > 0 ? 0 : Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
   if (room <= 0 && !onMaker) return [];
-  const liveFrom = t.tape.records[0]?.at ?? Number.POSITIVE_INFINITY;
+  const liveFrom = t.tape.oldestKeptAt ?? Number.POSITIVE_INFINITY;
   t.tape.liveFrom = liveFrom;
   const day = archivedRows(t, events, liveFrom, onMaker);
   const from = Math.max(0, day.rows.length - Math.max(0, room));
@@ -144,6 +180,7 @@ export function refillArchive(
   const liveFrom = t.tape.liveFrom;
   const room = Math.min(t.tape.cap - t.tape.records.length, budgetLeft);
   if (liveFrom === undefined || t.tape.liveCut || room <= 0 || t.tape.archivedCutAt < since) return 0;
+  if ((t.tape.cold?.size ?? 0) > 0) return 0; // cold live rows sit between: the day is read behind them
   const day = archivedRows(t, events, liveFrom);
   const first = t.tape.records[0];
   // the oldest archived row still held is row seq - 1; with none held, the archive ends where live rows begin

@@ -4,7 +4,7 @@ import type { PoolHistory, RawEvent, TokenCreated } from "../engine/events";
 import type { SimFactory } from "../engine/factories";
 import type { NativePrices } from "../engine/native-prices";
 import { loadArchive } from "./archive-load";
-import { archiveTape, refillArchive } from "./archive-tape";
+import { type ArchivedDay, archivedRows, archiveTape, olderRows, refillArchive } from "./archive-tape";
 import { ChainMap } from "./chain-map";
 import { Emitter } from "./emitter";
 import { MakerSketch } from "./maker-sketch";
@@ -24,7 +24,7 @@ import {
 } from "./state";
 import { type Leg, legsOf, SwapFolder } from "./swaps";
 import { LIVE_SEQ_BASE } from "./tape";
-import { expireCandles, KEEP_DAY_MS, pruneMakers, refillable, trimTapes } from "./upkeep";
+import { expireCandles, KEEP_DAY_MS, pruneMakers, refillable, trimCold, trimTapes } from "./upkeep";
 import { pulseEntry, type ViewCtx } from "./views";
 import { WalletIndex } from "./wallet-index";
 
@@ -205,6 +205,7 @@ export class MarketIndex implements ViewCtx {
     if (this.now - this.lastTrim >= 30_000) {
       this.lastTrim = this.now;
       trimTapes(this.tokens.values(), this.tapeRecords(), this.caps.tapeTotal, this.now);
+      trimCold(this.tokens.values(), this.caps.coldTotal, this.now);
       expireCandles(this.tokens.values(), this.now);
       this.wallets.trim(this.caps.walletTradesTotal, this.caps.positionsTotal);
     }
@@ -218,6 +219,25 @@ export class MarketIndex implements ViewCtx {
     let n = 0;
     for (const t of this.tokens.values()) n += t.tape.size;
     return n;
+  }
+
+  /** Live rows kept packed once their tapes let go of them (bounded by `caps.coldTotal`). */
+  coldRecords(): number {
+    let n = 0;
+    for (const t of this.tokens.values()) n += t.tape.cold?.size ?? 0;
+    return n;
+  }
+
+  /** Archived days generated lately (a page reading one generates it once, not per page): the last two tokens'. */
+  private readonly days = new Map<string, ArchivedDay>();
+
+  private archivedDay(t: IndexedToken, liveFrom: number): ArchivedDay {
+    let day = this.days.get(t.key);
+    if (day) this.days.delete(t.key);
+    else day = archivedRows(t, this.archive?.(t.chain, t.address) ?? [], liveFrom);
+    this.days.set(t.key, day);
+    while (this.days.size > 2) this.days.delete(this.days.keys().next().value as string);
+    return day;
   }
 
   private addToken(e: TokenCreated): void {
@@ -272,6 +292,14 @@ export class MarketIndex implements ViewCtx {
       t.makerSketch = sketch;
     }
     this.archivedMakers(t, archived);
+    // Behind every row held (and the cold ones), the rest of the archived day is generated on read.
+    const liveFrom = t.tape.liveFrom;
+    if (liveFrom !== undefined && !t.tape.liveCut && events.length > 0)
+      t.tape.older = olderRows(
+        t,
+        () => this.archivedDay(t, liveFrom),
+        (c, at) => this.nativeUsdAt(c, at),
+      );
   }
 
   /**
@@ -446,6 +474,8 @@ export class MarketIndex implements ViewCtx {
     this.pulse.removed(t, this.now);
     // Until the pulse lists compact, a retired token may still be referenced: drop its heavy parts now.
     t.tape.trimTo(0);
+    t.tape.older = null;
+    this.days.delete(t.key);
     t.makers.clear();
     t.pending.length = 0;
     t.pools = [];

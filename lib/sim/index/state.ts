@@ -14,6 +14,8 @@ export interface IndexCaps {
   tapePerToken: number;
   /** Trade records kept across all tapes (older tapes of quiet tokens are trimmed first). */
   tapeTotal: number;
+  /** Live rows kept packed across all tapes once their tape let go of them (lib/sim/index/cold-tape.ts). */
+  coldTotal: number;
   /** 1 s buckets kept per pool, and for at most this many seconds. */
   secondsPerPool: number;
   /** 1 m buckets kept per pool (a bit over a day: also the 24 h stats window). */
@@ -37,6 +39,7 @@ export interface IndexCaps {
 export const DEFAULT_INDEX_CAPS: IndexCaps = {
   tapePerToken: 8000, // a busy token's last 24 h (~6,000 trades) within the global budget below
   tapeTotal: 120_000,
+  coldTotal: 1_500_000, // ~25 h of the established tokens' trading, ~90 bytes a row
   secondsPerPool: 1800,
   minutesPerPool: 1500,
   hoursPerPool: 4400,
@@ -143,7 +146,7 @@ export function newPool(
 }
 
 export function newTape(caps: IndexCaps): Tape {
-  return new Tape(caps.tapePerToken);
+  return new Tape(caps.tapePerToken, { cold: true });
 }
 
 /** Every read of a pool's candles or stats goes through here first. */

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api";
+import { ColdRows, type RowView } from "./cold-tape";
 import type { TradeRecord } from "./records";
 
 // A token's trade tape: the newest `cap` records in sequence order, paged newest first with an opaque cursor.
@@ -17,8 +18,18 @@ export interface TapeFilter {
   makers?: Set<string>;
 }
 
+/**
+ * Rows behind everything a tape holds (an established token's archived day, generated on read): newest first, those
+ * with a sequence number below `beforeSeq` that `keep` accepts, appended to `out` until it holds `until` rows.
+ */
+export type OlderRows = (beforeSeq: number, until: number, keep: (v: RowView) => boolean, out: TradeRecord[]) => void;
+
 export class Tape {
   readonly records: TradeRecord[] = [];
+  /** Live rows the tape let go of, packed (a market's tapes; a bare tape drops them). Read after the held ones. */
+  readonly cold: ColdRows | null;
+  /** The archived day behind the live rows, generated on read (set when an established token's archive loads). */
+  older: OlderRows | null = null;
   private changes = 0;
   /** Market time this tape was last read (a page served, its archive loaded): read tapes are trimmed last. */
   readAt = Number.NEGATIVE_INFINITY;
@@ -32,7 +43,12 @@ export class Tape {
   /** Kept whole by the budget's trims (only its own cap bounds it): the control API's day-tape fixture. */
   pinned = false;
 
-  constructor(readonly cap: number) {}
+  constructor(
+    readonly cap: number,
+    opts: { cold?: boolean } = {},
+  ) {
+    this.cold = opts.cold ? new ColdRows() : null;
+  }
 
   /** Bumped by every change a page could show (new, confirmed, reverted or trimmed rows). */
   get version(): number {
@@ -48,7 +64,8 @@ export class Tape {
     this.changes++;
     this.records.push(r);
     // Trim in batches so pushes stay O(1) amortised.
-    if (this.records.length > this.cap + Math.max(16, this.cap >> 3)) this.dropOldest(this.records.length - this.cap);
+    if (this.records.length > this.cap + Math.max(16, this.cap >> 3))
+      this.dropOldest(this.records.length - this.cap, true);
   }
 
   /**
@@ -69,13 +86,19 @@ export class Tape {
     return lo;
   }
 
-  /** Drops the `n` oldest records, noting what kind of rows went. */
-  private dropOldest(n: number): void {
+  /**
+   * Drops the `n` oldest records, noting what kind of rows went. `spill`: live ones go to the cold rows (when the tape
+   * has them), so the tape still reaches them; otherwise they are lost, and so is every older live row.
+   */
+  private dropOldest(n: number, spill: boolean): void {
     if (n <= 0 || this.records.length === 0) return;
     n = Math.min(n, this.records.length);
     // archived rows (below LIVE_SEQ_BASE) come first: the first live one among the n
     const lo = this.indexAtLeast("seq", LIVE_SEQ_BASE, 0, n);
-    if (lo < n) this.liveCut = true;
+    if (lo < n) {
+      if (spill && this.cold) this.cold.append(this.records.slice(lo, n));
+      else this.lose();
+    }
     if (lo > 0) this.archivedCutAt = Math.max(this.archivedCutAt, (this.records[lo - 1] as TradeRecord).at);
     this.records.splice(0, n);
   }
@@ -87,13 +110,48 @@ export class Tape {
     this.records.unshift(...older);
   }
 
-  /** Keeps only the newest `n` records; returns how many were dropped. */
+  /** A live row went for good: the tape ends at its oldest row still held (cold or not), with nothing behind it. */
+  private lose(): void {
+    this.liveCut = true;
+    this.cold?.clear();
+  }
+
+  /** Keeps only the newest `n` records; returns how many were dropped. What goes is lost. */
   trimTo(n: number): number {
     const drop = this.size - n;
     if (drop <= 0) return 0;
     this.changes++;
-    this.dropOldest(this.records.length - n);
+    this.dropOldest(this.records.length - n, false);
     return drop;
+  }
+
+  /** Keeps only the newest `n` records as records; live ones beyond go to the cold rows (lost without them). */
+  spillTo(n: number): number {
+    const drop = this.size - n;
+    if (drop <= 0) return 0;
+    this.changes++;
+    this.dropOldest(this.records.length - n, true);
+    return drop;
+  }
+
+  /** Cold rows go, oldest first: by age (before `at`) or `n` of them. The tape then ends at the oldest one left. */
+  dropCold(by: { before: number } | { n: number }): number {
+    const cold = this.cold;
+    if (!cold || cold.size === 0) return 0;
+    const n = "n" in by ? Math.min(by.n, cold.size) : cold.indexAtLeast("at", by.before);
+    if (n <= 0) return 0;
+    this.changes++;
+    if (n >= cold.size) this.lose();
+    else {
+      cold.dropOldest(n);
+      this.liveCut = true;
+    }
+    return n;
+  }
+
+  /** Time of the oldest row a read reaches without generating any (held or cold). */
+  get oldestKeptAt(): number | undefined {
+    return this.cold?.oldestAt ?? this.records[0]?.at;
   }
 
   get size(): number {
@@ -121,11 +179,16 @@ export class Tape {
     return i < 0 ? null : ((this.records.splice(i, 1)[0] as TradeRecord) ?? null);
   }
 
-  /** Newest first, strictly older than `beforeSeq`, at most `limit` (+1 probe for hasMore). */
+  /**
+   * Newest first, strictly older than `beforeSeq`, at most `limit` (+1 probe for hasMore): the held rows, then the
+   * cold ones, then the archived day generated on read — one sequence, as no row of it is missing (a lost live row
+   * ends the tape there).
+   */
   page(limit: number, filter: TapeFilter, beforeSeq?: number): { records: TradeRecord[]; hasMore: boolean } {
     const recs = this.records;
-    const floor = this.first;
-    const from = beforeSeq === undefined ? recs.length - 1 : this.indexAtLeast("seq", beforeSeq) - 1;
+    // with cold rows, the rows past the cap waiting for the next batch trim are read too (they are older than none)
+    const floor = this.cold ? 0 : this.first;
+    const from = beforeSeq === undefined ? recs.length - 1 : this.indexAtLeast("seq", beforeSeq, floor) - 1;
     const out: TradeRecord[] = [];
     for (let i = from; i >= floor; i--) {
       const r = recs[i] as TradeRecord;
@@ -133,12 +196,23 @@ export class Tape {
       if (out.length === limit) return { records: out, hasMore: true };
       out.push(r);
     }
+    let below = Math.min(beforeSeq ?? Number.POSITIVE_INFINITY, (recs[floor] as TradeRecord | undefined)?.seq ?? Number.POSITIVE_INFINITY);
+    const keep = (v: RowView) => matches(v, filter);
+    if (this.cold && this.cold.size > 0) {
+      this.cold.scan(below, limit + 1, keep, out);
+      below = Math.min(below, this.cold.oldestSeq ?? below);
+    }
+    if (this.older && !this.liveCut && out.length <= limit) this.older(below, limit + 1, keep, out);
+    if (out.length > limit) {
+      out.length = limit;
+      return { records: out, hasMore: true };
+    }
     return { records: out, hasMore: false };
   }
 }
 
-function matches(r: TradeRecord, f: TapeFilter): boolean {
-  if (f.pools && !r.inPools(f.pools)) return false;
+function matches(r: RowView, f: TapeFilter): boolean {
+  if (f.pools && !(f.pools.has(r.pool) || (r.pool2 !== null && f.pools.has(r.pool2)))) return false;
   if (f.washFilter === "washOnly" && !r.isWash) return false;
   if (f.washFilter === "organicOnly" && r.isWash) return false;
   if (f.type && (f.type === "buy") !== r.isBuy) return false;

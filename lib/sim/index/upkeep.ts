@@ -25,7 +25,7 @@ export const KEEP_DAY_MS = DAY + 60 * MIN;
 
 /** A trim took archived rows of the tape's last day and no live row: a read to its end can put them back. */
 export function refillable(tape: Tape, now: number): boolean {
-  return !tape.liveCut && tape.archivedCutAt >= now - KEEP_DAY_MS;
+  return !tape.liveCut && tape.archivedCutAt >= now - KEEP_DAY_MS && (tape.cold?.size ?? 0) === 0;
 }
 
 /**
@@ -49,12 +49,12 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
     for (const t of list) {
       if (total <= target) return total;
       if (t.tape.size <= keep || (t.lastTradeAt ?? 0) > now - idleMs || read(t)) continue;
-      total -= t.tape.trimTo(keep);
+      total -= t.tape.spillTo(keep);
     }
   }
   for (const t of list) {
     if (total <= target) return total;
-    total -= t.tape.trimTo(Math.max(20, rowsSince(t.tape, now - KEEP_DAY_MS)));
+    total -= t.tape.spillTo(Math.max(20, rowsSince(t.tape, now - KEEP_DAY_MS)));
   }
   const byActivity = (tokens: IndexedToken[]) =>
     tokens
@@ -76,7 +76,7 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
     // only what brings the total to the target: the oldest archived rows, the rest stays for its readers
     const live = t.tape.size - rowsBelow(t.tape, LIVE_SEQ_BASE);
     const keep = Math.max(20, live, t.tape.size - Math.ceil(total - target));
-    if (t.tape.size > keep) total -= t.tape.trimTo(keep);
+    if (t.tape.size > keep) total -= t.tape.spillTo(keep);
   }
   // Then by count: tapes nobody read lately down to 20 rows before a read one loses anything, and a tape read in the
   // last minute (a page open on it, paging back now) last of all: it loses rows only once every other tape is at 20.
@@ -85,9 +85,43 @@ export function trimTapes(tokens: Iterable<IndexedToken>, total: number, budget:
     for (const keep of [500, 100, 20]) {
       for (const t of ordered) {
         if (total <= target) return total;
-        if (t.tape.size > keep) total -= t.tape.trimTo(keep);
+        if (t.tape.size > keep) total -= t.tape.spillTo(keep);
       }
     }
+  }
+  return total;
+}
+
+/**
+ * Keeps the cold rows (live rows tapes let go of) within a day and an hour and within `budget` rows: rows older than
+ * that go; over the budget, tokens idle for an hour and not read lately lose theirs first, then the biggest stores
+ * their oldest rows. A token whose cold rows went ends at the oldest row left. Returns the cold rows left.
+ */
+export function trimCold(tokens: Iterable<IndexedToken>, budget: number, now: number): number {
+  let total = 0;
+  const held: IndexedToken[] = [];
+  for (const t of tokens) {
+    t.tape.dropCold({ before: now - KEEP_DAY_MS });
+    const n = t.tape.cold?.size ?? 0;
+    if (n > 0) held.push(t);
+    total += n;
+  }
+  if (total <= budget) return total;
+  const target = budget * 0.9;
+  for (const t of held) {
+    if (total <= target) return total;
+    if ((t.lastTradeAt ?? 0) > now - 60 * MIN || t.tape.readAt > now - READ_RECENTLY_MS) continue;
+    total -= t.tape.dropCold({ n: Number.POSITIVE_INFINITY });
+  }
+  held.sort((a, b) => (b.tape.cold?.size ?? 0) - (a.tape.cold?.size ?? 0));
+  while (total > target) {
+    const t = held.find((x) => (x.tape.cold?.size ?? 0) > 0);
+    if (!t) break;
+    // down to the next biggest (or what brings the total to the target), so the biggest shrink together
+    const next = held.find((x) => x !== t && (x.tape.cold?.size ?? 0) < (t.tape.cold?.size ?? 0))?.tape.cold?.size ?? 0;
+    const cut = Math.max(1, Math.min((t.tape.cold?.size ?? 0) - next, Math.ceil(total - target)));
+    total -= t.tape.dropCold({ n: cut });
+    held.sort((a, b) => (b.tape.cold?.size ?? 0) - (a.tape.cold?.size ?? 0));
   }
   return total;
 }
