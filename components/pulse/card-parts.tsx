@@ -23,10 +23,15 @@ export const CardLink = memo(function CardLink(p: { chain: string; address: stri
   );
 });
 
-export const CardIcon = memo(function CardIcon(p: { chain: string; address: string; iconUrl: string | null }) {
+export const CardIcon = memo(function CardIcon(p: {
+  chain: string;
+  address: string;
+  iconUrl: string | null;
+  priority: boolean;
+}) {
   return (
     <div className="relative shrink-0 self-center">
-      <TokenIcon src={p.iconUrl} seed={p.address} size={52} className="rounded-md" />
+      <TokenIcon src={p.iconUrl} seed={p.address} size={52} priority={p.priority} className="rounded-md" />
       <ChainTag
         chain={p.chain}
         className="absolute -bottom-1 left-1/2 -translate-x-1/2 bg-panel px-0.5 text-[9px] leading-3"

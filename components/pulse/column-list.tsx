@@ -7,6 +7,8 @@ import { INITIAL_ROWS, OVERSCAN } from "./first-paint";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
 
 const idOf = (t: PulseToken) => `${t.chain}:${t.address}`;
+/** Cards at the top of a column whose icons load eagerly with high priority (above the fold on any screen). */
+const PRIORITY_CARDS = 3;
 
 interface ListProps {
   tokens: readonly PulseToken[];
@@ -23,8 +25,8 @@ export const ColumnList = memo(function ColumnList(props: ListProps) {
   if (props.virtual) return <VirtualList {...props} />;
   return (
     <div data-virtual="false">
-      {props.tokens.map((t) => (
-        <PulseCard key={idOf(t)} token={t} launchpad={props.launchpadOf(t)} />
+      {props.tokens.map((t, i) => (
+        <PulseCard key={idOf(t)} token={t} launchpad={props.launchpadOf(t)} priority={i < PRIORITY_CARDS} />
       ))}
     </div>
   );
@@ -46,7 +48,7 @@ function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
         const t = tokens[item.index] as PulseToken;
         return (
           <div key={item.key} className="absolute inset-x-0 top-0" style={{ transform: `translateY(${item.start}px)` }}>
-            <PulseCard token={t} launchpad={launchpadOf(t)} />
+            <PulseCard token={t} launchpad={launchpadOf(t)} priority={item.index < PRIORITY_CARDS} />
           </div>
         );
       })}

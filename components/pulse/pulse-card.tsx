@@ -13,6 +13,8 @@ export const CARD_HEIGHT = 78;
 export interface PulseCardProps {
   token: PulseToken;
   launchpad: Factory | null;
+  /** One of the first cards of its column: its icon is above the fold and loads at once. */
+  priority?: boolean;
 }
 
 function Stat({
@@ -35,7 +37,7 @@ function Stat({
 }
 
 /** One launch, dense like a terminal row: identity on the left, market figures on the right, the whole card a link. */
-export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseCardProps) {
+export const PulseCard = memo(function PulseCard({ token: t, launchpad, priority = false }: PulseCardProps) {
   const label = `${safeText(t.symbol, { maxGraphemes: 12 }).text || "token"} ${safeText(t.name, { maxGraphemes: 40 }).text}`;
   const m = t.metadata;
   return (
@@ -46,7 +48,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad }: PulseC
       className="group relative flex h-[78px] items-stretch gap-2.5 [contain:strict] border-b border-border/70 px-2.5 py-2 transition-colors hover:bg-panel-raised/70"
     >
       <CardLink chain={t.chain} address={t.address} label={label} />
-      <CardIcon chain={t.chain} address={t.address} iconUrl={m.iconUrl} />
+      <CardIcon chain={t.chain} address={t.address} iconUrl={m.iconUrl} priority={priority} />
       <div className="flex min-w-0 flex-1 flex-col justify-between">
         <CardTitle chain={t.chain} address={t.address} symbol={t.symbol} name={t.name} />
         <CardMeta

@@ -45,7 +45,7 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
       className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-md border border-border bg-panel px-3 py-2"
     >
       <div className="flex min-w-0 items-center gap-2.5">
-        <TokenIcon src={meta?.iconUrl ?? token.iconUrl} seed={token.address} size={36} alt="" />
+        <TokenIcon src={meta?.iconUrl ?? token.iconUrl} seed={token.address} size={36} alt="" priority />
         <div className="flex min-w-0 flex-col gap-0.5">
           <h1 className="flex min-w-0 items-baseline gap-1.5 text-[15px] leading-5 font-semibold">
             <SafeText value={token.name} max={28} className="max-w-[16rem]" />

@@ -7,13 +7,15 @@ import { cn } from "./cn";
 
 /**
  * A token's icon: only https, non-SVG URLs (or the embedded market's own), loaded through this site's image route
- * as a fixed-size <img>. Unsafe, missing or broken icons fall back to the address's generated avatar.
+ * as a fixed-size <img>. Unsafe, missing or broken icons fall back to the address's generated avatar. `priority`
+ * marks an icon above the fold (the first cards): fetched at once with high priority, the page's likely LCP.
  */
 export function TokenIcon({
   src,
   seed,
   size = 24,
   alt = "",
+  priority = false,
   className,
 }: {
   src: unknown;
@@ -21,6 +23,7 @@ export function TokenIcon({
   seed: string;
   size?: number;
   alt?: string;
+  priority?: boolean;
   className?: string;
 }) {
   const safe = proxiedImageUrl(src);
@@ -38,7 +41,8 @@ export function TokenIcon({
 
   const avatar = <Avatar seed={seed} size={size} label={alt || undefined} className={cn("rounded-full", className)} />;
   if (!safe || failed === safe) return avatar;
-  // The generated avatar shows until the icon has loaded, so a slow or dead host never leaves an empty square.
+  // The generated avatar sits under the icon until it has loaded, so a slow or dead host never leaves an empty square;
+  // the icon itself is visible from the first paint (no script needed to show it, so it can be the LCP at once).
   return (
     <span className="relative inline-flex shrink-0" style={{ width: size, height: size }}>
       {loaded === safe ? null : avatar}
@@ -49,16 +53,13 @@ export function TokenIcon({
         alt={alt}
         width={size}
         height={size}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
         decoding="async"
         referrerPolicy="no-referrer"
         onLoad={() => setLoaded(safe)}
         onError={() => setFailed(safe)}
-        className={cn(
-          "absolute inset-0 shrink-0 rounded-full bg-panel-raised object-cover",
-          loaded === safe ? "opacity-100" : "opacity-0",
-          className,
-        )}
+        className={cn("absolute inset-0 shrink-0 rounded-full object-cover", className)}
       />
     </span>
   );

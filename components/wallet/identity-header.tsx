@@ -37,7 +37,7 @@ export function IdentityHeader({
       className="flex flex-col gap-2 rounded-md border border-border bg-panel px-3 py-2.5"
     >
       <div className="flex min-w-0 flex-wrap items-center gap-3">
-        <TokenIcon src={profile?.avatarUrl} seed={address} size={40} className="rounded-full" />
+        <TokenIcon src={profile?.avatarUrl} seed={address} size={40} priority className="rounded-full" />
         <div className="flex min-w-0 flex-col gap-0.5">
           <h1
             className="flex min-w-0 flex-wrap items-center gap-1.5 text-[15px] leading-5 font-semibold"
