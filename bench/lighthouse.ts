@@ -40,7 +40,7 @@ interface Run {
 }
 
 /** Debian's Chromium, headless, listening for DevTools on a free port (Lighthouse drives it over CDP). */
-async function startChromium(): Promise<{ port: number; proc: ChildProcess; stop(): void }> {
+async function startChromium(): Promise<{ port: number; proc: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "lh-profile-"));
   const proc = spawn(
@@ -69,9 +69,13 @@ async function startChromium(): Promise<{ port: number; proc: ChildProcess; stop
   return {
     port,
     proc,
-    stop: () => {
-      proc.kill("SIGKILL");
-      rmSync(profile, { recursive: true, force: true });
+    stop: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once("exit", r));
+        proc.kill("SIGKILL");
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -112,7 +116,7 @@ async function score(url: string): Promise<Run> {
       failing,
     };
   } finally {
-    chrome.stop();
+    await chrome.stop();
   }
 }
 
