@@ -59,10 +59,10 @@ export function Popover({
         type="button"
         aria-label={label}
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
         className={cn(
-          "inline-flex items-center gap-1 rounded border border-border px-1.5 py-0.5 text-[11px] text-muted transition-colors hover:border-accent/50 hover:text-fg",
+          "inline-flex items-center gap-1 rounded border border-border px-1.5 py-0.5 text-mini text-muted transition-colors hover:border-accent/50 hover:text-fg",
           open && "border-accent/60 text-fg",
           triggerClassName,
         )}
