@@ -71,7 +71,7 @@ export interface CardMetaProps {
 
 export const CardMeta = memo(function CardMeta(p: CardMetaProps) {
   return (
-    <div className="flex min-w-0 items-center gap-2 text-[11px]">
+    <div className="flex min-w-0 items-center gap-2 text-mini">
       <Age at={p.createdAt} className="font-medium text-up" />
       {p.launchpad ? (
         <Chip title={`Launchpad: ${p.launchpad.name}`} className="max-w-24 truncate">

@@ -63,7 +63,7 @@ function StreamState() {
   const { status, since } = useStreamStatus();
   const live = liveStatusView(status, 0, useWorstDelayMs("pulse"));
   return (
-    <span className="ml-auto flex items-center gap-2 text-[11px] text-muted">
+    <span className="ml-auto flex items-center gap-2 text-mini text-muted">
       {status !== "live" && status !== "connecting" ? (
         <span title="Lists show the last data received; they catch up from REST when the stream returns">
           Updates paused{since ? " · " : ""}

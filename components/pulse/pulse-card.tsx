@@ -30,7 +30,7 @@ function Stat({
 }) {
   return (
     <span className={cn("inline-flex items-baseline gap-1", className)} title={title}>
-      <span className="text-[10px] text-muted">{label}</span>
+      <span className="text-micro text-muted">{label}</span>
       {children}
     </span>
   );
@@ -63,7 +63,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad, priority
           creatorName={t.creator.displayName || t.creator.ensName}
           creatorAvatar={t.creator.avatarUrl}
         />
-        <div className="flex min-w-0 items-center gap-2 overflow-hidden text-[11px]">
+        <div className="flex min-w-0 items-center gap-2 overflow-hidden text-mini">
           {t.migrated ? (
             <span className="flex items-center gap-1.5 text-muted">
               <Badge kind="migrated" />
@@ -78,7 +78,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad, priority
           )}
           <Stat label="TX" title={`${t.txns} transactions: ${t.buys} buys, ${t.sells} sells`}>
             <Count value={t.txns} className="text-fg" />
-            <span className="num text-[10px]">
+            <span className="num text-micro">
               <span className="text-up">{t.buys}</span>
               <span className="text-muted">/</span>
               <span className="text-down">{t.sells}</span>
@@ -90,7 +90,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad, priority
           </Stat>
         </div>
       </div>
-      <div className="flex w-[104px] shrink-0 flex-col items-end justify-between text-[11px]">
+      <div className="flex w-[104px] shrink-0 flex-col items-end justify-between text-mini">
         <Stat label="MC">
           <Flash value={t.marketCapUsd}>
             <Usd value={t.marketCapUsd} className="text-[13px] font-semibold text-fg" />

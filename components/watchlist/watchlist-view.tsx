@@ -94,7 +94,7 @@ export function WatchlistView() {
               <col className="hidden w-16 md:table-column" />
               <col className="w-8 sm:w-9" />
             </colgroup>
-            <thead className="border-b border-border text-[11px] text-muted">
+            <thead className="border-b border-border text-mini text-muted">
               <tr>
                 <SortHeader k="symbol" active={sort.key} dir={sort.dir} onSort={onSort} align="left" className="pl-3">
                   Token
