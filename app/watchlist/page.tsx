@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { pageMetadata } from "@/app/page-metadata";
 import { SkeletonRows } from "@/components/ui";
 import { WatchlistView } from "@/components/watchlist/watchlist-view";
 
-export const metadata: Metadata = {
-  title: "Watchlist",
-  description: "Your starred tokens with live prices, 24h change and market cap.",
-};
+export const metadata: Metadata = pageMetadata(
+  "Watchlist",
+  "Your starred tokens with live prices, 24h change and market cap.",
+);
 
 // The list lives in this browser (localStorage), so there is nothing to prefetch on the server.
 export default function WatchlistPage() {
