@@ -11,7 +11,14 @@ const nextConfig = {
   // (NEXT_BUILD_SKIP_TYPECHECK=1).
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === "1" },
   // The repo root is the workspace root even when other lockfiles exist higher up.
-  turbopack: { root: import.meta.dirname },
+  turbopack: {
+    root: import.meta.dirname,
+    // No legacy polyfills for the modern browsers the app targets (lib/client/no-polyfills.ts says why).
+    resolveAlias: {
+      "../build/polyfills/polyfill-module": "./lib/client/no-polyfills.ts",
+      "next/dist/build/polyfills/polyfill-module": "./lib/client/no-polyfills.ts",
+    },
+  },
   async headers() {
     return [
       {
