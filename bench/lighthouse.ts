@@ -120,6 +120,16 @@ async function score(url: string): Promise<Run> {
   }
 }
 
+/** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, NO_FCP): such a run is redone once. */
+async function scoreWithRetry(url: string): Promise<Run> {
+  try {
+    return await score(url);
+  } catch (e) {
+    console.log(`  ${(e as Error).message.slice(0, 160)}; running it again`);
+    return score(url);
+  }
+}
+
 async function main() {
   const loadStart = loadavg().map((x) => x.toFixed(2));
   const app = await startApp();
@@ -145,7 +155,7 @@ async function main() {
       // The first render of a route warms the server's caches; Lighthouse measures the page as a visitor gets it.
       await (await fetch(`${app.base}${path}`)).text();
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await score(`${app.base}${path}`));
+      for (let i = 0; i < RUNS; i++) runs.push(await scoreWithRetry(`${app.base}${path}`));
       runs.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
       const median = runs[Math.floor(runs.length / 2)];
       const slug = name === "/" ? "home" : name.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "");
