@@ -70,7 +70,7 @@ export function CardCreator({
       href={walletHref(address, chain)}
       prefetch={false}
       title={`Creator ${address}`}
-      className="relative z-10 flex min-w-0 items-center gap-1 text-muted hover:text-fg"
+      className="relative z-10 flex min-w-0 items-center gap-1 text-muted hover:text-fg max-sm:min-h-6 max-sm:min-w-6"
     >
       <TokenIcon src={avatarUrl} seed={address} size={12} />
       {name ? (

@@ -50,7 +50,7 @@ export const CardTitle = memo(function CardTitle(p: { chain: string; address: st
         address={p.address}
         symbol={p.symbol}
         name={p.name}
-        className="relative z-10 -my-1 ml-auto"
+        className="relative z-10 -my-1 ml-auto max-sm:my-0"
       />
     </div>
   );

@@ -38,6 +38,7 @@ export function ChainPicker({ value, onChange }: { value: readonly ChainId[]; on
   return (
     <Popover
       label="Chains"
+      triggerLabel={null}
       align="start"
       triggerClassName="h-7 px-2 text-xs"
       trigger={

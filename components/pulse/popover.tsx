@@ -9,14 +9,17 @@ import { cn } from "@/components/ui";
  */
 export function Popover({
   label,
+  triggerLabel = label,
   trigger,
   children,
   align = "end",
   triggerClassName,
   panelClassName,
 }: {
-  /** Accessible name of the trigger. */
+  /** Accessible name of the panel, and of the trigger unless `triggerLabel` says otherwise. */
   label: string;
+  /** The trigger's own name; null when its visible content names it (the name must hold the visible text). */
+  triggerLabel?: string | null;
   trigger: ReactNode;
   children: (close: () => void) => ReactNode;
   align?: "start" | "end";
@@ -57,7 +60,7 @@ export function Popover({
       <button
         ref={button}
         type="button"
-        aria-label={label}
+        aria-label={triggerLabel ?? undefined}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}

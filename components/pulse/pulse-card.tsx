@@ -7,7 +7,10 @@ import { safeText } from "@/lib/format";
 import { CardIcon, CardLink, CardMeta, CardTitle } from "./card-parts";
 import { CardSparkline } from "./card-sparkline";
 
-/** Card height in px: the virtual list positions cards by it, so it is fixed. */
+/**
+ * Card height in px: the virtual list positions cards by it, so it is fixed. On a phone the title and link rows hold
+ * 24 px tap targets (24 + 24 + 18 px of rows), so the padding shrinks there instead of the card growing.
+ */
 export const CARD_HEIGHT = 78;
 
 export interface PulseCardProps {
@@ -45,7 +48,7 @@ export const PulseCard = memo(function PulseCard({ token: t, launchpad, priority
       data-token={`${t.chain}:${t.address}`}
       data-mcap={t.marketCapUsd}
       aria-label={label}
-      className="group relative flex h-[78px] items-stretch gap-2.5 [contain:strict] border-b border-border/70 px-2.5 py-2 transition-colors hover:bg-panel-raised/70"
+      className="group relative flex h-[78px] items-stretch gap-2.5 [contain:strict] border-b border-border/70 px-2.5 py-2 transition-colors hover:bg-panel-raised/70 max-sm:py-1.5"
     >
       <CardLink chain={t.chain} address={t.address} label={label} />
       <CardIcon chain={t.chain} address={t.address} iconUrl={m.iconUrl} priority={priority} />
