@@ -41,7 +41,7 @@ describe("the board's dehydrated lists", () => {
         graduated: 100,
       },
     );
-    expect(state("new")?.data?.data).toHaveLength(18); // limit 50: virtual list, 12 rows + overscan
+    expect(state("new")?.data?.data).toHaveLength(12); // limit 50: virtual list, the 12 rows of the first screenful
     expect(state("bonding")?.data?.data).toHaveLength(20); // limit 20: every card is drawn
     expect(state("graduated")?.data?.data.map((t) => t.marketCapUsd)).toEqual(
       Array.from({ length: 10 }, (_, i) => 1_090 + i), // only cards that pass the column's filter
@@ -59,7 +59,7 @@ describe("the board's dehydrated lists", () => {
   });
 
   it("leave a list that is already a screenful as it is (not invalidated)", () => {
-    const { state } = setup({}, { new: 5, bonding: 0, graduated: 18 });
+    const { state } = setup({}, { new: 5, bonding: 0, graduated: 12 });
     expect(state("new")?.data?.data).toHaveLength(5);
     expect(state("new")?.isInvalidated).toBe(false);
     expect(state("graduated")?.isInvalidated).toBe(false);

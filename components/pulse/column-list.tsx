@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, type RefObject } from "react";
+import { memo, type RefObject, useEffect, useState } from "react";
 import type { Factory, PulseToken } from "@/lib/api/core";
 import { INITIAL_ROWS, OVERSCAN } from "./first-paint";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
@@ -33,12 +33,15 @@ export const ColumnList = memo(function ColumnList(props: ListProps) {
 });
 
 function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
+  // The server's render and the hydration draw the first screenful only; the overscan follows once hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const virtualizer = useVirtualizer({
     count: tokens.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT,
     getItemKey: (i) => idOf(tokens[i] as PulseToken),
-    overscan: OVERSCAN,
+    overscan: hydrated ? OVERSCAN : 0,
     // The server has no scroll box: render the first screenful so the first paint is not empty.
     initialRect: { width: 480, height: INITIAL_ROWS * CARD_HEIGHT },
   });
