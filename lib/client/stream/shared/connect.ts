@@ -34,29 +34,45 @@ function holdTabLock(tab: string): Promise<void> {
 /** A transport that can step aside while its page sits in the back/forward cache (the Web Locks path can). */
 type PageTransport = HubTransport & { suspend?(): void; resume?(): void };
 
-function workerTransport(onFail: () => void): HubTransport | null {
-  let worker: SharedWorker;
-  try {
-    worker = new SharedWorker(new URL("./shared-worker.ts", import.meta.url), { type: "module", name: SHARED_NAME });
-  } catch {
-    return null;
-  }
+function workerTransport(onFail: () => void): PageTransport | null {
   let heard = false;
   let listener: ((m: HubToTab) => void) | null = null;
-  worker.addEventListener("error", () => {
-    if (!heard) onFail();
-  });
-  worker.port.onmessage = (ev) => {
-    heard = true;
-    listener?.(ev.data as HubToTab);
+  let port: MessagePort | null = null;
+  const connect = (): boolean => {
+    let worker: SharedWorker;
+    try {
+      worker = new SharedWorker(new URL("./shared-worker.ts", import.meta.url), { type: "module", name: SHARED_NAME });
+    } catch {
+      return false;
+    }
+    worker.addEventListener("error", () => {
+      if (!heard) onFail();
+    });
+    worker.port.onmessage = (ev) => {
+      heard = true;
+      listener?.(ev.data as HubToTab);
+    };
+    worker.port.start();
+    port = worker.port;
+    return true;
   };
-  worker.port.start();
+  if (!connect()) return null;
+  const letGo = () => {
+    port?.close();
+    port = null;
+  };
   return {
-    send: (m) => worker.port.postMessage(m),
+    send: (m) => port?.postMessage(m),
     onMessage(l) {
       listener = l;
     },
-    close: () => worker.port.close(),
+    close: letGo,
+    // A message from the worker to a page in the back/forward cache evicts it (SharedWorkerMessage): the page lets
+    // its port go while there and connects a new one when shown again (the hub takes the tab's hello on it).
+    suspend: letGo,
+    resume: () => {
+      if (!port) connect();
+    },
   };
 }
 

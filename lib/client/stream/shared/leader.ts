@@ -44,17 +44,20 @@ export function leaderTransport(
 ): LeaderTransport {
   let listener: ((m: HubToTab) => void) | null = null;
   const deliver = (m: HubToTab) => queueMicrotask(() => listener?.(m));
-  const toHub = deps.channel(`${SHARED_NAME}:hub`);
-  const mine = deps.channel(`${SHARED_NAME}:tab:${tab}`);
-  const all = deps.channel(`${SHARED_NAME}:all`);
-  // A suspended page (in the back/forward cache) hears and says nothing until it is shown again.
+  // A suspended page (in the back/forward cache) has no channel open: a message to it would evict it
+  // (BroadcastChannelOnMessage). It opens them again when shown.
   let suspended = false;
-  mine.onmessage = (ev) => {
-    if (!suspended) listener?.(ev.data as HubToTab);
-  };
-  all.onmessage = (ev) => {
-    if (!suspended) listener?.(ev.data as HubToTab);
-  };
+  let toHub!: BroadcastChannelLike;
+  let mine!: BroadcastChannelLike;
+  let all!: BroadcastChannelLike;
+  function open() {
+    toHub = deps.channel(`${SHARED_NAME}:hub`);
+    mine = deps.channel(`${SHARED_NAME}:tab:${tab}`);
+    all = deps.channel(`${SHARED_NAME}:all`);
+    mine.onmessage = (ev) => listener?.(ev.data as HubToTab);
+    all.onmessage = (ev) => listener?.(ev.data as HubToTab);
+  }
+  open();
 
   let hub: StreamHub | null = null;
   let hubIn: BroadcastChannelLike | null = null;
@@ -87,10 +90,13 @@ export function leaderTransport(
     deliver(announce);
   }
 
+  // Each election the tab stands in; a request from before a suspension that is granted later gives the lock back.
+  let standing = 0;
   function stand() {
+    const ticket = ++standing;
     void deps.locks
       .request(LEADER_LOCK, () => {
-        if (closed || suspended) return undefined;
+        if (closed || suspended || ticket !== standing) return undefined;
         lead();
         return new Promise<void>((resolve) => {
           release = resolve;
@@ -127,16 +133,18 @@ export function leaderTransport(
       if (closed || suspended) return;
       suspended = true;
       resign();
+      for (const ch of [toHub, mine, all]) ch.close();
     },
     resume() {
       if (closed || !suspended) return;
       suspended = false;
+      open();
       stand();
     },
     close() {
       closed = true;
       resign();
-      for (const ch of [toHub, mine, all]) ch.close();
+      if (!suspended) for (const ch of [toHub, mine, all]) ch.close();
     },
   };
 }
