@@ -15,7 +15,14 @@ import { useLaunchpads } from "./use-launchpads";
 import { type ColumnState, withColumn } from "./view-state";
 
 /** The live launchpad board: New, Bonding and Graduated side by side (tabs on phones), all state in the URL. */
-export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseView, FirstPaintCounts>> } = {}) {
+export function PulseBoard({
+  firstPaint,
+  phone = false,
+}: {
+  firstPaint?: Partial<Record<PulseView, FirstPaintCounts>>;
+  /** The request came from a phone: the columns its tabs hide draw their cards after the page is live. */
+  phone?: boolean;
+} = {}) {
   const [view, update] = useBoardView();
   const pads = useLaunchpads(view.chains);
   const [counts, setCounts] = useState<Record<PulseView, number | null>>({ new: null, bonding: null, graduated: null });
@@ -48,6 +55,7 @@ export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseVi
             launchpadOf={launchpadOf}
             launchpads={pads.choices}
             activeOnPhone={view.tab === v}
+            holdHidden={phone}
             onChange={onColumn}
             onCount={onCount}
             firstPaint={firstPaint?.[v]}
