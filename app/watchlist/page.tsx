@@ -14,6 +14,10 @@ export default function WatchlistPage() {
   return (
     <section className="flex flex-col gap-3">
       <h1 className="text-lg font-semibold tracking-tight">Watchlist</h1>
+      {/* Drawn by the server, so the first paint has the page's words before the list (kept in this browser) loads. */}
+      <p className="text-sm text-muted">
+        Your starred tokens with live prices, 24 h change and market cap. The list stays in this browser.
+      </p>
       <Suspense fallback={<SkeletonRows rows={6} rowClassName="h-9" label="Loading watchlist" />}>
         <WatchlistView />
       </Suspense>

@@ -76,8 +76,7 @@ export function WatchlistView() {
             </Link>
           }
         >
-          Star a token on Pulse or on its page (find one with <kbd className="font-mono">/</kbd>) and it shows up here
-          with a live price. The list stays in this browser.
+          Star a token on Pulse or on its page (find one with <kbd className="font-mono">/</kbd>) to see it here.
         </EmptyState>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-border bg-panel">
