@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { buildCsp, makeNonce, SECURITY_HEADERS, UNTRUSTED_REQUEST_HEADERS } from "./lib/security/csp";
+import { buildCsp, makeNonce, PAGE_CACHE_CONTROL, SECURITY_HEADERS, UNTRUSTED_REQUEST_HEADERS } from "./lib/security/csp";
 
 // Every page response gets a fresh script nonce and the security headers. Next reads the nonce from the request's
 // Content-Security-Policy header and stamps it on its own scripts. Nothing here reads Host or client-sent headers.
@@ -15,6 +15,9 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  // Pages hold nothing private (market data; watchlist and tracker live in the browser): revalidated on every load,
+  // but not `no-store`, which would keep them out of the back/forward cache.
+  if (!request.nextUrl.pathname.startsWith("/api/")) response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
   return response;
 }
 

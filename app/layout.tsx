@@ -8,14 +8,16 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { SearchPalette } from "@/components/search/search-palette";
 import { publicBaseUrl } from "@/lib/server/http/public-url";
 import { upstreamKind } from "@/lib/server/upstream/target";
+import { SITE_DESCRIPTION, SITE_NAME } from "./page-metadata";
 import { Providers } from "./providers";
 import "./globals.css";
 
 export function generateMetadata(): Metadata {
   return {
     metadataBase: publicBaseUrl(),
-    title: { default: "TradeScope", template: "%s · TradeScope" },
-    description: "Live explorer for tokens and wallets on EVM chains and Solana.",
+    title: { default: SITE_NAME, template: `%s · ${SITE_NAME}` },
+    description: SITE_DESCRIPTION,
+    openGraph: { title: SITE_NAME, description: SITE_DESCRIPTION, siteName: SITE_NAME, type: "website" },
   };
 }
 

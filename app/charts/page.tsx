@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { pageMetadata } from "@/app/page-metadata";
 import { ChartsView } from "@/components/charts/charts-view";
 import { decodeLayout } from "@/components/charts/layout-codec";
 import { selectPools } from "@/components/token/pools";
@@ -9,10 +10,10 @@ import { chartsPageQueries, ohlcvInfiniteOptions } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { prefetchQueries } from "@/lib/server/prefetch";
 
-export const metadata: Metadata = {
-  title: "Charts",
-  description: "Several live candle charts side by side, each with its own token, interval and quote.",
-};
+export const metadata: Metadata = pageMetadata(
+  "Charts",
+  "Several live candle charts side by side, each with its own token, interval and quote.",
+);
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
+import { pageMetadata } from "@/app/page-metadata";
 import { creditRoutes } from "@/components/credits/credit-rows";
 import { CreditsView } from "@/components/credits/credits-view";
 import { ENDPOINT_LIST } from "@/lib/api";
 
-export const metadata: Metadata = {
-  title: "Credits",
-  description: "Market-data credits this site spent, what caching saved, today's budget and the cost of each route.",
-};
+export const metadata: Metadata = pageMetadata(
+  "Credits",
+  "Market-data credits this site spent, what caching saved, today's budget and the cost of each route.",
+);
 
 // Figures change with every call anyone makes: read live in the browser (GET /api/usage/public), nothing prefetched.
 export default function CreditsPage() {

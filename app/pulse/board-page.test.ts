@@ -5,7 +5,7 @@ import type { Envelope } from "@/lib/api";
 import { pulseStreamOptions } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { pulseToken } from "@/lib/client/stream/testing/fixtures";
-import { firstPaintLists } from "./board-page";
+import { firstPaintLists, isPhone } from "./board-page";
 
 const NOW = 1_700_000_000_000;
 const envelope = (n: number): Envelope<"pulse"> =>
@@ -41,7 +41,7 @@ describe("the board's dehydrated lists", () => {
         graduated: 100,
       },
     );
-    expect(state("new")?.data?.data).toHaveLength(18); // limit 50: virtual list, 12 rows + overscan
+    expect(state("new")?.data?.data).toHaveLength(12); // limit 50: virtual list, the 12 rows of the first screenful
     expect(state("bonding")?.data?.data).toHaveLength(20); // limit 20: every card is drawn
     expect(state("graduated")?.data?.data.map((t) => t.marketCapUsd)).toEqual(
       Array.from({ length: 10 }, (_, i) => 1_090 + i), // only cards that pass the column's filter
@@ -59,9 +59,20 @@ describe("the board's dehydrated lists", () => {
   });
 
   it("leave a list that is already a screenful as it is (not invalidated)", () => {
-    const { state } = setup({}, { new: 5, bonding: 0, graduated: 18 });
+    const { state } = setup({}, { new: 5, bonding: 0, graduated: 12 });
     expect(state("new")?.data?.data).toHaveLength(5);
     expect(state("new")?.isInvalidated).toBe(false);
     expect(state("graduated")?.isInvalidated).toBe(false);
+  });
+});
+
+describe("isPhone", () => {
+  const h = (entries: Record<string, string>) => new Headers(entries);
+  it("follows Chromium's mobile client hint, else the user agent's Mobi", () => {
+    expect(isPhone(h({ "sec-ch-ua-mobile": "?1" }))).toBe(true);
+    expect(isPhone(h({ "sec-ch-ua-mobile": "?0", "user-agent": "Mozilla/5.0 (Linux; Android 11) Mobile" }))).toBe(false);
+    expect(isPhone(h({ "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148 Safari/604.1" }))).toBe(true);
+    expect(isPhone(h({ "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" }))).toBe(false);
+    expect(isPhone(h({}))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
+import { headers } from "next/headers";
 import { Suspense } from "react";
 import { CardSkeletons } from "@/components/pulse/column-body";
 import { type FirstPaintCounts, firstPaint } from "@/components/pulse/first-paint";
@@ -17,13 +18,14 @@ import { prefetchQueries } from "@/lib/server/prefetch";
  */
 export async function BoardPage({ searchParams }: { searchParams: RawParams }) {
   const view = parsePulseView(searchParams);
+  const phone = isPhone(await headers());
   const qc = makeQueryClient();
   await prefetchQueries(qc, pulsePageQueries(view.chains));
   const counts = firstPaintLists(qc, view, Date.now());
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <Suspense fallback={<BoardFallback />}>
-        <PulseBoard firstPaint={counts} />
+        <PulseBoard firstPaint={counts} phone={phone} />
       </Suspense>
     </HydrationBoundary>
   );
@@ -55,6 +57,13 @@ export function firstPaintLists(
     void qc.invalidateQueries({ queryKey, exact: true, refetchType: "none" });
   }
   return out;
+}
+
+/** A phone's browser (Chromium's client hint, else "Mobi" in the user agent): it shows one column of the three. */
+export function isPhone(h: Pick<Headers, "get">): boolean {
+  const hint = h.get("sec-ch-ua-mobile");
+  if (hint !== null) return hint === "?1";
+  return /Mobi/i.test(h.get("user-agent") ?? "");
 }
 
 function BoardFallback() {

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { pageMetadata } from "@/app/page-metadata";
 import { TrackerView } from "@/components/tracker/tracker-view";
 import { SkeletonRows } from "@/components/ui";
 
-export const metadata: Metadata = {
-  title: "Wallet tracker",
-  description: "Follow up to 100 wallets on any chain and see their trades in one feed, with alerts when they buy.",
-};
+export const metadata: Metadata = pageMetadata(
+  "Wallet tracker",
+  "Follow up to 100 wallets on any chain and see their trades in one feed, with alerts when they buy.",
+);
 
 // The followed wallets live in this browser (localStorage), so there is nothing to prefetch on the server: the
 // shell renders here, the list and its feed in the browser.

@@ -7,13 +7,13 @@ export function NotifyPermission() {
   const [state, setState] = useState<NotificationPermission | "unsupported" | null>(null);
   useEffect(() => setState(typeof Notification === "undefined" ? "unsupported" : Notification.permission), []);
   if (state === null || state === "unsupported") return null;
-  if (state === "granted") return <span className="text-[10px] text-muted">Browser notifications on</span>;
+  if (state === "granted") return <span className="text-micro text-muted">Browser notifications on</span>;
   if (state === "denied")
-    return <span className="text-[10px] text-muted">Browser notifications blocked; alerts show here</span>;
+    return <span className="text-micro text-muted">Browser notifications blocked; alerts show here</span>;
   return (
     <button
       type="button"
-      className="text-[10px] text-accent hover:underline"
+      className="text-micro text-accent hover:underline"
       onClick={() => void Notification.requestPermission().then(setState)}
     >
       Also notify me outside this tab

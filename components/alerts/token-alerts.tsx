@@ -90,7 +90,7 @@ export function TokenAlerts({
       className="border-t border-border px-2 py-2 text-xs"
       data-testid="token-alerts"
     >
-      <h3 id="token-alerts-title" className="mb-1 flex items-center justify-between text-[11px] font-medium text-muted">
+      <h3 id="token-alerts-title" className="mb-1 flex items-center justify-between text-mini font-medium text-muted">
         Alerts on this token
         <NotifyPermission />
       </h3>

@@ -30,7 +30,7 @@ export function ChartLegend({
     <div
       data-testid="chart-legend"
       data-time={bar?.time}
-      className="pointer-events-none absolute top-1 right-20 left-2 z-10 flex flex-wrap items-baseline gap-x-2 text-[11px] leading-4"
+      className="pointer-events-none absolute top-1 right-20 left-2 z-10 flex flex-wrap items-baseline gap-x-2 text-mini leading-4"
     >
       <span className="font-medium text-fg">{title}</span>
       {f ? (

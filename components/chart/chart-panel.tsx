@@ -91,7 +91,7 @@ export function ChartPanel(props: ChartPanelProps) {
           />
         ) : null}
         {props.toolbar}
-        <span className="ml-auto flex items-center gap-2 text-[11px] text-muted">
+        <span className="ml-auto flex items-center gap-2 text-mini text-muted">
           {status?.isFetchingOlder ? <span>Loading history…</span> : null}
           {status?.subscriptionError ? (
             <Chip tone="warn" title={describeSubError(status.subscriptionError).detail}>

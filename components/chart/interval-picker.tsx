@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import type { OhlcvInterval } from "@/lib/api/core";
 import { intervalLabel, intervalName, MORE_INTERVALS, PRIMARY_INTERVALS } from "./intervals";
 
-const BTN = "num rounded px-1.5 py-0.5 text-[11px] font-medium transition-colors";
+const BTN = "num rounded px-1.5 py-0.5 text-mini font-medium transition-colors";
 
 /** All 17 intervals (§4.5): the common ones as buttons, the rest in a small menu. */
 export function IntervalPicker({ value, onChange }: { value: OhlcvInterval; onChange: (i: OhlcvInterval) => void }) {

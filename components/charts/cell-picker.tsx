@@ -8,7 +8,7 @@ import { useWatchlist, useWatchlistHydrated } from "@/lib/client/watchlist";
 import { safeText, shortAddress } from "@/lib/format";
 import type { ChartCell } from "./layout-codec";
 
-const BTN = "rounded border border-border px-2 py-0.5 text-[11px] text-fg hover:border-accent hover:text-accent";
+const BTN = "rounded border border-border px-2 py-0.5 text-mini text-fg hover:border-accent hover:text-accent";
 
 /** Fills a cell from the search palette (pick mode) or from the watchlist. */
 export function CellPicker({
@@ -51,7 +51,7 @@ export function CellPicker({
             if (item)
               onPick({ kind: "chart", chain: item.chain, address: item.address, interval: "5m", quote: "native" });
           }}
-          className="h-6 max-w-40 rounded border border-border bg-panel-raised px-1 text-[11px] text-fg"
+          className="h-6 max-w-40 rounded border border-border bg-panel-raised px-1 text-mini text-fg"
         >
           <option value="" disabled>
             From watchlist…

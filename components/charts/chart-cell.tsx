@@ -20,7 +20,7 @@ import { CellLiveBadge } from "./cell-live-badge";
 import { CellPicker } from "./cell-picker";
 import type { ChartCell, ChartSpec } from "./layout-codec";
 
-const CELL_BTN = "rounded px-1.5 py-0.5 text-[11px] text-muted hover:bg-panel-raised hover:text-fg";
+const CELL_BTN = "rounded px-1.5 py-0.5 text-mini text-muted hover:bg-panel-raised hover:text-fg";
 
 export interface ChartCellProps {
   index: number;
@@ -49,7 +49,7 @@ export function ChartCellView({ index, cell, onChange, className }: ChartCellPro
           <p role="alert" className="text-xs text-down">
             {cell.message}
           </p>
-          <code className="max-w-full truncate rounded bg-panel-raised px-1.5 py-0.5 text-[11px] text-muted">
+          <code className="max-w-full truncate rounded bg-panel-raised px-1.5 py-0.5 text-mini text-muted">
             <SafeText value={cell.raw} max={80} />
           </code>
           <CellPicker index={index} onPick={onChange} onClear={() => onChange({ kind: "empty" })} />

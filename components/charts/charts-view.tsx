@@ -43,11 +43,11 @@ export function ChartsView() {
           onValueChange={(l) => write(resizeLayout({ layout, cells }, l))}
           options={LAYOUT_IDS.map((l) => ({ value: l, label: l.replace("x", "×") }))}
         />
-        <span className="flex items-center gap-1 text-[11px] text-muted">
+        <span className="flex items-center gap-1 text-mini text-muted">
           Share this grid <CopyButton value={href} label="Copy link to this grid" />
         </span>
         {notice ? (
-          <p role="status" className="text-[11px] text-amber-300" data-testid="charts-notice">
+          <p role="status" className="text-mini text-amber-300" data-testid="charts-notice">
             {notice}
           </p>
         ) : null}

@@ -187,7 +187,7 @@ function Credits({ value, className }: { value: number; className?: string }) {
 function Tile({ label, hint, testId, children }: { label: string; hint: string; testId: string; children: ReactNode }) {
   return (
     <div className="rounded-md border border-border bg-panel px-3 py-2" title={hint}>
-      <div className="text-[10px] uppercase tracking-wide text-muted">{label}</div>
+      <div className="text-micro uppercase tracking-wide text-muted">{label}</div>
       <div className="num text-lg font-semibold" data-testid={testId}>
         {children}
       </div>

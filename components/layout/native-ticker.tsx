@@ -12,7 +12,7 @@ export function NativeTicker({ max = 6, className }: { max?: number; className?:
   const now = useNow();
   const items = tickerItems(data?.data, now, data?.meta.degraded === true, max);
   if (isError && !data)
-    return <span className={cn("text-[11px] text-muted", className)}>Native prices unavailable</span>;
+    return <span className={cn("text-mini text-muted", className)}>Native prices unavailable</span>;
   return (
     <ul aria-label="Native coin prices" className={cn("flex items-center gap-3 text-xs", className)}>
       {items.map((i) => (
@@ -24,7 +24,7 @@ export function NativeTicker({ max = 6, className }: { max?: number; className?:
         >
           <span className="font-medium text-muted">{i.symbol}</span>
           <Price value={i.priceUsd} className={i.stale ? "text-muted opacity-70" : "text-fg"} />
-          {i.stale ? <span className="text-[10px] font-semibold text-amber-400 uppercase">stale</span> : null}
+          {i.stale ? <span className="text-micro font-semibold text-amber-400 uppercase">stale</span> : null}
         </li>
       ))}
       {!data && !isError

@@ -32,7 +32,7 @@ export function ShortcutsDialog() {
       <div className="flex flex-col gap-4 px-4 py-3">
         {SHORTCUT_GROUPS.map((g) => (
           <section key={g.title} aria-labelledby={`sc-${g.title}`}>
-            <h3 id={`sc-${g.title}`} className="mb-1.5 text-[10px] font-semibold tracking-wide text-muted uppercase">
+            <h3 id={`sc-${g.title}`} className="mb-1.5 text-micro font-semibold tracking-wide text-muted uppercase">
               {g.title}
             </h3>
             <dl className="grid grid-cols-[10rem_1fr] items-center gap-x-4 gap-y-1.5 text-xs">

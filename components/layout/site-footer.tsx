@@ -5,7 +5,7 @@ import { Kbd } from "@/components/ui";
 export function SiteFooter({ simulated }: { simulated: boolean }) {
   return (
     <footer className="border-t border-border">
-      <div className="mx-auto flex w-full max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-[11px] text-muted">
+      <div className="mx-auto flex w-full max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-mini text-muted">
         <span>
           Data: {simulated ? "embedded simulated market (not live chains)" : "market data API"}. Prices are indicative;
           nothing here is advice.

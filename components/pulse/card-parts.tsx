@@ -23,10 +23,15 @@ export const CardLink = memo(function CardLink(p: { chain: string; address: stri
   );
 });
 
-export const CardIcon = memo(function CardIcon(p: { chain: string; address: string; iconUrl: string | null }) {
+export const CardIcon = memo(function CardIcon(p: {
+  chain: string;
+  address: string;
+  iconUrl: string | null;
+  priority: boolean;
+}) {
   return (
     <div className="relative shrink-0 self-center">
-      <TokenIcon src={p.iconUrl} seed={p.address} size={52} className="rounded-md" />
+      <TokenIcon src={p.iconUrl} seed={p.address} size={52} priority={p.priority} className="rounded-md" />
       <ChainTag
         chain={p.chain}
         className="absolute -bottom-1 left-1/2 -translate-x-1/2 bg-panel px-0.5 text-[9px] leading-3"
@@ -45,7 +50,7 @@ export const CardTitle = memo(function CardTitle(p: { chain: string; address: st
         address={p.address}
         symbol={p.symbol}
         name={p.name}
-        className="relative z-10 -my-1 ml-auto"
+        className="relative z-10 -my-1 ml-auto max-sm:my-0"
       />
     </div>
   );
@@ -66,7 +71,7 @@ export interface CardMetaProps {
 
 export const CardMeta = memo(function CardMeta(p: CardMetaProps) {
   return (
-    <div className="flex min-w-0 items-center gap-2 text-[11px]">
+    <div className="flex min-w-0 items-center gap-2 text-mini">
       <Age at={p.createdAt} className="font-medium text-up" />
       {p.launchpad ? (
         <Chip title={`Launchpad: ${p.launchpad.name}`} className="max-w-24 truncate">

@@ -47,6 +47,7 @@ export function ChainPicker({
   return (
     <Popover
       label="Chains"
+      triggerLabel={null}
       align="start"
       triggerClassName="h-7 px-2 text-xs"
       trigger={
@@ -63,7 +64,7 @@ export function ChainPicker({
     >
       {() => (
         <fieldset className="flex w-64 flex-col gap-0.5 text-xs">
-          <legend className="mb-1.5 flex w-full items-center justify-between text-[10px] tracking-wide text-muted uppercase">
+          <legend className="mb-1.5 flex w-full items-center justify-between text-micro tracking-wide text-muted uppercase">
             <span>Chains</span>
             <span className="num">
               {value.length}/{MAX_CHAINS}
@@ -97,7 +98,7 @@ export function ChainPicker({
               );
             })}
           </div>
-          {full ? <p className="mt-1 text-[11px] text-muted">Up to {MAX_CHAINS} chains at once.</p> : null}
+          {full ? <p className="mt-1 text-mini text-muted">Up to {MAX_CHAINS} chains at once.</p> : null}
         </fieldset>
       )}
     </Popover>

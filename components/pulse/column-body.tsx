@@ -32,7 +32,7 @@ export function CardSkeletons({ rows = 8 }: { rows?: number }) {
 export function Banner({ tone, children }: { tone: "warn" | "down"; children: ReactNode }) {
   const cls =
     tone === "warn" ? "border-amber-400/30 bg-amber-400/10 text-amber-300" : "border-down/30 bg-down/10 text-down";
-  return <div className={`flex shrink-0 items-center gap-2 border-b px-2.5 py-1 text-[11px] ${cls}`}>{children}</div>;
+  return <div className={`flex shrink-0 items-center gap-2 border-b px-2.5 py-1 text-mini ${cls}`}>{children}</div>;
 }
 
 export function StaleBanner({ ageMs }: { ageMs: number }) {
@@ -47,7 +47,7 @@ export function RefreshErrorBanner({ error, onRetry }: { error: ApiError; onRetr
   return (
     <Banner tone="down">
       <span role="alert" className="min-w-0 truncate">
-        Could not refresh: {error.message} <code className="text-[10px] opacity-80">{error.code}</code>
+        Could not refresh: {error.message} <code className="text-micro opacity-80">{error.code}</code>
       </span>
       <button type="button" onClick={onRetry} className="ml-auto shrink-0 underline hover:no-underline">
         Retry

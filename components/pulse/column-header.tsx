@@ -42,7 +42,7 @@ export function ColumnHeader({
         {VIEW_TITLES[view]}
       </h2>
       <span
-        className="num rounded bg-panel-raised px-1.5 text-[11px] leading-5 text-muted"
+        className="num rounded bg-panel-raised px-1.5 text-mini leading-5 text-muted"
         title={`${count} shown of ${tracked} tracked`}
         data-count={count}
       >
@@ -51,7 +51,7 @@ export function ColumnHeader({
       {paused ? (
         <span
           role="status"
-          className="inline-flex items-center gap-1 rounded border border-amber-400/40 bg-amber-400/10 px-1.5 text-[11px] leading-5 text-amber-300"
+          className="inline-flex items-center gap-1 rounded border border-amber-400/40 bg-amber-400/10 px-1.5 text-mini leading-5 text-amber-300"
           title="Updates are held while the pointer is over the list; they apply when it leaves"
         >
           <PauseIcon />
@@ -66,7 +66,7 @@ export function ColumnHeader({
             <>
               <FilterIcon />
               <span>Filter</span>
-              {active > 0 ? <span className="num rounded bg-accent/20 px-1 text-[10px]">{active}</span> : null}
+              {active > 0 ? <span className="num rounded bg-accent/20 px-1 text-micro">{active}</span> : null}
             </>
           }
         >

@@ -1,12 +1,14 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, type RefObject } from "react";
+import { memo, type RefObject, useEffect, useState } from "react";
 import type { Factory, PulseToken } from "@/lib/api/core";
 import { INITIAL_ROWS, OVERSCAN } from "./first-paint";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
 
 const idOf = (t: PulseToken) => `${t.chain}:${t.address}`;
+/** Cards at the top of a column whose icons load eagerly with high priority (above the fold on any screen). */
+const PRIORITY_CARDS = 3;
 
 interface ListProps {
   tokens: readonly PulseToken[];
@@ -23,20 +25,23 @@ export const ColumnList = memo(function ColumnList(props: ListProps) {
   if (props.virtual) return <VirtualList {...props} />;
   return (
     <div data-virtual="false">
-      {props.tokens.map((t) => (
-        <PulseCard key={idOf(t)} token={t} launchpad={props.launchpadOf(t)} />
+      {props.tokens.map((t, i) => (
+        <PulseCard key={idOf(t)} token={t} launchpad={props.launchpadOf(t)} priority={i < PRIORITY_CARDS} />
       ))}
     </div>
   );
 });
 
 function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
+  // The server's render and the hydration draw the first screenful only; the overscan follows once hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const virtualizer = useVirtualizer({
     count: tokens.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT,
     getItemKey: (i) => idOf(tokens[i] as PulseToken),
-    overscan: OVERSCAN,
+    overscan: hydrated ? OVERSCAN : 0,
     // The server has no scroll box: render the first screenful so the first paint is not empty.
     initialRect: { width: 480, height: INITIAL_ROWS * CARD_HEIGHT },
   });
@@ -46,7 +51,7 @@ function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
         const t = tokens[item.index] as PulseToken;
         return (
           <div key={item.key} className="absolute inset-x-0 top-0" style={{ transform: `translateY(${item.start}px)` }}>
-            <PulseCard token={t} launchpad={launchpadOf(t)} />
+            <PulseCard token={t} launchpad={launchpadOf(t)} priority={item.index < PRIORITY_CARDS} />
           </div>
         );
       })}

@@ -97,8 +97,8 @@ export function FilterForm({
     >
       <div className="grid grid-cols-[5.5rem_1fr_1fr] items-center gap-x-1.5 gap-y-1.5">
         <span />
-        <span className="text-[10px] tracking-wide text-muted uppercase">Min</span>
-        <span className="text-[10px] tracking-wide text-muted uppercase">Max</span>
+        <span className="text-micro tracking-wide text-muted uppercase">Min</span>
+        <span className="text-micro tracking-wide text-muted uppercase">Max</span>
         {RANGES.map((r) => (
           <RangeRow
             key={r.key}
@@ -116,7 +116,7 @@ export function FilterForm({
       </div>
       {launchpads.length > 0 ? (
         <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-[10px] tracking-wide text-muted uppercase">Launchpads</legend>
+          <legend className="mb-1 text-micro tracking-wide text-muted uppercase">Launchpads</legend>
           <div className="relative grid max-h-28 grid-cols-2 gap-x-2 gap-y-0.5 overflow-y-auto pr-1">
             {launchpads.map((f) => (
               <label key={f.slug} className="flex min-w-0 items-center gap-1.5" title={f.name}>

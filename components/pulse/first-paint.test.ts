@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pulseToken } from "@/lib/client/stream/testing/fixtures";
 import { EMPTY_FILTER } from "./filter-params";
 import { visibleTokens } from "./filters";
-import { firstPaint, firstPaintRows, INITIAL_ROWS, isVirtual, OVERSCAN, VIRTUALIZE_AT } from "./first-paint";
+import { firstPaint, firstPaintRows, INITIAL_ROWS, isVirtual, VIRTUALIZE_AT } from "./first-paint";
 
 const NOW = 1_700_000_000_000;
 const noPad = () => null;
@@ -14,7 +14,7 @@ describe("a column's first paint", () => {
   it("is a screenful for a virtual list, the whole list for a short one", () => {
     expect(isVirtual(VIRTUALIZE_AT)).toBe(false);
     expect(isVirtual(VIRTUALIZE_AT + 1)).toBe(true);
-    expect(firstPaintRows(50)).toBe(INITIAL_ROWS + OVERSCAN);
+    expect(firstPaintRows(50)).toBe(INITIAL_ROWS);
     expect(firstPaintRows(30)).toBe(30);
   });
 
@@ -43,9 +43,9 @@ describe("a column's first paint", () => {
     );
   });
 
-  it("keeps 18 of 100 rows on the default board, and the whole list under an age filter", () => {
+  it("keeps 12 of 100 rows on the default board, and the whole list under an age filter", () => {
     const tokens = list(Array.from({ length: 100 }, (_, i) => 1_000 + i));
-    expect(firstPaint(tokens, { limit: 50, filter: EMPTY_FILTER }, NOW, noPad).tokens).toHaveLength(18);
+    expect(firstPaint(tokens, { limit: 50, filter: EMPTY_FILTER }, NOW, noPad).tokens).toHaveLength(12);
     const aged = { limit: 50, filter: { ...EMPTY_FILTER, maxAge: 60 } };
     expect(firstPaint(tokens, aged, NOW, noPad).tokens).toHaveLength(100);
   });

@@ -7,11 +7,12 @@ import type { ColumnState } from "./view-state";
 
 /** A column whose limit is above this renders only the cards on screen (plus a margin): a virtual list. */
 export const VIRTUALIZE_AT = 40;
-/** Cards a virtual list renders beyond those on screen. */
+/** Cards a virtual list renders beyond those on screen, once it has measured its scroll box. */
 export const OVERSCAN = 6;
 /**
  * Rows a virtual list renders before it has measured its scroll box (the server's render and the hydration): 12
- * rows fill a column on screens up to ~1,100 px tall and the overscan covers screens up to ~1,550 px.
+ * rows fill a column on screens up to ~1,100 px tall. No overscan yet: the first paint draws what a screen shows and
+ * no more (a phone hydrates a third of the cards it would otherwise); the overscan joins once the page is live.
  */
 export const INITIAL_ROWS = 12;
 
@@ -19,7 +20,7 @@ export const isVirtual = (limit: number): boolean => limit > VIRTUALIZE_AT;
 
 /** Cards the column renders before it has measured itself: the whole list when it is short, else one screenful. */
 export function firstPaintRows(limit: number): number {
-  return isVirtual(limit) ? INITIAL_ROWS + OVERSCAN : limit;
+  return isVirtual(limit) ? INITIAL_ROWS : limit;
 }
 
 /** The column's figures over the whole list, shown until the whole list has arrived in the browser. */

@@ -9,14 +9,17 @@ import { cn } from "@/components/ui";
  */
 export function Popover({
   label,
+  triggerLabel = label,
   trigger,
   children,
   align = "end",
   triggerClassName,
   panelClassName,
 }: {
-  /** Accessible name of the trigger. */
+  /** Accessible name of the panel, and of the trigger unless `triggerLabel` says otherwise. */
   label: string;
+  /** The trigger's own name; null when its visible content names it (the name must hold the visible text). */
+  triggerLabel?: string | null;
   trigger: ReactNode;
   children: (close: () => void) => ReactNode;
   align?: "start" | "end";
@@ -57,12 +60,12 @@ export function Popover({
       <button
         ref={button}
         type="button"
-        aria-label={label}
+        aria-label={triggerLabel ?? undefined}
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
         className={cn(
-          "inline-flex items-center gap-1 rounded border border-border px-1.5 py-0.5 text-[11px] text-muted transition-colors hover:border-accent/50 hover:text-fg",
+          "inline-flex items-center gap-1 rounded border border-border px-1.5 py-0.5 text-mini text-muted transition-colors hover:border-accent/50 hover:text-fg",
           open && "border-accent/60 text-fg",
           triggerClassName,
         )}

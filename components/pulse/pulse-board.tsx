@@ -16,7 +16,14 @@ import { useLaunchpads } from "./use-launchpads";
 import { type ColumnState, withColumn } from "./view-state";
 
 /** The live launchpad board: New, Bonding and Graduated side by side (tabs on phones), all state in the URL. */
-export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseView, FirstPaintCounts>> } = {}) {
+export function PulseBoard({
+  firstPaint,
+  phone = false,
+}: {
+  firstPaint?: Partial<Record<PulseView, FirstPaintCounts>>;
+  /** The request came from a phone: the columns its tabs hide draw their cards after the page is live. */
+  phone?: boolean;
+} = {}) {
   const [view, update] = useBoardView();
   // The page's list, as the server prefetched it: the columns, the chain picker and the launchpads read its entries.
   const page = pulsePageQueries(view.chains);
@@ -52,6 +59,7 @@ export function PulseBoard({ firstPaint }: { firstPaint?: Partial<Record<PulseVi
             launchpadOf={launchpadOf}
             launchpads={pads.choices}
             activeOnPhone={view.tab === v}
+            holdHidden={phone}
             onChange={onColumn}
             onCount={onCount}
             firstPaint={firstPaint?.[v]}
@@ -67,7 +75,7 @@ function StreamState() {
   const { status, since } = useStreamStatus();
   const live = liveStatusView(status, 0, useWorstDelayMs("pulse"));
   return (
-    <span className="ml-auto flex items-center gap-2 text-[11px] text-muted">
+    <span className="ml-auto flex items-center gap-2 text-mini text-muted">
       {status !== "live" && status !== "connecting" ? (
         <span title="Lists show the last data received; they catch up from REST when the stream returns">
           Updates paused{since ? " · " : ""}

@@ -1,8 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "@/components/ui";
+import { whenIdle } from "@/components/ui/when-idle";
 import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api/core";
 import type { PulsePageQueries } from "@/lib/client/queries";
 import { describeSubError, usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
@@ -34,6 +35,11 @@ export interface PulseColumnProps {
   launchpads: readonly Factory[];
   /** Phones show one column at a time (tabs); desktop shows all three. */
   activeOnPhone: boolean;
+  /**
+   * On a phone, a column its tab hides renders placeholders until the page is idle after hydration: the first load
+   * builds and hydrates the one column on screen, not three.
+   */
+  holdHidden?: boolean;
   onChange: (view: PulseView, next: ColumnState) => void;
   onCount: (view: PulseView, count: number) => void;
   /**
@@ -52,10 +58,13 @@ export function PulseColumn({
   launchpadOf,
   launchpads,
   activeOnPhone,
+  holdHidden = false,
   onChange,
   onCount,
   firstPaint,
 }: PulseColumnProps) {
+  const [held, setHeld] = useState(holdHidden && !activeOnPhone);
+  useEffect(() => (held ? whenIdle(() => setHeld(false)) : undefined), [held]);
   const stream = usePulseStream({ view, chains, limit: PULSE_CAP });
   const query = useQuery(listQuery);
   const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
@@ -94,7 +103,8 @@ export function PulseColumn({
   const retry = () => void query.refetch();
 
   let body: React.ReactNode;
-  if (stream.tokens.length === 0 && stream.error) body = <ColumnError error={stream.error} onRetry={retry} />;
+  if (held && !activeOnPhone) body = <CardSkeletons rows={4} />;
+  else if (stream.tokens.length === 0 && stream.error) body = <ColumnError error={stream.error} onRetry={retry} />;
   else if (stream.tokens.length === 0 && stream.isLoading) body = <CardSkeletons />;
   else if (pause.tokens.length === 0)
     body = <ColumnEmpty filtered={filtered} onReset={() => onChange(view, { ...state, filter: EMPTY_FILTER })} />;

@@ -11,7 +11,7 @@ const PINNED: readonly { chain: ChainId; label: string }[] = [
 ];
 const OTHERS = KNOWN_CHAINS.filter((c) => !PINNED.some((p) => p.chain === c.chain));
 
-const chip = "rounded px-2 py-0.5 text-[11px] font-medium transition-colors";
+const chip = "rounded px-2 py-0.5 text-mini font-medium transition-colors";
 
 /** Restrict search to one chain (§4.1 `chain`); "All" searches EVM and Solana together. */
 export function ChainFilter({
@@ -40,7 +40,7 @@ export function ChainFilter({
         </button>
       ))}
       <select
-        aria-label="Other chains"
+        aria-label="More chains"
         value={other}
         onChange={(e) => onChange((e.target.value || undefined) as ChainId | undefined)}
         className={cn(

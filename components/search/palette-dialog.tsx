@@ -182,7 +182,7 @@ export function PaletteDialog() {
             className="h-12 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted"
           />
           {resolving || (search.pending && typed) ? (
-            <span role="status" className="text-[11px] text-muted">
+            <span role="status" className="text-mini text-muted">
               Searching…
             </span>
           ) : null}
@@ -198,7 +198,7 @@ export function PaletteDialog() {
         <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-1.5">
           <ChainFilter value={chain} onChange={setChain} />
           {!typed && recents.length ? (
-            <button type="button" onClick={clear} className="shrink-0 text-[11px] text-muted hover:text-fg">
+            <button type="button" onClick={clear} className="shrink-0 text-mini text-muted hover:text-fg">
               Clear recent
             </button>
           ) : null}
@@ -207,7 +207,7 @@ export function PaletteDialog() {
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
         <section aria-label="Search results" tabIndex={0} className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain">
           {!typed && recents.length ? (
-            <p className="px-4 pt-2 text-[10px] font-semibold tracking-wide text-muted uppercase">Recent</p>
+            <p className="px-4 pt-2 text-micro font-semibold tracking-wide text-muted uppercase">Recent</p>
           ) : null}
           <SearchListbox
             id={listId}
@@ -238,7 +238,7 @@ export function PaletteDialog() {
             </p>
           ) : null}
         </section>
-        <div className="hidden items-center gap-3 border-t border-border px-3 py-1.5 text-[11px] text-muted sm:flex">
+        <div className="hidden items-center gap-3 border-t border-border px-3 py-1.5 text-mini text-muted sm:flex">
           <span>
             <Kbd>↑</Kbd> <Kbd>↓</Kbd> move
           </span>

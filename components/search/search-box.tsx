@@ -15,8 +15,11 @@ export function SearchBox() {
       className="flex h-8 min-w-0 items-center gap-2 rounded-md border border-border bg-panel px-2 text-[13px] text-muted transition-colors hover:border-accent/50 hover:text-fg sm:w-56 lg:w-72"
     >
       <SearchIcon />
-      <span className="hidden flex-1 truncate text-left sm:inline">Search token or wallet</span>
-      <Kbd className="hidden sm:inline">/</Kbd>
+      {/* The name says what the box shows (the key hint is decoration; aria-keyshortcuts names it). */}
+      <span className="hidden flex-1 truncate text-left sm:inline">Search tokens and wallets</span>
+      <span aria-hidden="true" className="hidden sm:inline">
+        <Kbd>/</Kbd>
+      </span>
     </button>
   );
 }

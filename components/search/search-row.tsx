@@ -6,7 +6,7 @@ import type { PaletteOption } from "./palette-options";
 function Metric({ label, value }: { label: string; value: unknown }) {
   return (
     <span className="flex w-16 flex-col items-end leading-tight">
-      <span className="text-[10px] text-muted">{label}</span>
+      <span className="text-micro text-muted">{label}</span>
       <Usd value={value} className="text-xs" />
     </span>
   );
@@ -30,7 +30,7 @@ function Line({ title, sub }: { title: ReactNode; sub: ReactNode }) {
   return (
     <span className="flex min-w-0 flex-1 flex-col leading-tight">
       <span className="flex min-w-0 items-baseline gap-1.5 text-[13px]">{title}</span>
-      <span className="flex min-w-0 items-center gap-2 text-[11px] text-muted">{sub}</span>
+      <span className="flex min-w-0 items-center gap-2 text-mini text-muted">{sub}</span>
     </span>
   );
 }
@@ -59,7 +59,7 @@ export function SearchRow({ option }: { option: PaletteOption }) {
         />
         <span className="flex w-24 flex-col items-end leading-tight">
           <Price value={r.priceUsd} className="text-[13px] text-fg" />
-          <Pct value={r.priceChange24hPct} className="text-[11px]" />
+          <Pct value={r.priceChange24hPct} className="text-mini" />
         </span>
         <span className="hidden items-center gap-2 sm:flex">
           <Metric label="Liq" value={r.liquidityUsd} />
@@ -134,5 +134,5 @@ export function SearchRow({ option }: { option: PaletteOption }) {
 }
 
 function RecentMark() {
-  return <span className="text-[10px] text-muted uppercase">Recent</span>;
+  return <span className="text-micro text-muted uppercase">Recent</span>;
 }

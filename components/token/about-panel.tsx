@@ -42,7 +42,7 @@ export function AboutPanel({
         ) : (
           <p className="italic text-muted">No description.</p>
         )}
-        {desc.suspicious ? <p className="mt-1 text-[11px] text-amber-300">⚠ {desc.warnings.join(". ")}</p> : null}
+        {desc.suspicious ? <p className="mt-1 text-mini text-amber-300">⚠ {desc.warnings.join(". ")}</p> : null}
       </div>
       <TokenLinks meta={meta} className="px-2" />
       <dl>

@@ -23,7 +23,7 @@ export function HoldersPanel({ chain, address }: { chain: ChainId; address: stri
   const top10 = rows.slice(0, 10).reduce((s, h) => s + h.sharePct, 0);
   return (
     <div className="flex flex-col text-xs" data-testid="holders-panel">
-      <p className="flex justify-between border-b border-border px-2 py-1.5 text-[11px] text-muted">
+      <p className="flex justify-between border-b border-border px-2 py-1.5 text-mini text-muted">
         <span>
           Holders <span className="num text-fg">{formatCount(q.data.meta.holders)}</span>
         </span>

@@ -11,7 +11,7 @@ import { shortAddress } from "@/lib/format";
 export function LaunchpadBlock({ launchpad }: { launchpad: Launchpad }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5" data-testid="launchpad-block">
-      <span className="flex items-center gap-1 text-[10px] uppercase tracking-wide text-muted">
+      <span className="flex items-center gap-1 text-micro uppercase tracking-wide text-muted">
         Launchpad
         <Chip tone="accent" title={`Factory ${launchpad.factory}`}>
           <SafeText value={launchpad.launchpad} max={20} />

@@ -24,13 +24,13 @@ export function PoolSelect({
     return `#${p.rank} ${kind} / ${safeText(p.quoteSymbol, { maxGraphemes: 8 }).text} · ${formatUsd(p.liquidityUsd)} · ${shortAddress(p.address, 3, 3)}`;
   };
   return (
-    <label className="flex items-center gap-1 text-[11px] text-muted">
+    <label className="flex items-center gap-1 text-mini text-muted">
       <span className="sr-only">Pools</span>
       <select
         value={selected ?? ""}
         onChange={(e) => onSelect(e.target.value || null)}
         data-testid="pool-select"
-        className="max-w-56 rounded border border-border bg-panel px-1 py-0.5 text-[11px] text-fg"
+        className="max-w-56 rounded border border-border bg-panel px-1 py-0.5 text-mini text-fg"
       >
         <option value="">Top {Math.min(DEFAULT_POOL_COUNT, ranked.length)} pools (aggregated)</option>
         {ranked.map((p) => (

@@ -34,7 +34,7 @@ export function PoolsPanel({ pools, selected, factoryName, onSelect }: PoolsPane
         )}
       >
         <span className="font-medium">Top {top} pools, aggregated</span>
-        <span className="text-[11px] text-muted">chart + tape</span>
+        <span className="text-mini text-muted">chart + tape</span>
       </button>
       <ul>
         {ranked.map((p) => {
@@ -63,7 +63,7 @@ export function PoolsPanel({ pools, selected, factoryName, onSelect }: PoolsPane
                       / <SafeText value={p.quoteSymbol} max={8} />
                     </span>
                   </span>
-                  <span className="num font-mono text-[10px] text-muted" title={p.address}>
+                  <span className="num font-mono text-micro text-muted" title={p.address}>
                     {shortAddress(p.address, 4, 4)} · <Age at={p.createdAt} />
                   </span>
                 </span>
@@ -71,7 +71,7 @@ export function PoolsPanel({ pools, selected, factoryName, onSelect }: PoolsPane
                   <span className="num" title="Liquidity">
                     {formatUsd(p.liquidityUsd)}
                   </span>
-                  <span className="num text-[10px] text-muted" title="Volume 24h">
+                  <span className="num text-micro text-muted" title="Volume 24h">
                     vol {formatUsd(p.volume24hUsd)}
                   </span>
                 </span>

@@ -53,7 +53,7 @@ export function StatsPanel({ chain, address }: { chain: ChainId; address: string
   return (
     <table className="w-full text-xs" data-testid="stats-panel">
       <thead>
-        <tr className="border-b border-border text-[10px] uppercase tracking-wide text-muted">
+        <tr className="border-b border-border text-micro uppercase tracking-wide text-muted">
           <th scope="col" className="px-2 py-1.5 text-left font-normal">
             <span className="sr-only">Measure</span>
           </th>

@@ -57,7 +57,7 @@ export function TapeToolbar(p: TapeToolbarProps) {
       <div className="ml-auto flex items-center gap-2">
         {p.maker ? (
           <span
-            className="flex items-center gap-1 rounded border border-accent/40 bg-accent/10 px-1.5 text-[11px] text-accent"
+            className="flex items-center gap-1 rounded border border-accent/40 bg-accent/10 px-1.5 text-mini text-accent"
             data-testid="maker-chip"
           >
             Maker:{" "}

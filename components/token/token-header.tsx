@@ -45,7 +45,7 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
       className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-md border border-border bg-panel px-3 py-2"
     >
       <div className="flex min-w-0 items-center gap-2.5">
-        <TokenIcon src={meta?.iconUrl ?? token.iconUrl} seed={token.address} size={36} alt="" />
+        <TokenIcon src={meta?.iconUrl ?? token.iconUrl} seed={token.address} size={36} alt="" priority />
         <div className="flex min-w-0 flex-col gap-0.5">
           <h1 className="flex min-w-0 items-baseline gap-1.5 text-[15px] leading-5 font-semibold">
             <SafeText value={token.name} max={28} className="max-w-[16rem]" />
@@ -54,11 +54,11 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
             </span>
             <WatchStar chain={chain} address={token.address} symbol={token.symbol} name={token.name} size="sm" />
           </h1>
-          <div className="flex flex-wrap items-center gap-1.5 text-[11px] text-muted">
+          <div className="flex flex-wrap items-center gap-1.5 text-mini text-muted">
             <ChainTag chain={chain} />
-            <Address address={token.address} chars={4} className="text-[11px]" />
+            <Address address={token.address} chars={4} className="text-mini" />
             {explorer ? (
-              <ExternalLink href={explorer} className="text-[11px]">
+              <ExternalLink href={explorer} className="text-mini">
                 Explorer
               </ExternalLink>
             ) : null}
@@ -77,7 +77,7 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
               <Price value={token.priceUsd} />
             </Flash>
           </span>
-          <span className="text-[11px] text-muted" data-testid="token-price-native">
+          <span className="text-mini text-muted" data-testid="token-price-native">
             <Price value={token.priceNative} quote={{ symbol: native }} />
           </span>
         </div>
@@ -102,7 +102,7 @@ export function TokenHeader({ chain, token, meta, security }: TokenHeaderProps) 
         <Metric label="Txns 24h">
           <span className="num">
             <Count value={token.txns24h} />
-            <span className="ml-1 text-[11px]">
+            <span className="ml-1 text-mini">
               <Count value={token.buys24h} className="text-up" />/<Count value={token.sells24h} className="text-down" />
             </span>
           </span>

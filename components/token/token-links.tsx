@@ -34,7 +34,7 @@ export function TokenLinks({ meta, className }: { meta: TokenMetadata | null | u
         <li key={l.kind}>
           <ExternalLink
             href={l.href}
-            className="rounded border border-border bg-panel-raised px-1.5 py-0.5 text-[11px] text-fg hover:border-accent/60 hover:no-underline"
+            className="rounded border border-border bg-panel-raised px-1.5 py-0.5 text-mini text-fg hover:border-accent/60 hover:no-underline"
           >
             {l.label}
           </ExternalLink>

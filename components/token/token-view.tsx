@@ -8,7 +8,7 @@ import type { TradeMarker } from "@/components/chart/markers";
 import { cn } from "@/components/ui/cn";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { panelId, TabPanel, Tabs } from "@/components/ui/tabs";
 import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api/core";
 import { cohortsOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
@@ -31,6 +31,9 @@ const PHONE_TABS: readonly { value: PhoneTab; label: string }[] = [
   { value: "traders", label: "Traders" },
   ...SIDE_TABS,
 ];
+/** The phone's tabs show the list tabs' and the side tabs' own panels: aria-controls points at those. */
+const phonePanelId = (tab: PhoneTab) =>
+  tab === "trades" || tab === "traders" ? panelId("token-list", tab) : panelId("token-side", tab);
 const LIST_TABS: readonly { value: TokenList; label: string }[] = [
   { value: "trades", label: "Trades" },
   { value: "traders", label: "Top traders" },
@@ -158,6 +161,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
           items={PHONE_TABS}
           value={(TOKEN_TABS as readonly string[]).includes(view.tab) ? phoneTab : "trades"}
           onValueChange={onPhoneTab}
+          panelIdOf={phonePanelId}
           className="lg:hidden"
         />
         <div

@@ -16,7 +16,7 @@ import type { MakerName } from "./maker-names";
 export const ROW_HEIGHT = 28;
 // Phone: age, side, USD, maker (a name or both address ends must fit); amount, quote amount and price join from `sm` up.
 export const TAPE_COLUMNS =
-  "grid grid-cols-[2.25rem_2rem_minmax(0,0.8fr)_minmax(0,2fr)_1rem] sm:grid-cols-[3.25rem_2.75rem_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.8fr)_1.5rem] items-center gap-x-2 px-2";
+  "grid grid-cols-[2.25rem_2rem_minmax(0,0.8fr)_minmax(0,2fr)_1.5rem] sm:grid-cols-[3.25rem_2.75rem_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1.8fr)_1.5rem] items-center gap-x-2 px-2";
 
 export interface TradeRowProps {
   trade: TokenTrade;
@@ -79,7 +79,7 @@ export const TradeRow = memo(function TradeRow({
           aria-pressed={activeMaker}
           data-testid="maker-filter"
           className={cn(
-            "num min-w-0 truncate text-left font-mono hover:text-accent",
+            "num min-w-0 truncate text-left font-mono hover:text-accent max-sm:min-h-6 max-sm:min-w-6",
             activeMaker ? "text-accent" : label ? "text-fg" : "text-muted",
           )}
         >
@@ -90,7 +90,7 @@ export const TradeRow = memo(function TradeRow({
           prefetch={false}
           aria-label="Open wallet"
           title="Open wallet"
-          className="shrink-0 text-muted hover:text-accent"
+          className="inline-flex shrink-0 items-center justify-center text-muted hover:text-accent max-sm:size-6"
         >
           <ExternalIcon className="size-2.5" />
         </Link>
@@ -103,7 +103,7 @@ export const TradeRow = memo(function TradeRow({
       </span>
       <span className="flex justify-end">
         {tx ? (
-          <ExternalLink href={tx} className="opacity-70 hover:opacity-100">
+          <ExternalLink href={tx} className="justify-center opacity-70 hover:opacity-100 max-sm:size-6">
             <span className="sr-only">View transaction</span>
           </ExternalLink>
         ) : null}

@@ -112,7 +112,7 @@ export function TradeTape(props: TradeTapeProps) {
       />
       <div
         aria-hidden="true"
-        className={cn(TAPE_COLUMNS, "h-6 border-b border-border text-[10px] uppercase tracking-wide text-muted")}
+        className={cn(TAPE_COLUMNS, "h-6 border-b border-border text-micro uppercase tracking-wide text-muted")}
       >
         <span>Age</span>
         <span>Type</span>
@@ -161,7 +161,7 @@ export function TradeTape(props: TradeTapeProps) {
           </ol>
         )}
         {isFetchingNextPage ? (
-          <p className="py-1 text-center text-[11px] text-muted">Loading older trades…</p>
+          <p className="py-1 text-center text-mini text-muted">Loading older trades…</p>
         ) : !hasNextPage && !live.isLoading && !live.error && rows.length > 0 ? (
           <TapeEnd oldestAt={rows[rows.length - 1]?.at ?? null} />
         ) : null}
@@ -173,7 +173,7 @@ export function TradeTape(props: TradeTapeProps) {
 /** The tape's last row once no older page exists: how far back it reaches. */
 function TapeEnd({ oldestAt }: { oldestAt: number | null }) {
   return (
-    <p className="py-1.5 text-center text-[11px] text-muted" data-testid="tape-end" data-oldest-at={oldestAt ?? ""}>
+    <p className="py-1.5 text-center text-mini text-muted" data-testid="tape-end" data-oldest-at={oldestAt ?? ""}>
       No older trades
       {oldestAt !== null ? (
         <>

@@ -73,7 +73,7 @@ export function TraderRowView({
           ))}
           {partial ? (
             <span
-              className="shrink-0 text-[10px] text-amber-300"
+              className="shrink-0 text-micro text-amber-300"
               data-testid="trader-partial"
               title={`Traded before the oldest trade read${tapeFrom ? ` (${formatDateTimeUtc(tapeFrom)})` : ""}: figures cover the trades read only`}
             >
@@ -84,11 +84,11 @@ export function TraderRowView({
       </td>
       <td className="px-1 py-1 text-right">
         <div className="num text-up">{formatUsd(row.boughtUsd)}</div>
-        <div className="num text-[10px] text-muted">{formatCompact(row.boughtAmount)}</div>
+        <div className="num text-micro text-muted">{formatCompact(row.boughtAmount)}</div>
       </td>
       <td className="px-1 py-1 text-right">
         <div className="num text-down">{formatUsd(row.soldUsd)}</div>
-        <div className="num text-[10px] text-muted">{formatCompact(row.soldAmount)}</div>
+        <div className="num text-micro text-muted">{formatCompact(row.soldAmount)}</div>
       </td>
       <td
         className="px-1 py-1 text-right"
@@ -97,7 +97,7 @@ export function TraderRowView({
         <div className={cn("num font-medium", tone(pnl))} data-testid="trader-pnl">
           {formatSignedUsd(pnl)}
         </div>
-        <div className="num hidden whitespace-nowrap text-[10px] text-muted sm:block">
+        <div className="num hidden whitespace-nowrap text-micro text-muted sm:block">
           <span className={tone(row.realizedPnlUsd)}>{formatSignedUsd(row.realizedPnlUsd)}</span>
           {" / "}
           <span className={tone(row.unrealizedPnlUsd ?? 0)}>

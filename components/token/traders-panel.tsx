@@ -41,7 +41,7 @@ export function TradersPanel({ chain, address, onEvidence, className }: TradersP
       className={cn("flex min-h-0 flex-col rounded-md border border-border bg-panel text-xs", className)}
     >
       <div className="flex h-8 shrink-0 items-center gap-2 border-b border-border px-2">
-        <span className="text-[11px] text-muted">Sort</span>
+        <span className="text-mini text-muted">Sort</span>
         <SegmentedControl
           options={SORTS}
           value={sort}
@@ -50,7 +50,7 @@ export function TradersPanel({ chain, address, onEvidence, className }: TradersP
           size="xs"
         />
         {report ? (
-          <p className="ml-auto truncate text-[11px] text-muted" data-testid="traders-coverage">
+          <p className="ml-auto truncate text-mini text-muted" data-testid="traders-coverage">
             <span className="num text-fg">{formatCount(report.wallets)}</span> wallets in{" "}
             <span className="num text-fg">{formatCount(report.tape.rows)}</span> trades
             {report.tape.complete ? (
@@ -73,7 +73,7 @@ export function TradersPanel({ chain, address, onEvidence, className }: TradersP
           <EmptyState compact title="No trades yet" />
         ) : (
           <table className="w-full border-collapse" data-testid="traders-table" data-sort={sort}>
-            <thead className="sticky top-0 z-[1] bg-panel text-[10px] uppercase tracking-wide text-muted">
+            <thead className="sticky top-0 z-[1] bg-panel text-micro uppercase tracking-wide text-muted">
               <tr className="border-b border-border">
                 <th scope="col" className="w-7 px-2 py-1 text-right font-medium">
                   #
@@ -116,7 +116,7 @@ export function TradersPanel({ chain, address, onEvidence, className }: TradersP
           </table>
         )}
         {report && !report.tape.complete && report.tape.fromAt !== null ? (
-          <p className="px-2 py-1.5 text-[11px] text-muted">
+          <p className="px-2 py-1.5 text-mini text-muted">
             Figures cover the trades since {formatDateTimeUtc(report.tape.fromAt)}; rows marked{" "}
             <span className="text-amber-300">older</span> traded before it.
           </p>

@@ -83,7 +83,7 @@ export function AddWalletForm() {
         </button>
       </div>
       {error ? (
-        <p role="alert" className="text-[11px] text-down">
+        <p role="alert" className="text-mini text-down">
           {error}
         </p>
       ) : null}

@@ -5,7 +5,7 @@ import { chainInfo } from "@/lib/api/core";
 import type { FeedFilters } from "@/lib/client/tracker";
 import { MIN_USD_MAX } from "./feed-filters";
 
-const INPUT = "h-6 rounded border border-border bg-panel-raised px-1.5 text-[11px] text-fg placeholder:text-muted";
+const INPUT = "h-6 rounded border border-border bg-panel-raised px-1.5 text-mini text-fg placeholder:text-muted";
 
 /** Buys only, a USD floor, one chain, one token (address or symbol). */
 export function FeedFilterBar({
@@ -21,7 +21,7 @@ export function FeedFilterBar({
   const [min, setMin] = useState(filters.minUsd ? String(filters.minUsd) : "");
   const [token, setToken] = useState(filters.token);
   return (
-    <fieldset className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 border-0 border-b border-border px-3 py-1.5 text-[11px] text-muted">
+    <fieldset className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 border-0 border-b border-border px-3 py-1.5 text-mini text-muted">
       <legend className="sr-only">Feed filters</legend>
       <label className="flex items-center gap-1">
         <input

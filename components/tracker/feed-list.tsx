@@ -28,7 +28,7 @@ export function FeedList({ rows, nameOf, symbolOf }: FeedListProps) {
     <div className="relative min-h-0 flex-1 overflow-y-auto">
       <div
         aria-hidden="true"
-        className={`${GRID} sticky top-0 z-10 hidden border-b border-border bg-panel px-3 py-1.5 text-[10px] font-semibold tracking-wide text-muted uppercase sm:grid`}
+        className={`${GRID} sticky top-0 z-10 hidden border-b border-border bg-panel px-3 py-1.5 text-micro font-semibold tracking-wide text-muted uppercase sm:grid`}
       >
         <span>Age</span>
         <span>Wallet</span>
@@ -103,7 +103,7 @@ const FeedItem = memo(function FeedItem({ row: r, name, symbol }: { row: FeedRow
       </span>
       <span className="hidden [grid-area:tx] sm:inline">
         {tx ? (
-          <ExternalLink href={tx} className="text-[11px]">
+          <ExternalLink href={tx} className="text-mini">
             tx
           </ExternalLink>
         ) : null}

@@ -5,7 +5,7 @@ import { exportCsv, exportJson, importFollows } from "@/lib/client/tracker";
 import { serverClock } from "@/lib/client/server-clock";
 import { useFollows } from "@/lib/client/tracker/store";
 
-const BTN = "rounded border border-border px-2 py-0.5 text-[11px] text-muted hover:border-accent hover:text-fg";
+const BTN = "rounded border border-border px-2 py-0.5 text-mini text-muted hover:border-accent hover:text-fg";
 
 function download(text: string, type: string, name: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -74,7 +74,7 @@ export function ImportExport() {
         <p
           role={message.ok ? "status" : "alert"}
           data-testid="tracker-import-message"
-          className={`text-[11px] ${message.ok ? "text-up" : "text-down"}`}
+          className={`text-mini ${message.ok ? "text-up" : "text-down"}`}
         >
           {message.text}
         </p>

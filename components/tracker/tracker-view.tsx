@@ -91,7 +91,7 @@ export function TrackerView() {
               </span>
             </Chip>
           ) : null}
-          <span className="num ml-auto text-[11px] text-muted" data-testid="feed-count">
+          <span className="num ml-auto text-mini text-muted" data-testid="feed-count">
             {isFiltered(filters) ? `${shown.length} of ${rows.length}` : rows.length} trades
           </span>
         </header>

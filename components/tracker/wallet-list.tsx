@@ -81,7 +81,7 @@ function WalletLine({ wallet: w, status }: { wallet: FollowedWallet; status: Wal
             <button
               type="button"
               onClick={() => setEditing(true)}
-              className="shrink-0 text-[10px] text-muted hover:text-fg"
+              className="shrink-0 text-micro text-muted hover:text-fg"
               aria-label={`Rename ${w.name ?? shortAddress(w.address, 4, 4)}`}
               title="Rename"
             >
@@ -91,7 +91,7 @@ function WalletLine({ wallet: w, status }: { wallet: FollowedWallet; status: Wal
         )}
       </div>
       <div className="flex flex-col items-end leading-4" title="Last trade · 7d realized PnL">
-        <span className="text-[11px] text-muted" data-testid="followed-last-trade">
+        <span className="text-mini text-muted" data-testid="followed-last-trade">
           {status?.error ? (
             <span className="text-amber-300" title={status.error}>
               not loaded
@@ -106,7 +106,7 @@ function WalletLine({ wallet: w, status }: { wallet: FollowedWallet; status: Wal
         </span>
         <span data-testid="followed-pnl">
           {realized === undefined ? <span className="text-muted">…</span> : <Usd value={realized} signed />}
-          <span className="ml-1 text-[10px] text-muted">7d</span>
+          <span className="ml-1 text-micro text-muted">7d</span>
         </span>
       </div>
       <button

@@ -30,7 +30,7 @@ export type BadgeKind = keyof typeof BADGES;
 export const BADGE_KINDS = Object.keys(BADGES) as BadgeKind[];
 
 const SHAPE =
-  "inline-flex shrink-0 items-center rounded border px-1 text-[10px] font-semibold leading-4 tracking-wide whitespace-nowrap";
+  "inline-flex shrink-0 items-center rounded border px-1 text-micro font-semibold leading-4 tracking-wide whitespace-nowrap";
 
 /** A flag on a trade, trader or token, with its meaning in the title. */
 export function Badge({ kind, className }: { kind: BadgeKind; className?: string }) {

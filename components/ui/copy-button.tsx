@@ -47,7 +47,7 @@ export function CopyButton({
       <span
         aria-live="polite"
         className={cn(
-          "text-[10px] font-medium leading-none",
+          "text-micro font-medium leading-none",
           state === "idle" && "sr-only",
           state === "failed" && "text-down",
         )}

@@ -31,7 +31,7 @@ export function ErrorState({
       <AlertIcon className="size-5 text-down" />
       <p className="text-sm font-medium text-fg">{title ?? d.title}</p>
       <p className="max-w-sm text-xs text-muted">{d.detail}</p>
-      {d.code ? <code className="font-mono text-[10px] text-muted">{d.code}</code> : null}
+      {d.code ? <code className="font-mono text-micro text-muted">{d.code}</code> : null}
       {onRetry && d.retryable ? (
         <button
           type="button"

@@ -5,7 +5,7 @@ import { cn } from "./cn";
 export function Kbd({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <kbd
-      className={cn("rounded border border-border bg-panel px-1 font-mono text-[10px] leading-4 text-muted", className)}
+      className={cn("rounded border border-border bg-panel px-1 font-mono text-micro leading-4 text-muted", className)}
     >
       {children}
     </kbd>

@@ -22,7 +22,7 @@ export function Metric({
   const s = SIZES[size];
   return (
     <div className={s.box} data-testid={testId}>
-      <span className="text-[10px] uppercase tracking-wide text-muted">{label}</span>
+      <span className="text-micro uppercase tracking-wide text-muted">{label}</span>
       <span className={s.value}>{children}</span>
     </div>
   );

@@ -48,7 +48,7 @@ export function ProgressBar({
         <rect width="100" height="4" className="fill-panel-raised" />
         <rect width={pct} height="4" className={progressTone(pct)} />
       </svg>
-      {showValue ? <span className="num shrink-0 text-[11px] text-muted">{text}</span> : null}
+      {showValue ? <span className="num shrink-0 text-mini text-muted">{text}</span> : null}
     </div>
   );
 }

@@ -239,6 +239,15 @@ describe("pickers", () => {
     expect(out).not.toContain("hidden</div>");
   });
 
+  it("tabs that show panels of another tablist point aria-controls at those", () => {
+    const items = [{ value: "stats", label: "Stats" }] as const;
+    const out = html(
+      <Tabs items={items} value="stats" onValueChange={noop} idBase="phone" label="Sections" panelIdOf={(v) => `side-panel-${v}`} />,
+    );
+    expect(out).toContain('aria-controls="side-panel-stats"');
+    expect(out).not.toContain("phone-panel-");
+  });
+
   it("segmented control is a native radio group", () => {
     const out = html(
       <SegmentedControl
@@ -283,7 +292,7 @@ describe("TableHead", () => {
       </table>,
     );
     expect(out).toBe(
-      '<table><thead class="sticky top-0 text-[10px] uppercase tracking-wide text-muted"><tr>' +
+      '<table><thead class="sticky top-0 text-micro uppercase tracking-wide text-muted"><tr>' +
         '<th scope="col" class="px-2 text-left font-medium">Age</th>' +
         '<th scope="col" class="px-2 font-medium"><span class="sr-only">Transaction</span></th></tr></thead></table>',
     );

@@ -127,6 +127,13 @@ describe("TokenIcon", () => {
     expect(out).toContain('height="32"');
     expect(out).toContain('referrerPolicy="no-referrer"');
     expect(out).toContain('loading="lazy"');
+    expect(out).not.toContain("fetchPriority");
+  });
+
+  it("loads an icon above the fold at once, with high priority", () => {
+    const out = html(<TokenIcon src="https://cdn.example.com/a.png" seed="0xabc" size={52} priority />);
+    expect(out).toContain('loading="eager"');
+    expect(out).toMatch(/fetchPriority="high"/i);
   });
 });
 

@@ -44,7 +44,7 @@ export function SegmentedControl<V extends string>({
             "num cursor-pointer rounded font-medium text-muted transition-colors hover:text-fg",
             "has-checked:bg-panel-raised has-checked:text-fg has-disabled:cursor-not-allowed has-disabled:opacity-40",
             "has-focus-visible:outline-2 has-focus-visible:outline-accent",
-            size === "xs" ? "px-1.5 py-0.5 text-[11px]" : "px-2 py-1 text-xs",
+            size === "xs" ? "px-1.5 py-0.5 text-mini" : "px-2 py-1 text-xs",
           )}
         >
           <input

@@ -15,7 +15,7 @@ export interface HeadColumn {
 /** The column header row of a compact data table: small uppercase muted labels, one `<th scope="col">` a column. */
 export function TableHead({ columns, className }: { columns: readonly HeadColumn[]; className?: string }): ReactNode {
   return (
-    <thead className={cn(className, "text-[10px] uppercase tracking-wide text-muted")}>
+    <thead className={cn(className, "text-micro uppercase tracking-wide text-muted")}>
       <tr>
         {columns.map((c) => (
           <th key={c.name} scope="col" className={cn(c.className, "font-medium")} title={c.title}>

@@ -23,6 +23,7 @@ export function Tabs<V extends string>({
   onValueChange,
   idBase,
   label,
+  panelIdOf = (v) => panelId(idBase, v),
   className,
 }: {
   items: readonly TabItem<V>[];
@@ -30,6 +31,8 @@ export function Tabs<V extends string>({
   onValueChange: (value: V) => void;
   idBase: string;
   label: string;
+  /** The id of the element each tab shows, when it is not this tablist's own <TabPanel> (aria-controls). */
+  panelIdOf?: (value: V) => string;
   className?: string;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -69,7 +72,7 @@ export function Tabs<V extends string>({
             role="tab"
             id={tabId(idBase, item.value)}
             aria-selected={selected}
-            aria-controls={panelId(idBase, item.value)}
+            aria-controls={panelIdOf(item.value)}
             tabIndex={selected ? 0 : -1}
             disabled={item.disabled}
             onClick={() => onValueChange(item.value)}
@@ -80,7 +83,7 @@ export function Tabs<V extends string>({
           >
             {item.label}
             {item.count !== undefined && item.count !== null ? (
-              <span className="num rounded bg-panel-raised px-1 text-[10px] text-muted">{formatCount(item.count)}</span>
+              <span className="num rounded bg-panel-raised px-1 text-micro text-muted">{formatCount(item.count)}</span>
             ) : null}
           </button>
         );

@@ -20,7 +20,7 @@ export function FundingLine({ chain, page }: { chain: ChainId; page: WalletPageQ
   if (q.isPending) return <Skeleton className="h-4 w-72" />;
   if (q.isError)
     return (
-      <span className="text-[11px] text-muted" data-testid="wallet-funding">
+      <span className="text-mini text-muted" data-testid="wallet-funding">
         Funding unavailable ·{" "}
         <button type="button" className="text-accent hover:underline" onClick={() => q.refetch()}>
           retry
@@ -30,13 +30,13 @@ export function FundingLine({ chain, page }: { chain: ChainId; page: WalletPageQ
   const f = q.data.data;
   if (!f)
     return (
-      <span className="text-[11px] text-muted" data-testid="wallet-funding">
+      <span className="text-mini text-muted" data-testid="wallet-funding">
         No funding transfer known on {info?.name ?? chain}
       </span>
     );
   const tx = explorerTxUrl(f.chain, f.txHash);
   return (
-    <span className="flex flex-wrap items-center gap-1.5 text-[11px] text-muted" data-testid="wallet-funding">
+    <span className="flex flex-wrap items-center gap-1.5 text-mini text-muted" data-testid="wallet-funding">
       <span>Funded by</span>
       <Link
         href={walletHref(f.funder, f.chain)}
@@ -64,7 +64,7 @@ export function FundingLine({ chain, page }: { chain: ChainId; page: WalletPageQ
       <span>·</span>
       <Age at={f.fundedAt} suffix=" ago" />
       {tx ? (
-        <ExternalLink href={tx} className="text-[11px]">
+        <ExternalLink href={tx} className="text-mini">
           tx
         </ExternalLink>
       ) : null}

@@ -39,7 +39,7 @@ export function IdentityHeader({
       className="flex flex-col gap-2 rounded-md border border-border bg-panel px-3 py-2.5"
     >
       <div className="flex min-w-0 flex-wrap items-center gap-3">
-        <TokenIcon src={profile?.avatarUrl} seed={address} size={40} className="rounded-full" />
+        <TokenIcon src={profile?.avatarUrl} seed={address} size={40} priority className="rounded-full" />
         <div className="flex min-w-0 flex-col gap-0.5">
           <h1
             className="flex min-w-0 flex-wrap items-center gap-1.5 text-[15px] leading-5 font-semibold"
@@ -57,10 +57,10 @@ export function IdentityHeader({
               </Chip>
             ))}
           </h1>
-          <div className="flex flex-wrap items-center gap-2 text-[11px] text-muted">
-            <Address address={address} chars={6} className="text-[11px]" />
+          <div className="flex flex-wrap items-center gap-2 text-mini text-muted">
+            <Address address={address} chars={6} className="text-mini" />
             {explorer ? (
-              <ExternalLink href={explorer} className="text-[11px]">
+              <ExternalLink href={explorer} className="text-mini">
                 Explorer
               </ExternalLink>
             ) : null}
@@ -74,7 +74,7 @@ export function IdentityHeader({
       {q.isPending ? (
         <Skeleton className="h-4 w-96" />
       ) : q.isError ? (
-        <p className="text-[11px] text-muted">
+        <p className="text-mini text-muted">
           Identity unavailable ·{" "}
           <button type="button" className="text-accent hover:underline" onClick={() => q.refetch()}>
             retry
@@ -122,11 +122,11 @@ function ProfileDetails({
             {socials.map(([k, v]) => {
               const href = socialHref(k, v);
               return href ? (
-                <ExternalLink key={k} href={href} className="text-[11px]">
+                <ExternalLink key={k} href={href} className="text-mini">
                   <SafeText value={k} max={16} />
                 </ExternalLink>
               ) : (
-                <span key={k} className="text-[11px] text-muted" title={`${k}: ${v}`}>
+                <span key={k} className="text-mini text-muted" title={`${k}: ${v}`}>
                   <SafeText value={k} max={16} />: <SafeText value={v} max={24} />
                 </span>
               );
@@ -134,18 +134,18 @@ function ProfileDetails({
           </span>
         ) : null}
         {followers.map(([net, n]) => (
-          <span key={net} className="text-[11px] text-muted">
+          <span key={net} className="text-mini text-muted">
             <Count value={n} className="text-fg" /> on <SafeText value={net} max={16} />
           </span>
         ))}
         {profile.sources.length > 0 ? (
-          <span className="text-[11px] text-muted">
+          <span className="text-mini text-muted">
             Sources: <SafeText value={profile.sources.join(", ")} max={80} />
           </span>
         ) : null}
       </div>
       {linked.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-1.5 text-[11px]" data-testid="linked-wallets">
+        <div className="flex flex-wrap items-center gap-1.5 text-mini" data-testid="linked-wallets">
           <span className="text-muted">Same person ({linked.length}):</span>
           {linked.slice(0, 12).map((w) => (
             <Link

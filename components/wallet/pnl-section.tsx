@@ -59,7 +59,7 @@ export function PnlSection({ family, page, pnlChain, period, onPeriod, onChain }
               data-testid="pnl-chain"
               value={pnlChain ?? ""}
               onChange={(e) => onChain((e.target.value || undefined) as ChainId | undefined)}
-              className="h-6 rounded border border-border bg-panel-raised px-1.5 text-[11px] text-fg"
+              className="h-6 rounded border border-border bg-panel-raised px-1.5 text-mini text-fg"
             >
               <option value="">All EVM chains</option>
               {EVM_CHAINS.map((c) => (
@@ -108,7 +108,7 @@ export function PnlSection({ family, page, pnlChain, period, onPeriod, onChain }
               <EmptyState compact title="No realized PnL in this period" />
             )}
           </div>
-          <p className="text-[11px] text-muted" data-testid="usd-basis">
+          <p className="text-mini text-muted" data-testid="usd-basis">
             {BASIS[pnl.usdBasis] ?? `USD basis: ${pnl.usdBasis}`}
           </p>
         </>

@@ -100,7 +100,7 @@ export function PositionsTable({ chain, wallet, page, show, sort, dir, onChange 
       ) : (
         <div className="relative overflow-x-auto">
           <table className="num w-full min-w-[56rem] whitespace-nowrap text-right text-xs">
-            <thead className="text-[10px] uppercase tracking-wide text-muted">
+            <thead className="text-micro uppercase tracking-wide text-muted">
               <tr>
                 {COLUMNS.map((c) => (
                   <th
@@ -151,7 +151,7 @@ export function PositionsTable({ chain, wallet, page, show, sort, dir, onChange 
                         <span className="font-semibold">
                           <SafeText value={p.symbol} max={10} fallback="?" />
                         </span>
-                        <span className="max-w-[10rem] truncate text-[11px] text-muted">
+                        <span className="max-w-[10rem] truncate text-mini text-muted">
                           <SafeText value={p.name} max={20} />
                         </span>
                       </Link>

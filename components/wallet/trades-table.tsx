@@ -98,7 +98,7 @@ export function TradesTable({ chain, wallet, page }: { chain: ChainId; wallet: s
       title="Trades"
       testId="wallet-trades"
       controls={
-        <span className="text-[11px] text-muted" data-testid="trade-count">
+        <span className="text-mini text-muted" data-testid="trade-count">
           {rows.length} loaded
           {hasNextPage
             ? ""
@@ -170,7 +170,7 @@ export function TradesTable({ chain, wallet, page }: { chain: ChainId; wallet: s
                     </td>
                     <td className="px-2">
                       {tx ? (
-                        <ExternalLink href={tx} className="text-[11px]">
+                        <ExternalLink href={tx} className="text-mini">
                           tx
                         </ExternalLink>
                       ) : null}
@@ -180,7 +180,7 @@ export function TradesTable({ chain, wallet, page }: { chain: ChainId; wallet: s
               })}
             </tbody>
           </table>
-          <div ref={setSentinel} className="flex h-8 items-center justify-center text-[11px] text-muted">
+          <div ref={setSentinel} className="flex h-8 items-center justify-center text-mini text-muted">
             {isFetchingNextPage ? (
               "Loading older trades…"
             ) : hasNextPage ? (

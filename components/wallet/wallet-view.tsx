@@ -46,7 +46,7 @@ export function WalletView({ address, family }: { address: string; family: "evm"
         onPeriod={(period) => update({ period })}
         onChain={(c) => update(c ? { chain: c, chainExplicit: true } : { chainExplicit: false })}
       />
-      <div className="flex flex-wrap items-center gap-2 text-[11px] text-muted">
+      <div className="flex flex-wrap items-center gap-2 text-mini text-muted">
         {family === "evm" ? (
           <>
             <label htmlFor="wallet-chain">Positions, trades and funding on</label>
@@ -55,7 +55,7 @@ export function WalletView({ address, family }: { address: string; family: "evm"
               data-testid="wallet-chain"
               value={view.chain}
               onChange={(e) => update({ chain: e.target.value as ChainId, chainExplicit: true })}
-              className="h-6 rounded border border-border bg-panel-raised px-1.5 text-[11px] text-fg"
+              className="h-6 rounded border border-border bg-panel-raised px-1.5 text-mini text-fg"
             >
               {EVM_CHAINS.map((c) => (
                 <option key={c.chain} value={c.chain}>

@@ -45,7 +45,7 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
               />
               <SafeText value={name} max={24} fallback="" className="hidden text-xs text-muted sm:inline-flex" />
             </span>
-            <span className="flex items-center gap-1.5 text-[11px] text-muted">
+            <span className="flex items-center gap-1.5 text-mini text-muted">
               <ChainTag chain={item.chain} />
               <span className="num hidden font-mono sm:inline">{shortAddress(item.address)}</span>
               <span
@@ -61,9 +61,9 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
               </span>
             </span>
             {error ? (
-              <span className="truncate text-[11px] text-down" data-testid="watch-row-error" title={error.message}>
+              <span className="truncate text-mini text-down" data-testid="watch-row-error" title={error.message}>
                 {error.code === "token_not_found" ? "Not found" : "Could not load"}{" "}
-                <code className="hidden font-mono text-[10px] text-muted sm:inline">{error.code}</code>
+                <code className="hidden font-mono text-micro text-muted sm:inline">{error.code}</code>
               </span>
             ) : null}
           </span>

@@ -76,8 +76,7 @@ export function WatchlistView() {
             </Link>
           }
         >
-          Star a token on Pulse or on its page (find one with <kbd className="font-mono">/</kbd>) and it shows up here
-          with a live price. The list stays in this browser.
+          Star a token on Pulse or on its page (find one with <kbd className="font-mono">/</kbd>) to see it here.
         </EmptyState>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-border bg-panel">
@@ -94,7 +93,7 @@ export function WatchlistView() {
               <col className="hidden w-16 md:table-column" />
               <col className="w-8 sm:w-9" />
             </colgroup>
-            <thead className="border-b border-border text-[11px] text-muted">
+            <thead className="border-b border-border text-mini text-muted">
               <tr>
                 <SortHeader k="symbol" active={sort.key} dir={sort.dir} onSort={onSort} align="left" className="pl-3">
                   Token

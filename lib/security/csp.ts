@@ -57,6 +57,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   "Cross-Origin-Opener-Policy": "same-origin",
 });
 
+/** Cache-Control of every page and its RSC payload: always revalidated, never `no-store` (bfcache-eligible). */
+export const PAGE_CACHE_CONTROL = "private, no-cache";
+
 /**
  * The policy of JSON answers (/api/v1, answered by server.ts): no document, so nothing to nonce; nothing may load and
  * nothing may frame it. One constant string, so the proxy's fast lane serialises an answer's headers once.

@@ -2,14 +2,15 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { Suspense } from "react";
+import { pageMetadata } from "@/app/page-metadata";
 import { walletHref } from "@/components/search/search-target";
 import { Skeleton } from "@/components/ui/skeleton";
 import { parseWalletView, pnlChainOf, resolveWalletRoute } from "@/components/wallet/view-state";
 import { WalletView } from "@/components/wallet/wallet-view";
 import { walletPageQueries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { fetchQueryData, prefetchQueries } from "@/lib/server/prefetch";
 import { formatSignedUsd, safeText, shortAddress } from "@/lib/format";
+import { fetchQueryData, prefetchQueries } from "@/lib/server/prefetch";
 
 type Params = Promise<{ address: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -22,7 +23,7 @@ export async function generateMetadata({
   searchParams: Search;
 }): Promise<Metadata> {
   const route = resolveWalletRoute((await params).address);
-  if (route.kind !== "ok") return { title: "Wallet not found" };
+  if (route.kind !== "ok") return pageMetadata("Wallet not found");
   const view = parseWalletView(route.family, await searchParams);
   const short = shortAddress(route.address, 6, 4);
   try {
@@ -37,12 +38,12 @@ export async function generateMetadata({
       ? safeText(profile.data.profile.displayName, { maxGraphemes: 32 }).text
       : short;
     const s = pnl.data.summary;
-    return {
-      title: `${name} · ${formatSignedUsd(s.realizedPnlUsd)} realized (${view.period})`,
-      description: `Wallet ${route.address}: positions, realized PnL, ${s.trades} trades, win rate ${s.winRate.toFixed(1)}%.`,
-    };
+    return pageMetadata(
+      `${name} · ${formatSignedUsd(s.realizedPnlUsd)} realized (${view.period})`,
+      `Wallet ${route.address}: positions, realized PnL, ${s.trades} trades, win rate ${s.winRate.toFixed(1)}%.`,
+    );
   } catch {
-    return { title: `Wallet ${short}` };
+    return pageMetadata(`Wallet ${short}`, `Wallet ${route.address}: trades, positions and realized PnL.`);
   }
 }
 

@@ -20,7 +20,7 @@ export function BundleList({ report, chain }: { report: CohortReport; chain: Cha
   const symbol = info?.nativeSymbol ?? "";
   if (report.bundles.length === 0)
     return (
-      <p className="border-b border-border px-2 py-1.5 text-[11px] text-muted" data-testid="bundle-none">
+      <p className="border-b border-border px-2 py-1.5 text-mini text-muted" data-testid="bundle-none">
         No bundle found among the launch&apos;s buyers checked so far.
       </p>
     );
@@ -33,7 +33,7 @@ export function BundleList({ report, chain }: { report: CohortReport; chain: Cha
           data-testid="bundle"
         >
           <summary className="flex cursor-pointer items-center gap-2 whitespace-nowrap px-2 py-1.5 hover:bg-panel-raised">
-            <span className="rounded border border-down/40 bg-down/10 px-1 text-[10px] font-semibold text-down">
+            <span className="rounded border border-down/40 bg-down/10 px-1 text-micro font-semibold text-down">
               BUNDLE
             </span>
             <span className="num">{b.wallets.length} wallets</span>
@@ -45,11 +45,11 @@ export function BundleList({ report, chain }: { report: CohortReport; chain: Cha
             </span>
           </summary>
           <div className="px-2 pb-2" data-testid="bundle-evidence">
-            <p className="mb-1 flex items-center gap-1 text-[11px]">
+            <p className="mb-1 flex items-center gap-1 text-mini">
               <span className="text-muted">Common funder</span>
               <WalletLink address={b.funder} chain={chain} chars={6} />
             </p>
-            <table className="w-full text-[11px]">
+            <table className="w-full text-mini">
               <TableHead columns={EVIDENCE_COLUMNS} />
               <tbody>
                 {b.wallets.map((w) => (
@@ -71,7 +71,7 @@ export function BundleList({ report, chain }: { report: CohortReport; chain: Cha
                 ))}
               </tbody>
             </table>
-            <p className="mt-1 text-[10px] text-muted">
+            <p className="mt-1 text-micro text-muted">
               All bought in one {chain === "solana" ? "slot" : "block"} within {spanLabel(report.rules.earlyWindowMs)}{" "}
               of the launch, each funded first by the wallet above.
             </p>

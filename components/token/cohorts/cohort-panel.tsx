@@ -47,8 +47,8 @@ export function CohortPanel({ chain, address, marked, onMark }: CohortPanelProps
       {r.dev.address ? <DevDossier chain={chain} dev={r.dev.address} current={r.address} /> : null}
       <BundleList report={r} chain={chain} />
       <details className="border-b border-border px-2 py-1.5" open>
-        <summary className="cursor-pointer text-[11px] font-medium text-muted">Definitions</summary>
-        <dl className="mt-1 grid grid-cols-[4rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-[11px]">
+        <summary className="cursor-pointer text-mini font-medium text-muted">Definitions</summary>
+        <dl className="mt-1 grid grid-cols-[4rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-mini">
           {COHORT_IDS.map((id) => (
             <div key={id} className="contents">
               <dt className="text-fg">{COHORT_LABEL[id]}</dt>
@@ -61,7 +61,7 @@ export function CohortPanel({ chain, address, marked, onMark }: CohortPanelProps
           </dd>
         </dl>
       </details>
-      <p className="px-2 py-1.5 text-[11px] text-muted" data-testid="cohort-coverage">
+      <p className="px-2 py-1.5 text-mini text-muted" data-testid="cohort-coverage">
         Read <span className="num text-fg">{formatCount(cov.wallets)}</span> wallets&apos; trades · funding checked{" "}
         <span className="num text-fg">{formatCount(cov.fundingChecked)}</span>
         {cov.fundingUnknown ? <> ({formatCount(cov.fundingUnknown)} without a record)</> : null}

@@ -61,7 +61,7 @@ export function CohortTable({
                   onClick={() => onMark(on ? null : c.id)}
                   title={`Show the ${COHORT_LABEL[c.id].toLowerCase()}' trades on the chart`}
                   className={cn(
-                    "rounded border px-1.5 text-[10px] leading-4 disabled:opacity-40",
+                    "rounded border px-1.5 text-micro leading-4 disabled:opacity-40",
                     on ? "border-accent bg-accent/20 text-accent" : "border-border text-muted hover:text-fg",
                   )}
                 >

@@ -31,13 +31,13 @@ function DossierBody({ chain, dev, current }: { chain: ChainId; dev: string; cur
   const graduated = launches.filter((l) => l.graduated).length;
   return (
     <div data-testid="dev-dossier">
-      <p className="mb-1 text-[11px] text-muted">
+      <p className="mb-1 text-mini text-muted">
         <span className="num text-fg">{launches.length}</span> other launch{launches.length === 1 ? "" : "es"} among the
         dev&apos;s last {trades.length} trades · <span className="num text-fg">{graduated}</span> graduated
         {ownSell ? null : " · no sell of this token seen"}
       </p>
       {launches.length > 0 ? (
-        <table className="w-full text-[11px]">
+        <table className="w-full text-mini">
           <TableHead columns={COLUMNS} />
           <tbody>
             {launches.map((l) => (
@@ -74,7 +74,7 @@ export function DevDossier({ chain, dev, current }: { chain: ChainId; dev: strin
       onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
       data-testid="dev-dossier-toggle"
     >
-      <summary className="cursor-pointer text-[11px] font-medium text-muted">
+      <summary className="cursor-pointer text-mini font-medium text-muted">
         Dev dossier: other launches (up to {MAX_OTHER_LAUNCHES})
       </summary>
       <div className="mt-1">{open ? <DossierBody chain={chain} dev={dev} current={current} /> : null}</div>

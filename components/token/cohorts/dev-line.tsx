@@ -5,10 +5,10 @@ import { WalletLink } from "../wallet-link";
 /** The deployer's holding, and whether (and how soon) it sold. */
 export function DevLine({ report, chain }: { report: CohortReport; chain: ChainId }) {
   const d = report.dev;
-  if (!d.address) return <p className="border-b border-border px-2 py-1.5 text-[11px] text-muted">Deployer unknown</p>;
+  if (!d.address) return <p className="border-b border-border px-2 py-1.5 text-mini text-muted">Deployer unknown</p>;
   return (
     <p
-      className="flex flex-wrap items-center gap-x-2 border-b border-border px-2 py-1.5 text-[11px]"
+      className="flex flex-wrap items-center gap-x-2 border-b border-border px-2 py-1.5 text-mini"
       data-testid="cohort-dev"
     >
       <span className="text-muted">Dev</span>

@@ -13,14 +13,14 @@ export function HoldingsChart({ report }: { report: CohortReport }) {
   const last = report.seriesTimes.at(-1);
   return (
     <figure className="border-b border-border px-2 py-1.5" data-testid="cohort-holdings">
-      <figcaption className="mb-1 flex justify-between text-[11px] text-muted">
+      <figcaption className="mb-1 flex justify-between text-mini text-muted">
         <span>Held since launch (% of supply)</span>
         <span className="num">
           {formatTimeOfDay(first, "UTC")}–{formatTimeOfDay(last, "UTC")} UTC
         </span>
       </figcaption>
       {lines.length === 0 ? (
-        <p className="py-3 text-center text-[11px] text-muted">No cohort trades yet</p>
+        <p className="py-3 text-center text-mini text-muted">No cohort trades yet</p>
       ) : (
         <svg
           viewBox={`0 0 ${W} ${H}`}
@@ -41,7 +41,7 @@ export function HoldingsChart({ report }: { report: CohortReport }) {
           ))}
         </svg>
       )}
-      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-[10px] text-muted">
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-micro text-muted">
         {lines.map((l) => (
           <li key={l.id} className="flex items-center gap-1">
             <span aria-hidden="true" className={cn("h-0.5 w-3", COHORT_FILL[l.id])} />

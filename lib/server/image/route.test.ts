@@ -40,6 +40,7 @@ describe("/api/image route", () => {
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
     expect(fetched).toEqual(["https://ipfs.io/ipfs/Qm/a.png"]);
   });

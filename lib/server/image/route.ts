@@ -31,7 +31,8 @@ export async function serveImage(req: Request, d: ImageRouteDeps): Promise<Respo
     return new Response(new Uint8Array(image.body), {
       headers: {
         "content-type": image.contentType,
-        "cache-control": "public, max-age=3600",
+        // The URL names the icon (its source URL, fetched once): it never changes, so browsers keep it a year.
+        "cache-control": "public, max-age=31536000, immutable",
         "x-content-type-options": "nosniff",
         // An SVG opened directly is a document: no script, no loads, no styles from elsewhere.
         "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { Suspense } from "react";
+import { pageMetadata } from "@/app/page-metadata";
 import { defaultInterval } from "@/components/chart/intervals";
 import { tokenHref } from "@/components/search/search-target";
 import { selectPools } from "@/components/token/pools";
@@ -32,17 +33,14 @@ function queryString(sp: Record<string, string | string[] | undefined>): string 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const p = await params;
   const route = resolveTokenRoute(p.chain, p.address);
-  if (route.kind !== "ok") return { title: "Token not found" };
+  if (route.kind !== "ok") return pageMetadata("Token not found");
   const loaded = await loadToken(route.chain, route.address);
-  if (!loaded.ok) return { title: loaded.error.code === "token_not_found" ? "Token not found" : "Token" };
+  if (!loaded.ok) return pageMetadata(loaded.error.code === "token_not_found" ? "Token not found" : "Token");
   const t = loaded.env.data;
   const symbol = safeText(t.symbol, { maxGraphemes: 12 }).text || "Token";
   const name = safeText(t.name, { maxGraphemes: 40 }).text || symbol;
   const chainName = chainInfo(route.chain)?.name ?? route.chain;
-  return {
-    title: tokenTitle(t),
-    description: `${name} (${symbol}) on ${chainName}: live price, candles, trades, holders and pools.`,
-  };
+  return pageMetadata(tokenTitle(t), `${name} (${symbol}) on ${chainName}: live price, candles, trades, holders and pools.`);
 }
 
 /** Validation first, outside any Suspense boundary, so an invalid link answers a real 404 (or a 308 to the canonical URL). */

@@ -31,38 +31,57 @@ function holdTabLock(tab: string): Promise<void> {
   });
 }
 
-function workerTransport(onFail: () => void): HubTransport | null {
-  let worker: SharedWorker;
-  try {
-    worker = new SharedWorker(new URL("./shared-worker.ts", import.meta.url), { type: "module", name: SHARED_NAME });
-  } catch {
-    return null;
-  }
+/** A transport that can step aside while its page sits in the back/forward cache (the Web Locks path can). */
+type PageTransport = HubTransport & { suspend?(): void; resume?(): void };
+
+function workerTransport(onFail: () => void): PageTransport | null {
   let heard = false;
   let listener: ((m: HubToTab) => void) | null = null;
-  worker.addEventListener("error", () => {
-    if (!heard) onFail();
-  });
-  worker.port.onmessage = (ev) => {
-    heard = true;
-    listener?.(ev.data as HubToTab);
+  let port: MessagePort | null = null;
+  const connect = (): boolean => {
+    let worker: SharedWorker;
+    try {
+      worker = new SharedWorker(new URL("./shared-worker.ts", import.meta.url), { type: "module", name: SHARED_NAME });
+    } catch {
+      return false;
+    }
+    worker.addEventListener("error", () => {
+      if (!heard) onFail();
+    });
+    worker.port.onmessage = (ev) => {
+      heard = true;
+      listener?.(ev.data as HubToTab);
+    };
+    worker.port.start();
+    port = worker.port;
+    return true;
   };
-  worker.port.start();
+  if (!connect()) return null;
+  const letGo = () => {
+    port?.close();
+    port = null;
+  };
   return {
-    send: (m) => worker.port.postMessage(m),
+    send: (m) => port?.postMessage(m),
     onMessage(l) {
       listener = l;
     },
-    close: () => worker.port.close(),
+    close: letGo,
+    // A message from the worker to a page in the back/forward cache evicts it (SharedWorkerMessage): the page lets
+    // its port go while there and connects a new one when shown again (the hub takes the tab's hello on it).
+    suspend: letGo,
+    resume: () => {
+      if (!port) connect();
+    },
   };
 }
 
 /** A transport that starts on the shared worker and moves to the Web Locks path if the worker fails to load. */
-function sharedTransport(tab: string): { transport: HubTransport; mode: StreamClientMode } | null {
+function sharedTransport(tab: string): { transport: PageTransport; mode: StreamClientMode } | null {
   const leaderDeps = browserLeaderDeps();
   const leader = () => (leaderDeps ? leaderTransport(tab, leaderDeps, createHubForScope) : null);
   let listener: ((m: HubToTab) => void) | null = null;
-  let current: HubTransport | null = null;
+  let current: PageTransport | null = null;
   const fallBack = () => {
     current?.close();
     current = leader();
@@ -81,6 +100,8 @@ function sharedTransport(tab: string): { transport: HubTransport; mode: StreamCl
         current?.onMessage(l);
       },
       close: () => current?.close(),
+      suspend: () => current?.suspend?.(),
+      resume: () => current?.resume?.(),
     },
   };
 }
@@ -95,10 +116,17 @@ export function createBrowserStreamClient(opts: StreamClientOptions): StreamClie
   if (!shared) return plain();
   void holdTabLock(tab);
   const client = createHubClient({ tab, transport: shared.transport, codec: FULL_CODEC, sinceAt: opts.sinceAt });
-  // Best effort: a closing tab releases its subscriptions at once (the heartbeat catches the rest).
-  window.addEventListener("pagehide", () => client.bye());
+  // Best effort: a closing tab releases its subscriptions at once (the heartbeat catches the rest). A page going into
+  // the back/forward cache also hands the socket over if it held it; shown again, it rejoins from its resume points
+  // and repairs the gap from REST like after any reconnect.
+  window.addEventListener("pagehide", () => {
+    client.bye();
+    shared.transport.suspend?.();
+  });
   window.addEventListener("pageshow", (ev) => {
-    if (ev.persisted) client.rejoin();
+    if (!ev.persisted) return;
+    shared.transport.resume?.();
+    client.rejoin();
   });
   return Object.assign(client, { mode: shared.mode });
 }

@@ -142,4 +142,48 @@ describe("leader election over Web Locks and BroadcastChannel", () => {
     await waitFor(() => heldNow() === 1, 2_000, "b's keys released");
     expect(current().up.keys()).toEqual([tradesKey(1)]);
   });
+
+  it("a leader put in the back/forward cache hands the socket over; shown again, it rejoins and repairs", async () => {
+    browser = fakeBrowser();
+    const a = openTab("a", [1]);
+    openTab("b", [2]);
+    await waitFor(() => heldNow() === 2, 2_000, "keys at a's socket");
+    current().up.handlers(tradesKey(1)).onAck?.();
+    await waitFor(() => a.acks === 1, 2_000, "a's first ack");
+
+    // pagehide: what connect.ts does
+    a.client.bye();
+    a.transport.suspend();
+    await waitFor(() => upstreams.length === 2 && heldNow() === 1, 2_000, "b's hub holds b's key alone");
+    expect(current().tab).toBe("b");
+    expect(browser.holder(LEADER_LOCK)).toBe("b");
+    expect(a.transport.isLeader()).toBe(false);
+
+    // pageshow (persisted): a joins b's hub again, from its resume point, and repairs once acknowledged
+    sinceAt.set(`a ${tradesKey(1)}`, 500);
+    a.transport.resume();
+    a.client.rejoin();
+    await waitFor(() => heldNow() === 2, 2_000, "a's key back at b's socket");
+    expect(current().up.sinceAt(tradesKey(1))).toBe(500);
+    current().up.handlers(tradesKey(1)).onAck?.();
+    await waitFor(() => a.reconnects === 1, 2_000, "a repairs after the restore");
+    const rows = [trade({ txHash: "0xcc", block: 3, logIndex: 0, at: 30 })];
+    current().up.handlers(tradesKey(1)).onEvent(tradesFrame("s3", rows, 31) as EventFrame);
+    await waitFor(() => a.events.length === 1, 2_000, "live again");
+    expect(browser.holder(LEADER_LOCK)).toBe("b");
+  });
+
+  it("a lone leader shown again from the back/forward cache takes the lock and the socket back", async () => {
+    browser = fakeBrowser();
+    const a = openTab("a", [1]);
+    await waitFor(() => heldNow() === 1, 2_000, "subscribed");
+    a.client.bye();
+    a.transport.suspend();
+    await waitFor(() => browser.holder(LEADER_LOCK) === undefined, 2_000, "lock released");
+    a.transport.resume();
+    a.client.rejoin();
+    await waitFor(() => upstreams.length === 2 && heldNow() === 1, 2_000, "a new hub in a");
+    expect(current().tab).toBe("a");
+    expect(a.transport.isLeader()).toBe(true);
+  });
 });

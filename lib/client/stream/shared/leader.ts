@@ -28,6 +28,13 @@ export function browserLeaderDeps(): LeaderDeps | null {
 export interface LeaderTransport extends HubTransport {
   /** This tab holds the lock (tests, diagnostics). */
   isLeader(): boolean;
+  /**
+   * The page is hidden and may be kept in the back/forward cache (pagehide): a leading tab closes its hub (the socket)
+   * and releases the lock, so another tab takes the socket over instead of waiting on a frozen page.
+   */
+  suspend(): void;
+  /** The page is shown again (pageshow from the bfcache): it stands for election again. */
+  resume(): void;
 }
 
 export function leaderTransport(
@@ -37,11 +44,20 @@ export function leaderTransport(
 ): LeaderTransport {
   let listener: ((m: HubToTab) => void) | null = null;
   const deliver = (m: HubToTab) => queueMicrotask(() => listener?.(m));
-  const toHub = deps.channel(`${SHARED_NAME}:hub`);
-  const mine = deps.channel(`${SHARED_NAME}:tab:${tab}`);
-  const all = deps.channel(`${SHARED_NAME}:all`);
-  mine.onmessage = (ev) => listener?.(ev.data as HubToTab);
-  all.onmessage = (ev) => listener?.(ev.data as HubToTab);
+  // A suspended page (in the back/forward cache) has no channel open: a message to it would evict it
+  // (BroadcastChannelOnMessage). It opens them again when shown.
+  let suspended = false;
+  let toHub!: BroadcastChannelLike;
+  let mine!: BroadcastChannelLike;
+  let all!: BroadcastChannelLike;
+  function open() {
+    toHub = deps.channel(`${SHARED_NAME}:hub`);
+    mine = deps.channel(`${SHARED_NAME}:tab:${tab}`);
+    all = deps.channel(`${SHARED_NAME}:all`);
+    mine.onmessage = (ev) => listener?.(ev.data as HubToTab);
+    all.onmessage = (ev) => listener?.(ev.data as HubToTab);
+  }
+  open();
 
   let hub: StreamHub | null = null;
   let hubIn: BroadcastChannelLike | null = null;
@@ -74,18 +90,36 @@ export function leaderTransport(
     deliver(announce);
   }
 
-  void deps.locks
-    .request(LEADER_LOCK, () => {
-      if (closed) return undefined;
-      lead();
-      return new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    })
-    .catch(() => {});
+  // Each election the tab stands in; a request from before a suspension that is granted later gives the lock back.
+  let standing = 0;
+  function stand() {
+    const ticket = ++standing;
+    void deps.locks
+      .request(LEADER_LOCK, () => {
+        if (closed || suspended || ticket !== standing) return undefined;
+        lead();
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      })
+      .catch(() => {});
+  }
+  stand();
+
+  function resign() {
+    hub?.close();
+    hub = null;
+    hubIn?.close();
+    hubIn = null;
+    for (const ch of outs.values()) ch.close();
+    outs.clear();
+    release?.();
+    release = null;
+  }
 
   return {
     send(m) {
+      if (suspended) return;
       if (hub) {
         const h = hub;
         queueMicrotask(() => h.receive(m, deliver));
@@ -95,14 +129,22 @@ export function leaderTransport(
       listener = l;
     },
     isLeader: () => hub !== null,
+    suspend() {
+      if (closed || suspended) return;
+      suspended = true;
+      resign();
+      for (const ch of [toHub, mine, all]) ch.close();
+    },
+    resume() {
+      if (closed || !suspended) return;
+      suspended = false;
+      open();
+      stand();
+    },
     close() {
       closed = true;
-      hub?.close();
-      hub = null;
-      hubIn?.close();
-      for (const ch of [toHub, mine, all, ...outs.values()]) ch.close();
-      outs.clear();
-      release?.();
+      resign();
+      if (!suspended) for (const ch of [toHub, mine, all]) ch.close();
     },
   };
 }

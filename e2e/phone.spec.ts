@@ -1,0 +1,103 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect as baseExpect, test } from "./fixtures";
+import { simState } from "./sim";
+
+// Fast on a phone (issue #32): what link unfurlers read from the first bytes, and what a thumb can hit at 390 px.
+
+test.describe.configure({ timeout: 180_000 }); // page loads with axe on a shared, busy machine
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+interface Notable {
+  chain: string;
+  address: string;
+}
+let notable: Record<"establishedToken" | "evmWallet", Notable>;
+
+test.beforeAll(async () => {
+  notable = (await simState()).data.notable;
+});
+
+const pages = () => ({
+  home: "/",
+  pulse: "/pulse",
+  token: `/token/${notable.establishedToken.chain}/${notable.establishedToken.address}`,
+  wallet: `/wallet/${notable.evmWallet.address}?chain=${notable.evmWallet.chain}`,
+  watchlist: "/watchlist",
+  credits: "/credits",
+  tracker: "/tracker",
+  charts: "/charts",
+});
+
+test("every page names itself in <head> of the HTML as served: description and Open Graph tags", async ({
+  request,
+}) => {
+  for (const [name, path] of Object.entries(pages())) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    const headEnd = html.indexOf("</head>");
+    expect(headEnd, `${name}: </head>`).toBeGreaterThan(0);
+    const head = html.slice(0, headEnd);
+    for (const tag of [
+      /<meta name="description" content="[^"]{20,}"/,
+      /<meta property="og:title" content="[^"]+"/,
+      /<meta property="og:description" content="[^"]{20,}"/,
+      /<meta property="og:site_name" content="TradeScope"/,
+    ]) {
+      expect(head, `${name} (${path}): ${tag} before </head>`).toMatch(tag);
+    }
+  }
+  // The token and wallet pages describe their own subject, not the site.
+  const token = await (await request.get(pages().token)).text();
+  expect(token.slice(0, token.indexOf("</head>"))).toMatch(/<meta name="description" content="[^"]*live price/);
+  const wallet = await (await request.get(pages().wallet)).text();
+  expect(wallet.slice(0, wallet.indexOf("</head>"))).toContain(
+    `<meta name="description" content="Wallet ${notable.evmWallet.address}`,
+  );
+});
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  /** Every aria-controls / aria-labelledby on the page names an element that is there. */
+  async function danglingIdRefs(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const out: string[] = [];
+      for (const attr of ["aria-controls", "aria-labelledby", "aria-describedby", "aria-owns"]) {
+        for (const el of document.querySelectorAll(`[${attr}]`)) {
+          for (const id of (el.getAttribute(attr) ?? "").split(/\s+/).filter(Boolean)) {
+            if (!document.getElementById(id)) out.push(`${attr}="${id}" on <${el.tagName.toLowerCase()} id=${el.id}>`);
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  for (const name of ["home", "pulse", "token", "wallet", "watchlist", "credits", "tracker", "charts"] as const) {
+    test(`${name}: tap targets ≥ 24 px or spaced, valid ARIA references, names that hold the visible text`, async ({
+      page,
+    }) => {
+      const path = pages()[name];
+      await page.goto(path);
+      await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
+      await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+      expect(await danglingIdRefs(page), path).toEqual([]);
+      // Lighthouse's accessibility audits are axe's rules: target-size is its tap-target check (WCAG 2.5.8).
+      const { violations } = await new AxeBuilder({ page })
+        .withRules(["target-size", "aria-valid-attr-value", "label-content-name-mismatch", "aria-allowed-attr"])
+        .analyze();
+      expect(
+        violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .slice(0, 6)
+              .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
+              .join(" | ")}`,
+        ),
+        path,
+      ).toEqual([]);
+    });
+  }
+});
