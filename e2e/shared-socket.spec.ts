@@ -42,11 +42,14 @@ const header = (page: Page) =>
     .filter({ hasText: /^(Live|Delayed ~\d+ s|Partly live|Connecting|Reconnecting|Offline)$/ });
 const row = (page: Page, tx: string) => page.locator(`[data-testid="trade-row"][data-tx="${tx}"]`);
 
-/** How long a trade may take to show in a tab: its mode's delay, plus the page's own work on a busy machine. */
+/**
+ * How long a trade may take to show in a tab: its mode's delay (the typical wait shown; a trade made just after a
+ * poll waits a whole interval, twice that), plus the page's own work on a busy machine.
+ */
 async function allowanceMs(page: Page): Promise<number> {
   const text = (await tapeLiveness(page).textContent()) ?? "";
   const delayed = /^Delayed ~(\d+) s$/.exec(text);
-  return (delayed ? Number(delayed[1]) * 1_000 : 0) + 20_000;
+  return (delayed ? 2 * Number(delayed[1]) * 1_000 : 0) + 20_000;
 }
 
 const errors: string[] = [];

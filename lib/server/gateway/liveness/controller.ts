@@ -343,8 +343,10 @@ export class LivenessController implements LivenessHooks {
   delayMs(shared: SharedSub): number {
     const st = this.polls.get(shared);
     if (!st) return 0;
-    if (st.delayEwmaMs !== null) return Math.round(st.delayEwmaMs);
-    return Math.round(st.intervalMs / 2 + st.latencyMs);
+    // What rows waited lately, but never less than the cadence planned now: when the plan slows a resource (more
+    // views sharing the credits), the delay shown grows at once rather than after the next rows are measured.
+    const planned = st.intervalMs / 2 + st.latencyMs;
+    return Math.round(st.delayEwmaMs === null ? planned : Math.max(st.delayEwmaMs, planned));
   }
 
   // ---- scheduling ----
