@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { FLEET_KEY, type Fleet, redisUp, startFleet, until } from "./harness";
+import { FLEET_KEY, type Fleet, keyOf, type Row, redisUp, startFleet, until } from "./harness";
 
 // One instance (the leader) holds the upstream stream; a viewer on another instance gets the leader's events through
 // Redis Streams. SIGKILL the leader: another instance takes the lease within 10 s; the viewer is told (`mode` poll then
@@ -18,14 +18,6 @@ afterAll(async () => {
   await fleet?.stop();
 });
 
-interface Row {
-  txHash: string;
-  block: number;
-  logIndex: number;
-  at: number;
-  preconfirmed: boolean;
-}
-const keyOf = (r: Row) => `${r.txHash}:${r.block}:${r.logIndex}`;
 
 async function leaderIndex(): Promise<number> {
   const states = await Promise.all(

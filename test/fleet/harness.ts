@@ -136,3 +136,15 @@ export async function until(what: string, check: () => Promise<boolean> | boolea
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A trade row as a test reads it off the stream (the fields its identity and timing need). */
+export interface Row {
+  txHash: string;
+  block: number;
+  logIndex: number;
+  at: number;
+  preconfirmed: boolean;
+}
+
+/** A trade's identity (§6): txHash + block + logIndex. */
+export const keyOf = (r: Row) => `${r.txHash}:${r.block}:${r.logIndex}`;

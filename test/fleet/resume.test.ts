@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { type Fleet, startFleet, until } from "./harness";
+import { type Fleet, keyOf, type Row, startFleet, until } from "./harness";
 
 // A viewer whose connection drops comes back on another instance (as through a load balancer) and resumes its
 // trades: the gateway replays what it missed from its window, after the last row the viewer was forwarded. It is
@@ -17,14 +17,6 @@ afterAll(async () => {
   await fleet?.stop();
 });
 
-interface Row {
-  txHash: string;
-  block: number;
-  logIndex: number;
-  at: number;
-  preconfirmed: boolean;
-}
-const keyOf = (r: Row) => `${r.txHash}:${r.block}:${r.logIndex}`;
 /** A row in one of its states: a preconfirmed row and its confirmation are two deliveries. */
 const stateOf = (r: Row) => `${keyOf(r)}:${r.preconfirmed}`;
 
