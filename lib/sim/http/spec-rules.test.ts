@@ -233,9 +233,12 @@ describe("§2.6 an identity arriving later", () => {
     const absent = new Set(candidates.filter((_, i) => before[i].data === null));
     expect(absent.size).toBeGreaterThan(0);
     identities.length = 0;
-    for (let i = 0; i < 60; i++) h.advance(60_000);
     const harvested = new Map<string, IdentityHarvested>();
-    for (const e of identities) for (const w of e.wallets) harvested.set(w, e);
+    // A minute of market time at a time, until a harvest names a wallet without a profile (an hour at most).
+    for (let i = 0; i < 60 && ![...absent].some((w) => harvested.has(w)); i++) {
+      h.advance(60_000);
+      for (const e of identities) for (const w of e.wallets) harvested.set(w, e);
+    }
     const after = await profiles();
     let gained = 0;
     candidates.forEach((w, i) => {
