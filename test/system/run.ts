@@ -1,8 +1,9 @@
-import { CHECKS, selectChecks } from "./checks";
-import { brokenVariant, startSystem } from "./harness";
+import { type Check, CHECKS, type Lane, selectChecks } from "./checks";
+import { brokenVariant, startSystem, type System } from "./harness";
 
 // `npm run test:system`: the whole system as deployed (the app in remote mode on the standalone market), probed as an
 // attacker and an operator would. Each check has a time bound; one line per check with its figures, then a summary.
+// The fault checks run beside the others on a second app and market of their own (checks.ts, `Lane`).
 
 function within<T>(ms: number, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -12,6 +13,25 @@ function within<T>(ms: number, p: Promise<T>): Promise<T> {
       timer = setTimeout(() => reject(new Error(`did not finish within ${ms / 1000} s`)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
+}
+
+type Result = { name: string; ok: boolean };
+
+/** Runs checks in order on one system, printing a line for each as it ends. */
+async function runLane(checks: Check[], sys: System, all: System[], results: Result[]): Promise<void> {
+  for (const c of checks) {
+    const t0 = performance.now();
+    try {
+      const figures = await within(c.budgetMs, c.run(sys, all));
+      results.push({ name: c.name, ok: true });
+      console.log(`  ✓ ${c.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n      ${figures}`);
+    } catch (error) {
+      results.push({ name: c.name, ok: false });
+      console.log(
+        `  ✗ ${c.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n      ${(error as Error).message}`,
+      );
+    }
+  }
 }
 
 async function main() {
@@ -26,30 +46,26 @@ async function main() {
     process.exit(1);
   }
   if (broken) console.log(`BROKEN VARIANT ${broken.name}: ${broken.defect}. The "${broken.check}" check must fail.`);
+  const lane = (l: Lane) => checks.filter((c) => c.lane === l);
+  const [main, faults, alone] = [lane("main"), lane("faults"), lane("alone")];
   const started = performance.now();
-  console.log("Starting the market (npm run sim) and the app in remote mode (npm start)…");
-  const sys = await startSystem();
+  const two = faults.length > 0 && main.length + alone.length > 0;
   console.log(
-    `  app ${sys.appUrl} (pid ${sys.appPid}), market ${sys.simUrl}; up in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    `Starting the market (npm run sim) and the app in remote mode (npm start)${two ? ", twice (the fault checks get their own)" : ""}…`,
   );
-  const results: { name: string; ok: boolean }[] = [];
+  const systems = await Promise.all(Array.from({ length: two ? 2 : 1 }, () => startSystem()));
+  const [first, second = first] = systems;
+  for (const sys of systems)
+    console.log(
+      `  app ${sys.appUrl} (pid ${sys.appPid}), market ${sys.simUrl}; up in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  const results: Result[] = [];
   const checksStarted = performance.now();
   try {
-    for (const c of checks) {
-      const t0 = performance.now();
-      try {
-        const figures = await within(c.budgetMs, c.run(sys));
-        results.push({ name: c.name, ok: true });
-        console.log(`  ✓ ${c.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n      ${figures}`);
-      } catch (error) {
-        results.push({ name: c.name, ok: false });
-        console.log(
-          `  ✗ ${c.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n      ${(error as Error).message}`,
-        );
-      }
-    }
+    await Promise.all([runLane(main, first, systems, results), runLane(faults, second, systems, results)]);
+    await runLane(alone, first, systems, results);
   } finally {
-    await sys.stop();
+    await Promise.all(systems.map((s) => s.stop()));
   }
   const failed = results.filter((r) => !r.ok).length;
   const total = (performance.now() - started) / 1000;
