@@ -192,6 +192,11 @@ async function measure(
 async function main() {
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // The deltas are counted on the page's own stream socket: without SharedWorker (as in Chrome on Android) the page
+  // holds it; a shared worker's socket is out of the page's events.
+  await context.addInitScript(() => {
+    delete (window as { SharedWorker?: unknown }).SharedWorker;
+  });
   await context.addInitScript(() => {
     const w = window as unknown as { __lt: number[] };
     w.__lt = [];
