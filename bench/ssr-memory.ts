@@ -6,9 +6,11 @@
 // not. Target: ≤ 16 MB of live heap added by a round (baseline: the round before). RSS beside it, against the cold
 // server's: after the 4,500 renders ≤ 2× cold, and its peak while rendering (sampled every 100 ms) ≤ cold + 150 MB.
 // MALLOC_ARENA_MAX, when set, goes to the server (glibc's default is 8 arenas per core) to compare allocators.
+// BENCH_SERVER_NODE_ARGS (e.g. "--max-semi-space-size=8") goes to the server's node command line to compare V8 settings.
 // Run: node_modules/.bin/tsx bench/ssr-memory.ts [--quick]
 import { readFileSync } from "node:fs";
 import { freePort, startApp } from "./lib/app";
+import { processCpuMs } from "./lib/proc-cpu";
 import { liveHeapMb } from "./lib/inspector";
 import { figure, pick } from "./lib/report";
 
@@ -45,7 +47,8 @@ async function renders(base: string, paths: string[], n: number): Promise<number
 async function main() {
   const inspectorPort = await freePort();
   const arenas = process.env.MALLOC_ARENA_MAX || "glibc's default";
-  const app = await startApp({ TRUST_PROXY: "1" }, [`--inspect=127.0.0.1:${inspectorPort}`]);
+  const serverArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const app = await startApp({ TRUST_PROXY: "1" }, [`--inspect=127.0.0.1:${inspectorPort}`, ...serverArgs]);
   const pid = app.proc.pid;
   if (pid === undefined) throw new Error("server.ts has no pid");
   try {
@@ -59,12 +62,18 @@ async function main() {
     const heap: number[] = [];
     let failed = 0;
     let peak = rss[0] as number;
+    const roundMs: number[] = [];
+    const roundCpuMs: number[] = [];
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(pid));
     }, 100);
     try {
       for (let round = 0; round < 3; round++) {
+        const t0 = performance.now();
+        const cpu0 = processCpuMs(pid);
         failed += await renders(app.base, paths, RENDERS);
+        roundMs.push(performance.now() - t0);
+        roundCpuMs.push(processCpuMs(pid) - cpu0);
         rss.push(rssMb(pid));
         heap.push(await liveHeapMb(inspectorPort));
       }
@@ -77,6 +86,9 @@ async function main() {
       `\n${RENDERS} renders per round over ${paths.length} pages, ${CONCURRENCY} at a time (warm-up, round 1, round 2):`,
     );
     console.log(`  live heap after a full collection: ${heap.map((h) => `${h.toFixed(1)} MB`).join(" → ")}`);
+    console.log(
+      `  each round: ${roundMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}; server CPU per render ${roundCpuMs.map((ms) => `${(ms / RENDERS).toFixed(1)} ms`).join(", ")}; node flags: ${serverArgs.join(" ") || "none"}`,
+    );
     console.log(
       `  RSS: ${rss.map(f0).join(" → ")} MB (cold first), peak ${f0(peak)} MB; MALLOC_ARENA_MAX=${arenas}; ${failed} renders not 200`,
     );
