@@ -152,9 +152,28 @@ describe("client stream against the real gateway, proxy and embedded market", ()
       20_000,
       "browser reconnect",
     );
-    await new Promise((r) => setTimeout(r, 1_500)); // live flow after the repairs
-    await rt.idle();
-    rt.store.getState().actions.flush();
+    // Live flow after the repairs: a trade made now shows on the tape, and every row the market has confirmed is
+    // confirmed here too (a preconfirmed row's confirmation comes on its own, a little later).
+    const probe = (await control("POST", "/__control/scenario", {
+      action: "trade",
+      chain: token.chain,
+      address: token.address,
+      side: "buy",
+      usd: 99,
+    })) as { trade: { txHash: string } };
+    await waitFor(() => rows().some((r) => r.txHash === probe.trade.txHash), 20_000, "a trade made after the repairs");
+    const pendingHere = async () => {
+      await rt.idle();
+      rt.store.getState().actions.flush();
+      const here = rows();
+      const oldestHere = here[here.length - 1].at;
+      const confirmedHere = new Set(here.filter((r) => !r.preconfirmed).map(tradeKey));
+      const market = await restTape(token, oldestHere);
+      const cutoff = here[0].at - 3_000;
+      return market.rows.filter((r) => !r.preconfirmed && r.at <= cutoff && !confirmedHere.has(tradeKey(r))).length;
+    };
+    for (let started = Date.now(); (await pendingHere()) > 0 && Date.now() - started < 15_000; )
+      await new Promise((r) => setTimeout(r, 250));
 
     const live = rows();
     const keys = live.map(tradeKey);

@@ -35,7 +35,10 @@ export interface TestMarket {
   /** A scripted $5 buy on `t`; its trade's identity. */
   trade(t: Tok): Promise<string>;
   usage(): Promise<MarketUsage>;
-  startGateway(o?: Partial<StreamGatewayOptions>, liveness?: Partial<NonNullable<StreamGatewayOptions["liveness"]>>): Promise<{ gw: StreamGateway; url: string }>;
+  startGateway(
+    o?: Partial<StreamGatewayOptions>,
+    liveness?: Partial<NonNullable<StreamGatewayOptions["liveness"]>>,
+  ): Promise<{ gw: StreamGateway; url: string }>;
   browser(url: string, headers?: Record<string, string>): Promise<TestBrowser>;
   /** Closes the gateway and browsers of the test. */
   reset(): Promise<void>;
@@ -46,7 +49,10 @@ export async function startTestMarket(key: string, seed: number): Promise<TestMa
   const sim = await startSimService({ key, seed, warmupMs: 3 * 60_000 });
   // On a loaded machine a burst of polls can pass the usual upstream timeout; these tests are about who polls, not
   // about the breaker, so it opens only on a real outage.
-  const tp = createTestProxy({ baseUrl: sim.baseUrl, key }, { rateLimitPerSec: 0, upstreamTimeoutMs: 15_000, breakerFailures: 1_000 });
+  const tp = createTestProxy(
+    { baseUrl: sim.baseUrl, key },
+    { rateLimitPerSec: 0, upstreamTimeoutMs: 15_000, breakerFailures: 1_000 },
+  );
   const browsers: TestBrowser[] = [];
   let gw: StreamGateway | undefined;
   let http: Server | undefined;
@@ -67,16 +73,31 @@ export async function startTestMarket(key: string, seed: number): Promise<TestMa
   };
 
   return {
-    sim, tp, control, rest,
+    sim,
+    tp,
+    control,
+    rest,
     async pickTokens(n) {
       const chains = (await rest<{ chain: string }[]>("/v1/meta/chains")).map((c) => c.chain);
       const out = new Map<string, Tok>();
-      // A $5 test buy is far from completing a curve: graduated tokens, or curves under 80 %.
+      // Tokens a test can trade on throughout (the market refuses a trade while a token migrates): graduated at least
+      // a minute ago, or curves under 30 % (the market's own trades do not complete one within a test).
+      const now = sim.core.clock.now();
       for (const view of ["graduated", "new", "bonding"])
         for (let i = 0; i < chains.length && out.size < n; i += 8) {
           const csv = chains.slice(i, i + 8).join(",");
-          for (const t of await rest<{ chain: string; address: string; pool: { address: string }; bondingProgress: number; migrated: boolean }[]>(`/v1/pulse?view=${view}&chains=${csv}&limit=100`))
-            if (t.migrated || t.bondingProgress < 80) out.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address, pool: t.pool.address });
+          for (const t of await rest<
+            {
+              chain: string;
+              address: string;
+              pool: { address: string };
+              bondingProgress: number;
+              migrated: boolean;
+              graduatedAt: number | null;
+            }[]
+          >(`/v1/pulse?view=${view}&chains=${csv}&limit=100`))
+            if (t.migrated ? (t.graduatedAt ?? 0) < now - 60_000 : t.bondingProgress < 30)
+              out.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address, pool: t.pool.address });
         }
       for (let i = 0; out.size < n; i++) {
         const t = await control<Tok>("scenario", { action: "launch", chain: ["solana", "evm:56", "evm:8453"][i % 3] });
@@ -86,7 +107,11 @@ export async function startTestMarket(key: string, seed: number): Promise<TestMa
     },
     async trade(t) {
       const r = await control<{ trade: { txHash: string; block: number; logIndex: number } }>("scenario", {
-        action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 5,
+        action: "trade",
+        chain: t.chain,
+        address: t.address,
+        side: "buy",
+        usd: 5,
       });
       return tradeKey(r.trade);
     },
@@ -135,7 +160,13 @@ export async function startTestMarket(key: string, seed: number): Promise<TestMa
 export function rowsOf(b: TestBrowser, id: string): { key: string; state: string; row: TokenTrade }[] {
   return b.frames
     .filter((f) => f.type === "event" && f.id === id && f.kind === "trades")
-    .flatMap((f) => (f.data as TokenTrade[]).map((row) => ({ key: tradeKey(row), state: `${tradeKey(row)}/${row.preconfirmed}`, row })));
+    .flatMap((f) =>
+      (f.data as TokenTrade[]).map((row) => ({
+        key: tradeKey(row),
+        state: `${tradeKey(row)}/${row.preconfirmed}`,
+        row,
+      })),
+    );
 }
 
 /** A browser's current mode per subscription id: its acknowledgement, then every `mode` frame since. */
