@@ -68,6 +68,8 @@ test("follow from a wallet page; its trades reach the feed within the stated del
   await expect(followed).toHaveAttribute("data-address", wallet);
   await page.getByTestId("tracker-alert").click();
   await expect(page.getByTestId("tracker-alert")).toHaveAttribute("aria-pressed", "true");
+  // The alert layer loads after the page: a buy before it listens would be history to it, not an alert.
+  await expect(page.getByTestId("tracker-alert")).toHaveAttribute("data-state", "watching");
 
   // Its launch buy (before the follow) is history: in the feed, never an alert.
   const rows = page.getByTestId("feed-row");

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import type { AlertRule } from "@/lib/client/alerts";
+import { useRuleReadings } from "@/lib/client/alerts/readings";
 import { trackerRuntime } from "@/lib/client/tracker/instance";
 import { useFollows } from "@/lib/client/tracker/store";
 import { useAlertEval } from "@/components/alerts/use-alert-eval";
@@ -24,5 +25,9 @@ export function FollowedAlertWatcher({ rules }: { rules: AlertRule[] }) {
       }),
     [],
   );
+  // Listening from here on: a followed wallet's next buy fires (the toggle says so; earlier rows are history).
+  useEffect(() => {
+    for (const r of rules) useRuleReadings.getState().note(r.id, {});
+  }, [rules]);
   return null;
 }
