@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
-import { type TokenTrade, tradeKey } from "@/lib/api";
+import { type PulseToken, type TokenTrade, tradeKey } from "@/lib/api";
 import { type SimService, startSimService } from "@/lib/sim/service";
 import { createTestProxy, type TestProxy } from "../../../testing/test-state";
 import { createStreamGateway, type StreamGateway, type StreamGatewayOptions } from "../../index";
@@ -86,16 +86,7 @@ export async function startTestMarket(key: string, seed: number): Promise<TestMa
       for (const view of ["graduated", "new", "bonding"])
         for (let i = 0; i < chains.length && out.size < n; i += 8) {
           const csv = chains.slice(i, i + 8).join(",");
-          for (const t of await rest<
-            {
-              chain: string;
-              address: string;
-              pool: { address: string };
-              bondingProgress: number;
-              migrated: boolean;
-              graduatedAt: number | null;
-            }[]
-          >(`/v1/pulse?view=${view}&chains=${csv}&limit=100`))
+          for (const t of await rest<PulseToken[]>(`/v1/pulse?view=${view}&chains=${csv}&limit=100`))
             if (t.migrated ? (t.graduatedAt ?? 0) < now - 60_000 : t.bondingProgress < 30)
               out.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address, pool: t.pool.address });
         }
