@@ -268,6 +268,16 @@ describe("tape page cache", () => {
     // read of the same rows through an uncached spelling: a maker-list POST.
     let sawPreconfirmed = false;
     for (let i = 0; i < 12; i++) {
+      // Trade the token now and then as well, so the page holds a preconfirmed row (confirmed ~2.5 s later) whatever
+      // the market's own flow does.
+      if (i % 4 === 0)
+        await h.control("POST", "/__control/scenario", {
+          action: "trade",
+          chain: "evm:8453",
+          address: t.address,
+          side: i % 8 === 0 ? "buy" : "sell",
+          usd: 120,
+        });
       const page = await get(url);
       const makers = [...new Set(page.data.map((r: Json) => r.maker as string))];
       const fresh = await h.call("POST", "/v1/token/trades", {
