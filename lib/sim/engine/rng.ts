@@ -29,13 +29,18 @@ export class Rng {
   private d: number;
   readonly seedKey: string;
 
-  constructor(seed: number | string) {
+  constructor(seed: number | string, words?: readonly [number, number]) {
     this.seedKey = String(seed);
-    this.a = hash32(`a:${seed}`);
-    this.b = hash32(`b:${seed}`);
+    this.a = words ? words[0] >>> 0 : hash32(`a:${seed}`);
+    this.b = words ? words[1] >>> 0 : hash32(`b:${seed}`);
     this.c = hash32(`c:${seed}`);
     this.d = 1;
     for (let i = 0; i < 12; i++) this.u32();
+  }
+
+  /** A stream named `name` seeded by two 32-bit words (a cheap key, no string to hash per stream). */
+  static ofWords(name: string, hi: number, lo: number): Rng {
+    return new Rng(name, [hi, lo]);
   }
 
   /** An independent stream named `name`, derived from this stream's seed (not from its position). */

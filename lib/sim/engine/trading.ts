@@ -13,8 +13,9 @@ import {
 } from "./curve";
 import type { RawEvent, SwapLog } from "./events";
 import type { NativePrices } from "./native-prices";
-import { evmTxHash, type Rng, solanaSignature } from "./rng";
+import type { Rng } from "./rng";
 import type { Scheduler } from "./scheduler";
+import { txId } from "./tx-id";
 import { credit, type SimPool } from "./world";
 
 // Transactions and swaps. On Base every swap is first seen preconfirmed (~2.5 s before its block) and then
@@ -73,7 +74,7 @@ export class Trading {
       reverts = this.forceBaseRevert || (!opts.scripted && this.rng.chance(BASE_REVERT_RATE));
       this.forceBaseRevert = false;
     }
-    const txHash = chain.family === "solana" ? solanaSignature(this.rng) : evmTxHash(this.rng);
+    const txHash = txId(chain.family === "solana", this.rng.u32(), this.rng.u32());
     return { chain, at, txHash, block, preconf, reverts, nextLog: cur.next };
   }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TokenTrade } from "@/lib/api";
 import { SimCore } from "../core";
 import { createClock } from "../engine/clock";
+import { txId } from "../engine/tx-id";
 import { tokenTradesHandler } from "../http/handlers/trades";
 import { envelopeText } from "../http/respond";
 import { tradeRecord } from "../testing/fixtures";
@@ -46,9 +47,13 @@ describe("ColdRows", () => {
               amountToken: s.usd * 3.3,
               volumeNative: s.usd / 7,
               usd: s.usd,
-              txHash: solana
-                ? `${"5".repeat(40)}${i.toString(36).padStart(47, "x")}`
-                : `0x${i.toString(16).padStart(64, "a")}`,
+              // the market's ids pack to two words; any other id is kept as it is
+              txHash:
+                i % 3 === 0
+                  ? solana
+                    ? `${"5".repeat(40)}${i.toString(36).padStart(47, "x")}`
+                    : `0x${i.toString(16).padStart(64, "a")}`
+                  : txId(solana, Math.imul(i, 2654435761), i),
             });
             return s.pool2
               ? Object.assign(Object.create(Object.getPrototypeOf(r)), r, { pool2: "Q" })

@@ -1,14 +1,14 @@
+import { txId, txWords } from "../engine/tx-id";
 import { TradeRecord } from "./records";
 
 // Live rows a token's tape let go of (its own cap, or the budget's trims), kept exactly in packed columns: a row
-// costs ~90 bytes here (~270 as a record with its strings), and comes back as the same record when a read reaches
-// it. Oldest first, in sequence order; dropped from the oldest end only (by age or by the cold budget), so what is
+// costs ~71 bytes here (~270 as a record with its strings), and comes back as the same record when a read reaches
+// it. A tx id is kept as the two words the market made it from (tx-id.ts), not as its 66 or 88 characters. Oldest first, in sequence order; dropped from the oldest end only (by age or by the cold budget), so what is
 // kept is always a contiguous run of the tape.
 
 const CHUNK = 2048;
-const EVM_HASH = /^0x[0-9a-f]{64}$/;
-/** Widest Solana signature (base58 of 64 bytes) kept inline; anything else goes to the exceptions map. */
-const SOL_STRIDE = 88;
+/** Bytes a packed row holds: six float columns, the log index, flags and pool indices, the maker reference, the tx. */
+export const COLD_ROW_BYTES = 6 * 8 + 4 + 3 + 8 + 8;
 
 /** What a filter reads of a row (a record, or a packed row before it is unpacked). */
 export interface RowView {
@@ -34,8 +34,8 @@ interface Chunk {
   pool: Uint8Array;
   pool2: Uint8Array;
   maker: string[];
-  tx: Uint8Array;
-  txLen: Uint8Array;
+  /** The tx id's two words (tx-id.ts), row i at 2i and 2i + 1. */
+  tx: Uint32Array;
 }
 
 const NO_POOL = 255;
@@ -46,7 +46,7 @@ export class ColdRows {
   private head = 0;
   private count = 0;
   private pools: string[] = [];
-  /** Tx ids that do not pack (by sequence number): kept as strings. */
+  /** Tx ids that do not pack (not made by `txId`, by sequence number): kept as strings. */
   private odd = new Map<number, string>();
   private chain = "";
   private token = "";
@@ -74,7 +74,7 @@ export class ColdRows {
   get bytes(): number {
     let rows = 0;
     for (const c of this.chunks) rows += c.seq.length;
-    return rows * (6 * 8 + 4 + 3 + 8 + 1 + (this.solana ? SOL_STRIDE : 32));
+    return rows * COLD_ROW_BYTES;
   }
 
   private col(k: number): { c: Chunk; i: number } {
@@ -102,12 +102,11 @@ export class ColdRows {
         this.solana = r.solana;
       }
       const j = this.head + this.count;
-      const stride = this.solana ? SOL_STRIDE : 32;
-      if (j >= this.chunks.length * CHUNK) this.chunks.push(newChunk(stride, 64));
+      if (j >= this.chunks.length * CHUNK) this.chunks.push(newChunk(64));
       const ci = Math.floor(j / CHUNK);
       const i = j % CHUNK;
       // a chunk starts small and doubles up to CHUNK rows: a tape that lets go of a few rows holds a few
-      if (i >= (this.chunks[ci] as Chunk).seq.length) this.chunks[ci] = grow(this.chunks[ci] as Chunk, stride);
+      if (i >= (this.chunks[ci] as Chunk).seq.length) this.chunks[ci] = grow(this.chunks[ci] as Chunk);
       const c = this.chunks[ci] as Chunk;
       c.seq[i] = r.seq;
       c.at[i] = r.at;
@@ -131,15 +130,10 @@ export class ColdRows {
   }
 
   private packTx(c: Chunk, i: number, tx: string): boolean {
-    if (this.solana) {
-      if (tx.length > SOL_STRIDE) return false;
-      c.txLen[i] = tx.length;
-      c.tx.set(Buffer.from(tx, "latin1"), i * SOL_STRIDE);
-      return true;
-    }
-    if (!EVM_HASH.test(tx)) return false;
-    c.tx.set(Buffer.from(tx.slice(2), "hex"), i * 32);
-    c.txLen[i] = 66;
+    const words = txWords(this.solana, tx);
+    if (!words) return false;
+    c.tx[2 * i] = words[0];
+    c.tx[2 * i + 1] = words[1];
     return true;
   }
 
@@ -223,9 +217,7 @@ export class ColdRows {
   }
 
   private txAt(c: Chunk, i: number): string {
-    const buf = Buffer.from(c.tx.buffer, c.tx.byteOffset, c.tx.byteLength);
-    if (this.solana) return buf.toString("latin1", i * SOL_STRIDE, i * SOL_STRIDE + (c.txLen[i] as number));
-    return `0x${buf.toString("hex", i * 32, i * 32 + 32)}`;
+    return txId(this.solana, c.tx[2 * i] as number, c.tx[2 * i + 1] as number);
   }
 
   /**
@@ -252,7 +244,7 @@ export class ColdRows {
   }
 }
 
-function newChunk(stride: number, rows: number): Chunk {
+function newChunk(rows: number): Chunk {
   return {
     seq: new Float64Array(rows),
     at: new Float64Array(rows),
@@ -265,14 +257,13 @@ function newChunk(stride: number, rows: number): Chunk {
     pool: new Uint8Array(rows),
     pool2: new Uint8Array(rows),
     maker: [],
-    tx: new Uint8Array(rows * stride),
-    txLen: new Uint8Array(rows),
+    tx: new Uint32Array(rows * 2),
   };
 }
 
-function grow(c: Chunk, stride: number): Chunk {
-  const n = newChunk(stride, Math.min(CHUNK, c.seq.length * 2));
-  for (const k of ["seq", "at", "amountToken", "volumeNative", "volumeUsd", "block", "logIndex", "flags", "pool", "pool2", "tx", "txLen"] as const)
+function grow(c: Chunk): Chunk {
+  const n = newChunk(Math.min(CHUNK, c.seq.length * 2));
+  for (const k of ["seq", "at", "amountToken", "volumeNative", "volumeUsd", "block", "logIndex", "flags", "pool", "pool2", "tx"] as const)
     (n[k] as Uint8Array).set(c[k] as Uint8Array);
   n.maker = c.maker;
   return n;
