@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { tradeRecord } from "../testing/fixtures";
 import type { IndexedToken } from "./state";
 import { LIVE_SEQ_BASE, Tape } from "./tape";
-import { READ_RECENTLY_MS, rowsSince, trimTapes } from "./upkeep";
+import { makersSince } from "./stats";
+import { pruneMakers, READ_RECENTLY_MS, rowsSince, trimTapes } from "./upkeep";
 
 const NOW = Date.UTC(2026, 5, 2, 12);
 const H = 3600_000;
@@ -152,6 +153,35 @@ describe("trimTapes", () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe("pruneMakers", () => {
+  it("forgets a token's makers idle over a day, and every window up to a day still counts the same makers", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 48 * 60 }), { minLength: 1, maxLength: 300 }), (agesMin) => {
+        // makers in the order they last traded (the map's order: a trade moves its maker to the end)
+        const lastAts = agesMin.map((m) => NOW - m * 60_000).sort((a, b) => a - b);
+        const makers = new Map(
+          lastAts.map((lastAt, i) => [`W${i}`, { buys: 1, sells: 0, firstBuyAt: lastAt, lastAt }] as const),
+        );
+        const t = {
+          pools: [],
+          makers,
+          makersFrom: NOW - 30 * 24 * H,
+          createdAt: NOW - 30 * 24 * H,
+          makersLostAt: Number.NEGATIVE_INFINITY,
+          makerSketch: null,
+        } as unknown as IndexedToken;
+        const windows = [5 * 60_000, H, 6 * H, 24 * H].map((w) => NOW - w);
+        const before = windows.map((from) => makersSince(t, null, from));
+        pruneMakers([t], NOW);
+        expect([...t.makers.values()].every((m) => m.lastAt >= NOW - 24 * H)).toBe(true);
+        expect(t.makers.size).toBe(lastAts.filter((at) => at >= NOW - 24 * H).length);
+        expect(t.makersLostAt).toBeLessThan(NOW - 24 * H);
+        expect(windows.map((from) => makersSince(t, null, from))).toEqual(before);
+      }),
     );
   });
 });

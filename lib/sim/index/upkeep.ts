@@ -137,7 +137,12 @@ export function expireCandles(tokens: Iterable<IndexedToken>, now: number): void
   }
 }
 
-/** Pool makers only serve windowed counts (at most 24 h): older entries go. */
+/**
+ * Makers idle over a day go. Pool makers only serve windowed counts (at most 24 h). A token's makers also hold tx
+ * counts and the first buy (the sniper badge) of each wallet: one back after a day idle starts again from its return,
+ * as one forgotten at the per-token cap does (`makersLostAt` keeps windows that reach the forgotten ones unknown, not
+ * wrong). Without this, a token's map only stops growing at the cap, and the market's heap grows for days.
+ */
 export function pruneMakers(tokens: Iterable<IndexedToken>, now: number): void {
   const cutoff = now - 24 * 3600_000;
   for (const t of tokens) {
@@ -145,6 +150,12 @@ export function pruneMakers(tokens: Iterable<IndexedToken>, now: number): void {
       if (p.makers.size === 0) continue;
       if ((t.lastTradeAt ?? 0) < cutoff) p.makers.clear();
       else for (const [w, at] of p.makers) if (at < cutoff) p.makers.delete(w);
+    }
+    // least recently trading first (a trade moves its maker to the end)
+    for (const [w, m] of t.makers) {
+      if (m.lastAt >= cutoff) break;
+      t.makersLostAt = Math.max(t.makersLostAt, m.lastAt);
+      t.makers.delete(w);
     }
   }
 }
