@@ -9,6 +9,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api/core";
 import { useLiveTrades } from "@/lib/client/stream/hooks";
+import { formatCount } from "@/lib/format/number";
 import { formatDateTimeUtc, isoDateTime } from "@/lib/format/time";
 import type { TradeFilters } from "@/lib/client/trade-filters";
 import { pausedView } from "./paused-rows";
@@ -163,18 +164,30 @@ export function TradeTape(props: TradeTapeProps) {
         {isFetchingNextPage ? (
           <p className="py-1 text-center text-mini text-muted">Loading older trades…</p>
         ) : !hasNextPage && !live.isLoading && !live.error && rows.length > 0 ? (
-          <TapeEnd oldestAt={rows[rows.length - 1]?.at ?? null} />
+          <TapeEnd
+            oldestAt={rows[rows.length - 1]?.at ?? null}
+            capped={live.olderBeyondCap ? rows.length : null}
+            filtered={maker !== null}
+          />
         ) : null}
       </div>
     </section>
   );
 }
 
-/** The tape's last row once no older page exists: how far back it reaches. */
-function TapeEnd({ oldestAt }: { oldestAt: number | null }) {
+/**
+ * The tape's last row once no older page is fetched: how far back it reaches, and why it stops there — the tape's
+ * start, or this tab's page cap (the service has older rows; a maker filter reaches further back).
+ */
+function TapeEnd({ oldestAt, capped, filtered }: { oldestAt: number | null; capped: number | null; filtered: boolean }) {
   return (
-    <p className="py-1.5 text-center text-mini text-muted" data-testid="tape-end" data-oldest-at={oldestAt ?? ""}>
-      No older trades
+    <p
+      className="py-1.5 text-center text-mini text-muted"
+      data-testid="tape-end"
+      data-end={capped === null ? "start" : "cap"}
+      data-oldest-at={oldestAt ?? ""}
+    >
+      {capped === null ? "No older trades" : `Older trades not loaded: this tab keeps the latest ${formatCount(capped)}`}
       {oldestAt !== null ? (
         <>
           {" · reaches "}
@@ -184,6 +197,7 @@ function TapeEnd({ oldestAt }: { oldestAt: number | null }) {
           (<Age at={oldestAt} suffix=" ago" />)
         </>
       ) : null}
+      {capped !== null && !filtered ? " · filter by a maker to go further back" : null}
     </p>
   );
 }

@@ -62,6 +62,8 @@ export interface LiveTrades {
   rows: LiveTrade[];
   fetchNextPage(): void;
   hasNextPage: boolean;
+  /** Paging stopped at this tab's page cap while the service still has older rows (the tape does not end here). */
+  olderBeyondCap: boolean;
   isFetchingNextPage: boolean;
   isLoading: boolean;
   error: ApiError | null;
@@ -102,6 +104,7 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
     rows: view.rows,
     fetchNextPage: () => void query.fetchNextPage(),
     hasNextPage: query.hasNextPage,
+    olderBeyondCap: !query.hasNextPage && (query.data?.pages.at(-1)?.meta.hasMore ?? false),
     isFetchingNextPage: query.isFetchingNextPage,
     ...useRestStatus(query),
     subscriptionError,
