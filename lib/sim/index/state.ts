@@ -39,7 +39,7 @@ export interface IndexCaps {
 export const DEFAULT_INDEX_CAPS: IndexCaps = {
   tapePerToken: 8000, // a busy token's last 24 h (~6,000 trades) within the global budget below
   tapeTotal: 120_000,
-  coldTotal: 1_500_000, // ~25 h of the established tokens' trading, ~90 bytes a row
+  coldTotal: 3_000_000, // ~25 h of the whole market's trading at default rates (~105,000 rows an hour), ~71 bytes a row
   secondsPerPool: 1800,
   minutesPerPool: 1500,
   hoursPerPool: 4400,
