@@ -3,6 +3,7 @@
 // market (bench/lib/app.ts).
 //
 //   node_modules/.bin/tsx bench/lighthouse.ts [--quick] [--only=/,/pulse]
+//   BENCH_LH_JSON=<dir> keeps every run's whole Lighthouse report there (the LCP element and its phases, audit details).
 //
 // Targets (issue #32): performance ≥ 90, accessibility 100, best practices ≥ 95, SEO ≥ 95 on `/`, `/pulse`, a token
 // page, a wallet page, `/watchlist`, `/credits`, `/tracker` and `/charts`. Each page is scored RUNS times in a fresh
@@ -11,7 +12,7 @@
 // average at start and end is printed, and each performance figure notes Lighthouse's `benchmarkIndex` of the
 // machine (higher is faster). There is no side-by-side baseline: the targets are the absolute scores the issue sets.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
@@ -95,6 +96,12 @@ async function score(url: string): Promise<Run> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // BENCH_LH_JSON=<dir>: keep each run's whole report (the LCP element and its phases, every audit's details)
+    const keep = process.env.BENCH_LH_JSON;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(join(keep, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`), result.report as string);
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => {
