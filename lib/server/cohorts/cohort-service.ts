@@ -1,30 +1,22 @@
-import { type ChainId, COHORT_RULES, type CohortEnvelope, PRECONFIRM_TTL_MS } from "@/lib/api";
+import { COHORT_RULES, type CohortEnvelope, PRECONFIRM_TTL_MS } from "@/lib/api";
 import { getProxyState, type ProxyState } from "@/lib/server/proxy/state";
 import { buildCohortReport, type EarlyWindow } from "./build-report";
-import { createReportCache } from "./report-cache";
+import { createReportCache, type ReportCache } from "./report-cache";
 import { createReader } from "./upstream-reads";
 
 // Cohort reports per token, shared by every viewer (report-cache.ts); the launch window is kept once it is settled.
 
 export const REPORT_TTL_MS = 30_000;
 export const MAX_REPORTS = 500;
-const MAX_COMPUTING = 32;
 
-export interface CohortService {
-  get(ref: {
-    chain: ChainId;
-    address: string;
-  }): Promise<{ envelope: CohortEnvelope; cache: "hit" | "miss" | "coalesced" }>;
-  size(): number;
-}
+export type CohortService = ReportCache<CohortEnvelope>;
 
 export function createCohortService(opts: { state?: () => ProxyState; now?: () => number } = {}): CohortService {
   const state = opts.state ?? getProxyState;
   return createReportCache<CohortEnvelope, EarlyWindow | undefined>({
     max: MAX_REPORTS,
     ttlMs: REPORT_TTL_MS,
-    maxComputing: MAX_COMPUTING,
-    now: opts.now ?? Date.now,
+    now: opts.now,
     async compute(ref, prior, t) {
       const reader = createReader(state());
       const { report, early } = await buildCohortReport(reader, ref, { early: prior });

@@ -23,21 +23,25 @@ export interface ReportCache<E extends ReportEnvelope> {
   size(): number;
 }
 
+/** Reports computed at once across tokens (more wait for a slot). */
+const MAX_COMPUTING = 32;
+
 export function createReportCache<E extends ReportEnvelope, S>(o: {
   max: number;
   ttlMs: number;
-  maxComputing: number;
-  now: () => number;
+  maxComputing?: number;
+  now?: () => number;
   /** One round: the report, and what the next round of the same token starts from (`prior`). `t`: the round's start. */
   compute(ref: TokenRef, prior: S | undefined, t: number): Promise<{ envelope: E; keep: S }>;
 }): ReportCache<E> {
   const cache = new LRUCache<string, { envelope: E; storedAt: number; keep: S }>({ max: o.max });
-  const inflight = createCoalescer<E>(o.maxComputing);
+  const inflight = createCoalescer<E>(o.maxComputing ?? MAX_COMPUTING);
+  const now = o.now ?? Date.now;
   const free = (e: E): E => ({ ...e, meta: { ...e.meta, credits: 0 } });
 
   async function compute(key: string, ref: TokenRef): Promise<E> {
     const prior = cache.get(key);
-    const t = o.now();
+    const t = now();
     const { envelope, keep } = await o.compute(ref, prior?.keep, t);
     cache.set(key, { envelope, storedAt: t, keep });
     return envelope;
@@ -47,7 +51,7 @@ export function createReportCache<E extends ReportEnvelope, S>(o: {
     async get(ref) {
       const key = `${ref.chain}|${ref.address}`;
       const hit = cache.get(key);
-      if (hit && o.now() - hit.storedAt < o.ttlMs) return { envelope: free(hit.envelope), cache: "hit" };
+      if (hit && now() - hit.storedAt < o.ttlMs) return { envelope: free(hit.envelope), cache: "hit" };
       const shared = inflight.join(key);
       try {
         const envelope = await (shared ?? inflight.lead(key, () => compute(key, ref)));

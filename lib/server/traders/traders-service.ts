@@ -1,6 +1,6 @@
-import type { ChainId, CohortReport, TradersEnvelope } from "@/lib/api";
+import type { CohortReport, TradersEnvelope } from "@/lib/api";
 import { type CohortService, getCohortService } from "@/lib/server/cohorts/cohort-service";
-import { createReportCache } from "@/lib/server/cohorts/report-cache";
+import { createReportCache, type ReportCache } from "@/lib/server/cohorts/report-cache";
 import { createReader } from "@/lib/server/cohorts/upstream-reads";
 import { getProxyState, type ProxyState } from "@/lib/server/proxy/state";
 import { buildTradersReport } from "./build-traders";
@@ -11,15 +11,8 @@ import type { TapeWindow } from "./read-tape";
 
 export const REPORT_TTL_MS = 30_000;
 export const MAX_REPORTS = 200;
-const MAX_COMPUTING = 32;
 
-export interface TradersService {
-  get(ref: {
-    chain: ChainId;
-    address: string;
-  }): Promise<{ envelope: TradersEnvelope; cache: "hit" | "miss" | "coalesced" }>;
-  size(): number;
-}
+export type TradersService = ReportCache<TradersEnvelope>;
 
 export function createTradersService(
   opts: { state?: () => ProxyState; now?: () => number; cohorts?: () => CohortService } = {},
@@ -29,8 +22,7 @@ export function createTradersService(
   return createReportCache<TradersEnvelope, TapeWindow>({
     max: MAX_REPORTS,
     ttlMs: REPORT_TTL_MS,
-    maxComputing: MAX_COMPUTING,
-    now: opts.now ?? Date.now,
+    now: opts.now,
     async compute(ref, prior, t) {
       const reader = createReader(state());
       // the tags come from the cohort report (usually the one the token page already asked for); without it, no tags
