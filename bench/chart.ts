@@ -11,7 +11,7 @@ import { runAppVsLib } from "./chart/app-vs-lib";
 import { measurePhase, type PhaseResult, routeStream } from "./chart/load";
 import { runMicro } from "./chart/micro";
 import { root, startApp } from "./lib/app";
-import { launchChromium } from "./lib/browser";
+import { launchChromium, withoutSharedWorker } from "./lib/browser";
 import { profiling, startPageProfile, stopPageProfile } from "./lib/profile";
 import { figure, pick } from "./lib/report";
 
@@ -84,11 +84,8 @@ async function main() {
     const state = await (await fetch(`${SIM}/__control/state`)).json();
     const t = state.data.notable.baseToken as { chain: string; address: string };
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    // The injector routes the page's own stream socket: without SharedWorker (as in Chrome on Android) the page holds
-    // it; a shared worker's socket is out of a page route's reach.
-    await page.addInitScript(() => {
-      delete (window as { SharedWorker?: unknown }).SharedWorker;
-    });
+    // The injector routes the page's own stream socket.
+    await withoutSharedWorker(page);
     inj = await routeStream(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");

@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../test/chromium";
-import { freePort, startApp } from "./lib/app";
+import { appPages, freePort, startApp } from "./lib/app";
 import { figure, pick } from "./lib/report";
 
 const RUNS = pick(3, 1);
@@ -28,8 +28,6 @@ const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
   .split(",");
-
-type Notable = Record<string, { chain?: string; address: string } | null>;
 
 interface Run {
   scores: Record<Category, number | null>;
@@ -148,21 +146,7 @@ async function main() {
   const loadStart = loadavg().map((x) => x.toFixed(2));
   const app = await startApp();
   try {
-    const notable = ((await (await fetch(`${app.sim}/__control/state`)).json()) as { data: { notable: Notable } }).data
-      .notable;
-    const token = notable.establishedToken ?? notable.baseToken;
-    const wallet = notable.evmWallet ?? notable.solanaWallet;
-    if (!token?.chain || !wallet) throw new Error("the embedded market names no established token or wallet");
-    const pages: Record<string, string> = {
-      "/": "/",
-      "/pulse": "/pulse",
-      "token page": `/token/${token.chain}/${token.address}`,
-      "wallet page": `/wallet/${wallet.address}`,
-      "/watchlist": "/watchlist",
-      "/credits": "/credits",
-      "/tracker": "/tracker",
-      "/charts": "/charts",
-    };
+    const pages = await appPages(app);
     console.log(`load average at start ${loadStart.join(" ")}; ${RUNS} run(s) a page, the median reported`);
     // One Lighthouse load of the board first, not counted: it warms the server (routes, caches, icons) and the freshly
     // started market, which otherwise weigh on whichever page is measured first.

@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { BENCH_DIST, root, startApp } from "./lib/app";
+import { appPages, BENCH_DIST, root, startApp } from "./lib/app";
 import { launchChromium } from "./lib/browser";
 import { figure, pick } from "./lib/report";
 
@@ -20,8 +20,6 @@ const LIMIT_KB = 120;
 /** The board's server-rendered HTML (cards of the first screenful, their lists dehydrated), gzip. */
 const BOARD_HTML_LIMIT_KB = 64;
 const LCP_RUNS = pick(5, 2);
-
-type Notable = Record<string, { chain?: string; address: string } | null>;
 
 /** The scripts a modern browser loads for the HTML (`noModule` polyfills are skipped by it, so not counted). */
 function scriptsOf(html: string): string[] {
@@ -53,32 +51,11 @@ function gzipBytes(src: string): number {
 async function main() {
   const app = await startApp();
   try {
-    const notable = ((await (await fetch(`${app.sim}/__control/state`)).json()) as { data: { notable: Notable } }).data
-      .notable;
-    const token = notable.establishedToken ?? notable.baseToken;
-    const wallet = notable.evmWallet ?? notable.solanaWallet;
-    if (!token?.chain || !wallet) throw new Error("the embedded market names no established token or wallet");
-    const routes: Record<string, string> = {
-      "/": "/",
-      "/pulse": "/pulse",
-      "token page": `/token/${token.chain}/${token.address}`,
-      "wallet page": `/wallet/${wallet.address}`,
-      "/watchlist": "/watchlist",
-      "/credits": "/credits",
-      "/tracker": "/tracker",
-      "/charts": "/charts",
-    };
-    /** Pages still being built: measured once they answer. */
-    const optional = new Set(["/tracker", "/charts"]);
+    const routes = await appPages(app);
     const perRoute: Record<string, string[]> = {};
     const html: Record<string, string> = {};
     for (const [name, path] of Object.entries(routes)) {
       const res = await fetch(`${app.base}${path}`);
-      if (res.status === 404 && optional.has(name)) {
-        console.log(`  ${name} is not in this build (404): not measured`);
-        delete routes[name];
-        continue;
-      }
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
       html[name] = await res.text();
       perRoute[name] = scriptsOf(html[name]);

@@ -9,7 +9,7 @@
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "@playwright/test";
 import { startApp } from "./lib/app";
-import { launchChromium } from "./lib/browser";
+import { launchChromium, withoutSharedWorker } from "./lib/browser";
 import { profiling, startPageProfile, stopPageProfile } from "./lib/profile";
 import { figure, pick, type Target } from "./lib/report";
 
@@ -192,11 +192,8 @@ async function measure(
 async function main() {
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  // The deltas are counted on the page's own stream socket: without SharedWorker (as in Chrome on Android) the page
-  // holds it; a shared worker's socket is out of the page's events.
-  await context.addInitScript(() => {
-    delete (window as { SharedWorker?: unknown }).SharedWorker;
-  });
+  // The deltas are counted on the page's own stream socket.
+  await withoutSharedWorker(context);
   await context.addInitScript(() => {
     const w = window as unknown as { __lt: number[] };
     w.__lt = [];

@@ -112,3 +112,24 @@ export async function startApp(env: Record<string, string> = {}, nodeArgs: strin
       }),
   };
 }
+
+type Notable = Record<string, { chain?: string; address: string } | null>;
+
+/** The pages a visitor opens, by name: the board, a token and a wallet the market names, and the other pages. */
+export async function appPages(app: App): Promise<Record<string, string>> {
+  const notable = ((await (await fetch(`${app.sim}/__control/state`)).json()) as { data: { notable: Notable } }).data
+    .notable;
+  const token = notable.establishedToken ?? notable.baseToken;
+  const wallet = notable.evmWallet ?? notable.solanaWallet;
+  if (!token?.chain || !wallet) throw new Error("the embedded market names no established token or wallet");
+  return {
+    "/": "/",
+    "/pulse": "/pulse",
+    "token page": `/token/${token.chain}/${token.address}`,
+    "wallet page": `/wallet/${wallet.address}`,
+    "/watchlist": "/watchlist",
+    "/credits": "/credits",
+    "/tracker": "/tracker",
+    "/charts": "/charts",
+  };
+}
