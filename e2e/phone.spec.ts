@@ -75,14 +75,38 @@ test.describe("at 390 px", () => {
     });
   }
 
+  /** How wide the page and the main nav are against the screen, and which of the nav's controls are cut. */
+  async function widths(page: Page) {
+    return page.evaluate(() => {
+      const nav = document.querySelector('nav[aria-label="Main"]');
+      return {
+        page: document.documentElement.scrollWidth,
+        screen: window.innerWidth,
+        navScroll: nav?.scrollWidth ?? -1,
+        navClient: nav?.clientWidth ?? -1,
+        navCut: [...(nav?.querySelectorAll("a, button") ?? [])]
+          .map((el) => ({ text: el.textContent, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > window.innerWidth))
+          .map(({ text }) => text),
+      };
+    });
+  }
+
   for (const name of ["home", "pulse", "token", "wallet", "watchlist", "credits", "tracker", "charts"] as const) {
-    test(`${name}: tap targets ≥ 24 px or spaced, valid ARIA references, names that hold the visible text`, async ({
+    test(`${name}: no sideways scroll, tap targets ≥ 24 px or spaced, valid ARIA references, names that hold the visible text`, async ({
       page,
     }) => {
       const path = pages()[name];
       await page.goto(path);
       await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
       await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+      // Neither the page nor the main nav scrolls sideways, and every nav control is whole on the screen.
+      const w = await widths(page);
+      expect(w.navClient, `${path}: the main nav`).toBeGreaterThan(0);
+      expect(w.screen, path).toBe(390);
+      expect(w.page, `${path} scrolls sideways`).toBeLessThanOrEqual(w.screen);
+      expect(w.navScroll, `${path}: the main nav scrolls sideways`).toBeLessThanOrEqual(w.navClient);
+      expect(w.navCut, `${path}: nav controls off the screen`).toEqual([]);
       expect(await danglingIdRefs(page), path).toEqual([]);
       // Lighthouse's accessibility audits are axe's rules: target-size is its tap-target check (WCAG 2.5.8).
       const { violations } = await new AxeBuilder({ page })
@@ -100,4 +124,32 @@ test.describe("at 390 px", () => {
       ).toEqual([]);
     });
   }
+
+  test("the main nav holds Pulse and Watchlist, and the other pages one tap away under More", async ({ page }) => {
+    await page.goto(pages().watchlist);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Pulse" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Watchlist" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Tracker" })).toBeHidden();
+    const more = nav.getByRole("button", { name: "More pages", exact: true });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+
+    await more.tap();
+    const menu = nav.getByRole("list", { name: "More pages" });
+    await expect(menu.getByRole("link")).toHaveText(["Tracker", "Charts"]);
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+
+    await more.tap();
+    await menu.getByRole("link", { name: "Charts" }).tap();
+    await expect(page).toHaveURL(/\/charts(\?|$)/);
+    await expect(menu).toBeHidden();
+    // Its button now names the page it holds: the bar still says where the trader is.
+    const current = nav.getByRole("button", { name: "Charts and more pages", exact: true });
+    await expect(current).toHaveAttribute("aria-expanded", "false");
+    await current.tap();
+    await expect(menu.getByRole("link", { name: "Charts" })).toHaveAttribute("aria-current", "page");
+  });
 });

@@ -4,11 +4,11 @@ import { Chip } from "@/components/ui";
 export function SimBadge() {
   return (
     <Chip tone="warn" title="Prices, trades and wallets come from the embedded simulated market, not from live chains">
-      <span className="hidden sm:inline">Simulated market</span>
-      <span className="sm:hidden" aria-hidden="true">
+      <span className="hidden md:inline">Simulated market</span>
+      <span className="md:hidden" aria-hidden="true">
         SIM
       </span>
-      <span className="sr-only sm:hidden">Simulated market</span>
+      <span className="sr-only md:hidden">Simulated market</span>
     </Chip>
   );
 }

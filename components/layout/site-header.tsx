@@ -3,15 +3,18 @@ import { SearchBox } from "@/components/search/search-box";
 import { LiveStatus } from "./live-status";
 import { NativeTicker } from "./native-ticker";
 import { NavLink } from "./nav-link";
+import { NavMore } from "./nav-more";
 import { ShortcutsButton } from "./shortcuts-button";
 import { SimBadge } from "./sim-badge";
 
+/** `phone`: on the bar at every width, or under the nav's "More" on a phone (the bar holds two links whole there). */
 export const NAV_ITEMS = [
-  { href: "/pulse", label: "Pulse" },
-  { href: "/watchlist", label: "Watchlist" },
-  { href: "/tracker", label: "Tracker" },
-  { href: "/charts", label: "Charts" },
+  { href: "/pulse", label: "Pulse", phone: "bar" },
+  { href: "/watchlist", label: "Watchlist", phone: "bar" },
+  { href: "/tracker", label: "Tracker", phone: "more" },
+  { href: "/charts", label: "Charts", phone: "more" },
 ] as const;
+const PHONE_MORE = NAV_ITEMS.filter((i) => i.phone === "more").map(({ href, label }) => ({ href, label }));
 
 /** The sticky app header: brand, nav, search, native prices, simulated-market badge, stream state, shortcuts. */
 export function SiteHeader({ simulated }: { simulated: boolean }) {
@@ -27,26 +30,39 @@ export function SiteHeader({ simulated }: { simulated: boolean }) {
           <BrandMark />
           <span className="hidden text-[15px] md:inline">TradeScope</span>
         </Link>
-        {/* On a phone the nav scrolls sideways rather than push the search and status off the screen. */}
-        <nav aria-label="Main" className="relative flex min-w-0 items-center gap-0.5 overflow-x-auto [scrollbar-width:none]">
+        {/* Never wider than the screen, nor a sideways scroller: on a phone the links past the second are under "More",
+            and the stream status sits in the prices row, so a long status ("Reconnecting") cannot push the bar over. */}
+        <nav aria-label="Main" className="flex shrink-0 items-center gap-0.5">
           {NAV_ITEMS.map((item) => (
-            <NavLink key={item.href} href={item.href}>
+            <NavLink key={item.href} href={item.href} className={item.phone === "more" ? "hidden sm:block" : undefined}>
               {item.label}
             </NavLink>
           ))}
+          <NavMore items={PHONE_MORE} className="sm:hidden" />
         </nav>
         <SearchBox />
-        <div className="ml-auto flex shrink-0 items-center gap-3">
-          <NativeTicker max={5} className="hidden lg:flex" />
+        {/* Wide screens: the prices give way first (a price that does not fit wraps onto a hidden line, never cut). */}
+        <NativeTicker
+          max={5}
+          className="relative ml-auto hidden h-4 min-w-0 flex-wrap justify-end overflow-hidden xl:flex"
+        />
+        <div className="ml-auto flex shrink-0 items-center gap-3 xl:ml-0">
           {simulated ? <SimBadge /> : null}
-          <LiveStatus />
+          <span className="hidden shrink-0 sm:flex">
+            <LiveStatus />
+          </span>
           <ShortcutsButton />
         </div>
       </div>
-      {/* relative: the prices' screen-reader text is absolutely positioned and must not escape the scroller */}
-      <div className="relative flex h-7 items-center overflow-x-auto border-t border-border px-3 lg:hidden">
-        {/* a phone's width holds four prices whole; a fifth was cut mid-name */}
-        <NativeTicker max={6} className="[&>li:nth-child(n+5)]:hidden sm:[&>li:nth-child(n+5)]:flex" />
+      <div className="flex h-7 items-center gap-3 border-t border-border px-3 xl:hidden">
+        {/* relative: the prices' screen-reader text is absolutely positioned and must not escape the scroller */}
+        <div className="relative flex min-w-0 flex-1 items-center overflow-x-auto">
+          {/* a phone holds three prices whole beside the stream status, not four */}
+          <NativeTicker max={6} className="[&>li:nth-child(n+4)]:hidden sm:[&>li:nth-child(n+4)]:flex" />
+        </div>
+        <span className="flex shrink-0 sm:hidden">
+          <LiveStatus />
+        </span>
       </div>
     </header>
   );
