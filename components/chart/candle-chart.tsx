@@ -3,11 +3,13 @@
 import {
   type CandlestickData,
   CandlestickSeries,
-  createChart,
+  type ChartOptions,
+  createChartEx,
   createSeriesMarkers,
+  type DeepPartial,
   type HistogramData,
   HistogramSeries,
-  type IChartApi,
+  type IChartApiBase,
   type ISeriesApi,
   type ISeriesMarkersPluginApi,
   type LogicalRange,
@@ -24,6 +26,7 @@ import { showsSeconds } from "./intervals";
 import type { LegendStore } from "./legend-store";
 import type { TradeMarker } from "./markers";
 import { createPaintThrottle, type PaintThrottle } from "./paint-throttle";
+import { edgeSafeTickFormatter, labelMeasurer, PositionedTickLabels } from "./time-axis";
 
 // The candle chart: created once per mount, fed in place from the stream's bar ops (setData / update), never
 // re-rendered by React on a tick. History pages in as the user pans left.
@@ -54,7 +57,7 @@ const TICK_PAINT_MS = 100;
 const PAGE_AHEAD_BARS = 20;
 
 interface ChartParts {
-  chart: IChartApi;
+  chart: IChartApiBase<Time>;
   candles: ISeriesApi<"Candlestick">;
   volume: ISeriesApi<"Histogram">;
   markers: ISeriesMarkersPluginApi<Time>;
@@ -230,7 +233,17 @@ export default function CandleChart({
   useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const chart = createChart(box, CHART_OPTIONS);
+    // Tick labels cut at the pane's edges are left blank (time-axis.ts); the chart still pans past its first and last
+    // bars. Bold is the widest a label is drawn.
+    let created: IChartApiBase<Time> | null = null;
+    const { fontSize, fontFamily } = CHART_OPTIONS.layout ?? {};
+    const tickMarkFormatter = edgeSafeTickFormatter(() => created, labelMeasurer(`bold ${fontSize}px ${fontFamily}`));
+    const options: DeepPartial<ChartOptions> = {
+      ...CHART_OPTIONS,
+      timeScale: { ...CHART_OPTIONS.timeScale, tickMarkFormatter },
+    };
+    const chart = createChartEx<Time, PositionedTickLabels>(box, new PositionedTickLabels(), options);
+    created = chart;
     const candles = chart.addSeries(CandlestickSeries, CANDLE_OPTIONS);
     const volume = chart.addSeries(HistogramSeries, {
       priceScaleId: "",
