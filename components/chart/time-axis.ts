@@ -75,6 +75,9 @@ export class PositionedTickLabels extends defaultHorzScaleBehavior() {
   }
 }
 
+/** Label widths kept per chart: a day of second ticks has 86,400 labels; the ones on screen are a few dozen. */
+const MAX_WIDTHS = 512;
+
 /** The width in px of `label` drawn in `font` (a CSS font, as the chart builds it), measured once per label. */
 export function labelMeasurer(font: string): (label: string) => number {
   const widths = new Map<string, number>();
@@ -86,6 +89,7 @@ export function labelMeasurer(font: string): (label: string) => number {
     if (!ctx) return 0;
     ctx.font = font;
     w = ctx.measureText(label).width;
+    if (widths.size >= MAX_WIDTHS) widths.clear();
     widths.set(label, w);
     return w;
   };
