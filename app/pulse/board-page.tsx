@@ -1,7 +1,5 @@
 import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
 import { headers } from "next/headers";
-import { Suspense } from "react";
-import { CardSkeletons } from "@/components/pulse/column-body";
 import { type FirstPaintCounts, firstPaint } from "@/components/pulse/first-paint";
 import { launchpadIndex, launchpadOf } from "@/components/pulse/launchpads";
 import { PulseBoard } from "@/components/pulse/pulse-board";
@@ -24,9 +22,7 @@ export async function BoardPage({ searchParams }: { searchParams: RawParams }) {
   const counts = firstPaintLists(qc, view, Date.now());
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <Suspense fallback={<BoardFallback />}>
-        <PulseBoard firstPaint={counts} phone={phone} />
-      </Suspense>
+      <PulseBoard firstPaint={counts} phone={phone} />
     </HydrationBoundary>
   );
 }
@@ -64,16 +60,4 @@ export function isPhone(h: Pick<Headers, "get">): boolean {
   const hint = h.get("sec-ch-ua-mobile");
   if (hint !== null) return hint === "?1";
   return /Mobi/i.test(h.get("user-agent") ?? "");
-}
-
-function BoardFallback() {
-  return (
-    <div className="grid gap-2 lg:grid-cols-3">
-      {PULSE_VIEWS.map((v) => (
-        <div key={v} className="rounded-md border border-border bg-panel">
-          <CardSkeletons rows={6} />
-        </div>
-      ))}
-    </div>
-  );
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { memo } from "react";
 import { tokenHref } from "@/components/search/search-target";
-import { Age, Badge, ChainTag, Chip, SafeText, TokenIcon } from "@/components/ui";
+import { Age, Badge, ChainTag, Chip, type IconPriority, SafeText, TokenIcon } from "@/components/ui";
 import { WatchStar } from "@/components/watchlist/watch-star";
 import type { Factory } from "@/lib/api/core";
 import { CardCreator, CardSocials } from "./card-links";
@@ -27,7 +27,7 @@ export const CardIcon = memo(function CardIcon(p: {
   chain: string;
   address: string;
   iconUrl: string | null;
-  priority: boolean;
+  priority: IconPriority;
 }) {
   return (
     <div className="relative shrink-0 self-center">

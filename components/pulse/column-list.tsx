@@ -3,12 +3,16 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, type RefObject, useEffect, useState } from "react";
 import type { Factory, PulseToken } from "@/lib/api/core";
+import type { IconPriority } from "@/components/ui";
 import { INITIAL_ROWS, OVERSCAN } from "./first-paint";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
 
 const idOf = (t: PulseToken) => `${t.chain}:${t.address}`;
-/** Cards at the top of a column whose icons load eagerly with high priority (above the fold on any screen). */
+/** Cards at the top of a column whose icons load at once with high priority (above the fold on any screen). */
 const PRIORITY_CARDS = 3;
+/** Cards whose icons load from the HTML, not once the page's scripts have run: a phone's first screen of a column. */
+const EAGER_CARDS = 8;
+const iconPriority = (i: number): IconPriority => (i < PRIORITY_CARDS ? true : i < EAGER_CARDS ? "eager" : false);
 
 interface ListProps {
   tokens: readonly PulseToken[];
@@ -26,7 +30,7 @@ export const ColumnList = memo(function ColumnList(props: ListProps) {
   return (
     <div data-virtual="false">
       {props.tokens.map((t, i) => (
-        <PulseCard key={idOf(t)} token={t} launchpad={props.launchpadOf(t)} priority={i < PRIORITY_CARDS} />
+        <PulseCard key={idOf(t)} token={t} launchpad={props.launchpadOf(t)} priority={iconPriority(i)} />
       ))}
     </div>
   );
@@ -51,7 +55,7 @@ function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
         const t = tokens[item.index] as PulseToken;
         return (
           <div key={item.key} className="absolute inset-x-0 top-0" style={{ transform: `translateY(${item.start}px)` }}>
-            <PulseCard token={t} launchpad={launchpadOf(t)} priority={item.index < PRIORITY_CARDS} />
+            <PulseCard token={t} launchpad={launchpadOf(t)} priority={iconPriority(item.index)} />
           </div>
         );
       })}

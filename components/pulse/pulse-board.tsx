@@ -48,7 +48,8 @@ export function PulseBoard({
         onValueChange={(tab) => update((s) => ({ ...s, tab }))}
         items={PULSE_VIEWS.map((v) => ({ value: v, label: VIEW_TITLES[v], count: counts[v] }))}
       />
-      <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] grid-cols-1 gap-2 lg:h-[calc(100dvh-8.75rem)] lg:grid-cols-3">
+      {/* On a phone the column reaches the bottom of the screen (the footer is below it, a scroll away). */}
+      <div className="grid h-[calc(100dvh-12rem)] min-h-[26rem] grid-cols-1 gap-2 lg:h-[calc(100dvh-8.75rem)] lg:grid-cols-3">
         {PULSE_VIEWS.map((v, i) => (
           <PulseColumn
             key={v}

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, type ReactNode } from "react";
-import { Age, Badge, Count, cn, Flash, Liquidity, ProgressBar, Usd } from "@/components/ui";
+import { Age, Badge, Count, cn, Flash, type IconPriority, Liquidity, ProgressBar, Usd } from "@/components/ui";
 import type { Factory, PulseToken } from "@/lib/api/core";
 import { safeText } from "@/lib/format";
 import { CardIcon, CardLink, CardMeta, CardTitle } from "./card-parts";
@@ -17,7 +17,7 @@ export interface PulseCardProps {
   token: PulseToken;
   launchpad: Factory | null;
   /** One of the first cards of its column: its icon is above the fold and loads at once. */
-  priority?: boolean;
+  priority?: IconPriority;
 }
 
 function Stat({

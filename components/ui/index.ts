@@ -27,6 +27,6 @@ export { Sparkline } from "./sparkline";
 export { panelId, type TabItem, TabPanel, Tabs, tabId } from "./tabs";
 export { sharedTicker } from "./ticker";
 export { type HeadColumn, TableHead } from "./table-head";
-export { TokenIcon } from "./token-icon";
+export { type IconPriority, TokenIcon } from "./token-icon";
 export { Tooltip } from "./tooltip";
 export { UnknownValue } from "./unknown-value";

@@ -135,6 +135,12 @@ describe("TokenIcon", () => {
     expect(out).toContain('loading="eager"');
     expect(out).toMatch(/fetchPriority="high"/i);
   });
+
+  it("loads an icon on the rest of the first screen from the HTML, at the usual priority", () => {
+    const out = html(<TokenIcon src="https://cdn.example.com/a.png" seed="0xabc" size={52} priority="eager" />);
+    expect(out).toContain('loading="eager"');
+    expect(out).not.toMatch(/fetchPriority/i);
+  });
 });
 
 describe("a whole hostile token renders inert", () => {

@@ -9,8 +9,12 @@ import { cn } from "./cn";
  * A token's icon: only https, non-SVG URLs (or the embedded market's own), loaded through this site's image route
  * as a fixed-size <img> over a plain disc. Unsafe, missing or broken icons fall back to the address's generated
  * avatar (drawn only then: a board of icons does not carry a hidden avatar under each). `priority`
- * marks an icon above the fold (the first cards): fetched at once with high priority, the page's likely LCP.
+ * marks an icon above the fold: `true` (the first cards, a page's header) is fetched at once with high priority, the
+ * page's likely LCP; `"eager"` (the rest of the first screen) is fetched from the HTML too, at the usual priority, so
+ * it paints without waiting for the page's scripts; the others load as they near the screen.
  */
+export type IconPriority = boolean | "eager";
+
 export function TokenIcon({
   src,
   seed,
@@ -24,7 +28,7 @@ export function TokenIcon({
   seed: string;
   size?: number;
   alt?: string;
-  priority?: boolean;
+  priority?: IconPriority;
   className?: string;
 }) {
   const safe = proxiedImageUrl(src);
@@ -54,7 +58,7 @@ export function TokenIcon({
         width={size}
         height={size}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
+        fetchPriority={priority === true ? "high" : undefined}
         decoding="async"
         referrerPolicy="no-referrer"
         onError={() => setFailed(safe)}

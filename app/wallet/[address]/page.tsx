@@ -1,10 +1,8 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
-import { Suspense } from "react";
 import { pageMetadata } from "@/app/page-metadata";
 import { walletHref } from "@/components/search/search-target";
-import { Skeleton } from "@/components/ui/skeleton";
 import { parseWalletView, pnlChainOf, resolveWalletRoute } from "@/components/wallet/view-state";
 import { WalletView } from "@/components/wallet/wallet-view";
 import { walletPageQueries } from "@/lib/client/queries";
@@ -55,11 +53,8 @@ export default async function WalletPage({ params, searchParams }: { params: Par
     const chain = typeof sp.chain === "string" ? sp.chain : undefined;
     permanentRedirect(walletHref(route.address, chain));
   }
-  return (
-    <Suspense fallback={<WalletSkeleton />}>
-      <WalletContent address={route.address} family={route.family} sp={sp} />
-    </Suspense>
-  );
+  // Rendered whole before its first byte, as the token page is (see there): no Suspense boundary to swap in by script.
+  return <WalletContent address={route.address} family={route.family} sp={sp} />;
 }
 
 async function WalletContent({
@@ -80,18 +75,5 @@ async function WalletContent({
     <HydrationBoundary state={dehydrate(qc)}>
       <WalletView address={address} family={family} />
     </HydrationBoundary>
-  );
-}
-
-function WalletSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" role="status" aria-label="Loading wallet">
-      <Skeleton className="h-20 w-full" />
-      <Skeleton className="h-60 w-full" />
-      <div className="grid gap-2 xl:grid-cols-[minmax(0,1fr)_30rem]">
-        <Skeleton className="h-80" />
-        <Skeleton className="h-80" />
-      </div>
-    </div>
   );
 }

@@ -1,13 +1,11 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
-import { Suspense } from "react";
 import { pageMetadata } from "@/app/page-metadata";
 import { defaultInterval } from "@/components/chart/intervals";
 import { tokenHref } from "@/components/search/search-target";
 import { selectPools } from "@/components/token/pools";
 import { TokenNotFound } from "@/components/token/token-not-found";
-import { TokenSkeleton } from "@/components/token/token-skeleton";
 import { tokenTitle } from "@/components/token/token-title";
 import { TokenView } from "@/components/token/token-view";
 import { chartQuoteOf, parseViewState, tapeFiltersOf } from "@/components/token/view-state";
@@ -43,17 +41,18 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return pageMetadata(tokenTitle(t), `${name} (${symbol}) on ${chainName}: live price, candles, trades, holders and pools.`);
 }
 
-/** Validation first, outside any Suspense boundary, so an invalid link answers a real 404 (or a 308 to the canonical URL). */
+/**
+ * Validation first, so an invalid link answers a real 404 (or a 308 to the canonical URL). The page is rendered whole
+ * before its first byte (its metadata waits for the token already): no Suspense boundary, because React streams a
+ * large one's content after its fallback and shows it only once a script has swapped them, so the header and price
+ * would wait for the page's scripts instead of painting with the HTML.
+ */
 export default async function TokenPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const [p, sp] = await Promise.all([params, searchParams]);
   const route = resolveTokenRoute(p.chain, p.address);
   if (route.kind === "invalid") notFound();
   if (route.kind === "redirect") permanentRedirect(`${tokenHref(route.chain, route.address)}${queryString(sp)}`);
-  return (
-    <Suspense fallback={<TokenSkeleton />}>
-      <TokenContent chain={route.chain} address={route.address} sp={sp} />
-    </Suspense>
-  );
+  return <TokenContent chain={route.chain} address={route.address} sp={sp} />;
 }
 
 async function TokenContent({
