@@ -188,6 +188,10 @@ console.log(
   `${L.trades} trades, ${L.events} events in ${f(L.elapsedMs / 1000, 1)} s; held: ${JSON.stringify(L.state)}`,
 );
 console.log(`caps: ${JSON.stringify(L.caps)}`);
+for (const d of L.busiestTapes)
+  console.log(
+    `tape of ${d.token} (${d.tradesLastHour} trades in the last hour): ${d.rows} rows, back ${f(d.reachesHours, 2)} h`,
+  );
 const lastSample = L.samples.at(-1);
 figure({
   id: "long-run.heap",

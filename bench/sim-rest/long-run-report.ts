@@ -9,6 +9,14 @@ export interface LongRunSample {
   trades: number;
 }
 
+/** How far back a busy token's tape pages at the end of the run (the busiest in its last hour first). */
+export interface TapeDepth {
+  token: string;
+  tradesLastHour: number;
+  rows: number;
+  reachesHours: number;
+}
+
 export interface LongRunReport {
   hours: number;
   elapsedMs: number;
@@ -17,4 +25,5 @@ export interface LongRunReport {
   samples: LongRunSample[];
   state: Record<string, number>;
   caps: Record<string, number>;
+  busiestTapes: TapeDepth[];
 }
