@@ -18,7 +18,11 @@ test("a generated bundle opens to its wallets, common funder and funding transfe
   const table = page.getByTestId("cohort-table");
   for (const label of ["Top 10", "Dev", "Snipers", "Bundles", "Fresh"]) await expect(table).toContainText(label);
   await expect(table.locator('[data-cohort="bundles"] td').first()).toHaveText("4");
-  await expect(page.getByTestId("cohort-holdings").locator("polyline").first()).toBeVisible();
+  // The holdings chart is drawn, one line a cohort with points across it. (A line's own box is no test of being seen:
+  // a cohort that held the whole time is a flat line, zero pixels tall, which Playwright calls hidden.)
+  const holdings = page.getByTestId("cohort-holdings");
+  await expect(holdings.getByRole("img", { name: "Cohort holdings over time" })).toBeVisible();
+  await expect(holdings.locator("polyline").first()).toHaveAttribute("points", /^\S+,\S+( \S+,\S+)+$/);
   await expect(page.getByTestId("cohort-dev")).toContainText(t.creator.slice(0, 4));
   await expect(panel.getByText("Definitions")).toBeVisible();
   await expect(panel).toContainText("same first-funding source");
