@@ -153,3 +153,37 @@ test.describe("at 390 px", () => {
     await expect(menu.getByRole("link", { name: "Charts" })).toHaveAttribute("aria-current", "page");
   });
 });
+
+test.describe("a phone's browser on the board", () => {
+  // A phone's user agent: the server draws the one column on screen, and the others wait for their tab.
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
+  });
+
+  test("builds a hidden column when its tab is first chosen, and keeps it built", async ({ page, pageErrors }) => {
+    const column = (view: string) => page.locator(`section[data-view="${view}"]`);
+    await page.goto("/pulse");
+    await expect(column("new").locator("article").first()).toBeVisible();
+    // the other columns hold placeholders, built neither in the HTML nor once the page is idle
+    await page.waitForLoadState("load");
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 3_000 })));
+    for (const view of ["bonding", "graduated"]) {
+      await expect(column(view).locator("article")).toHaveCount(0);
+      await expect(column(view).getByRole("status", { name: "Loading tokens", includeHidden: true })).toHaveCount(1);
+    }
+    const tabs = page.getByRole("tablist", { name: "Pulse lists" });
+    await tabs.getByRole("tab", { name: /Bonding/ }).click();
+    await expect(column("bonding").locator("article").first()).toBeVisible();
+    // back on New, the Bonding column stays built (its list, not placeholders), and shows its cards again at once
+    await tabs.getByRole("tab", { name: /New/ }).click();
+    await expect(column("new").locator("article").first()).toBeVisible();
+    await expect(column("bonding").getByRole("status", { name: "Loading tokens", includeHidden: true })).toHaveCount(0);
+    await tabs.getByRole("tab", { name: /Bonding/ }).click();
+    await expect(column("bonding").locator("article").first()).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -36,8 +36,9 @@ export interface PulseColumnProps {
   /** Phones show one column at a time (tabs); desktop shows all three. */
   activeOnPhone: boolean;
   /**
-   * On a phone, a column its tab hides renders placeholders until the page is idle after hydration: the first load
-   * builds and hydrates the one column on screen, not three.
+   * On a phone, a column its tab hides renders placeholders until its tab is first chosen: the first load builds and
+   * hydrates the one column on screen, not three, and builds no others while the page is still loading. (On a screen
+   * wide enough for all three columns, as a tablet with a phone's user agent has, they are built once it is idle.)
    */
   holdHidden?: boolean;
   onChange: (view: PulseView, next: ColumnState) => void;
@@ -64,7 +65,9 @@ export function PulseColumn({
   firstPaint,
 }: PulseColumnProps) {
   const [held, setHeld] = useState(holdHidden && !activeOnPhone);
-  useEffect(() => (held ? whenIdle(() => setHeld(false)) : undefined), [held]);
+  // First shown by its tab: built from then on (switching back keeps its scroll and cards).
+  if (held && activeOnPhone) setHeld(false);
+  useEffect(() => (held ? revealWhenWide(() => setHeld(false)) : undefined), [held]);
   const stream = usePulseStream({ view, chains, limit: PULSE_CAP });
   const query = useQuery(listQuery);
   const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
@@ -155,4 +158,24 @@ export function PulseColumn({
       </div>
     </section>
   );
+}
+
+/** The width from which the board shows its three columns side by side (Tailwind's `lg`). */
+const WIDE = "(min-width: 64rem)";
+
+/** Runs `reveal` once idle if the screen shows every column, or once it grows to (a tablet turned, a window widened). */
+function revealWhenWide(reveal: () => void): () => void {
+  const mq = window.matchMedia(WIDE);
+  if (mq.matches) return whenIdle(reveal);
+  let cancel = () => {};
+  const onChange = () => {
+    if (!mq.matches) return;
+    mq.removeEventListener("change", onChange);
+    cancel = whenIdle(reveal);
+  };
+  mq.addEventListener("change", onChange);
+  return () => {
+    mq.removeEventListener("change", onChange);
+    cancel();
+  };
 }
