@@ -83,8 +83,10 @@ export function TradesTable({ chain, wallet, page }: { chain: ChainId; wallet: s
   useEffect(() => {
     if (!sentinel || !hasNextPage) return;
     const io = new IntersectionObserver(
-      (e) => {
-        if (e[0]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
+      // One call can carry several entries for the sentinel (the first observation and a scroll in the same frame):
+      // the last one is where it is now.
+      (entries) => {
+        if (entries[entries.length - 1]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
       },
       { rootMargin: "200px" },
     );
