@@ -1,8 +1,9 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { isActivePath, NavLink } from "./nav-link";
 
 export interface NavItem {
@@ -25,24 +26,8 @@ export function NavMore({ items, className }: { items: readonly NavItem[]; class
   const button = useRef<HTMLButtonElement>(null);
   const current = items.find((i) => isActivePath(pathname, i.href));
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpenOn(null);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      e.stopPropagation();
-      setOpenOn(null);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onDown);
-    document.addEventListener("keydown", onKey, true);
-    return () => {
-      document.removeEventListener("pointerdown", onDown);
-      document.removeEventListener("keydown", onKey, true);
-    };
-  }, [open]);
+  const closeMenu = useCallback(() => setOpenOn(null), []);
+  useDismiss(open, closeMenu, wrap, button);
 
   return (
     <div ref={wrap} className={cn("relative shrink-0", className)}>
