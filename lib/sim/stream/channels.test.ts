@@ -159,6 +159,24 @@ describe("ohlcv", () => {
     expect(forming).toMatchObject({ open: 3, close: 2, time: closed.time + 1 });
   });
 
+  it("after a subscribe, the first push carries the bucket it sent on subscribe when that bucket closed meanwhile", async () => {
+    h.timers.advance(1000 - (h.timers.now() % 1000));
+    h.feed.trade(BASE, TOKEN, { priceNative: 1 });
+    const c = await h.connect();
+    await h.subscribe(c, "o", "ohlcv", { chain: BASE, address: TOKEN, interval: "1s" });
+    await c.barrier();
+    const [joined] = candleFrames(c.take("o"));
+    const bucket = joined.data.at(-1)?.time as number;
+    // One step: a last trade in the subscribe's bucket, then the bucket rolls and the next one trades.
+    h.feed.trade(BASE, TOKEN, { priceNative: 4 });
+    h.timers.advance(1000);
+    h.feed.trade(BASE, TOKEN, { priceNative: 2 });
+    await c.barrier();
+    const [next] = candleFrames(c.take("o"));
+    expect(next.data.map((k) => k.time)).toEqual([bucket, bucket + 1]);
+    expect(next.data[0]).toMatchObject({ open: 1, high: 4, close: 4 });
+  });
+
   it("a revert behind the forming candle re-sends every candle from its bucket: upserting them equals REST", async () => {
     const c = await h.connect();
     await h.subscribe(c, "o", "ohlcv", { chain: BASE, address: TOKEN, interval: "1s" });

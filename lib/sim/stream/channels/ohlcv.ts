@@ -45,11 +45,18 @@ export class OhlcvGroup extends Broadcaster implements ChannelGroup {
     return { asOf: this.ctx.now(), interval: this.params.interval, quote: this.params.quote };
   }
 
-  /** A new subscriber gets the current state at once. */
+  /**
+   * A new subscriber gets the current state at once. The group's first subscriber also sets where the next push
+   * starts: a trade can still land in the bucket it was sent, and if that bucket has closed by the next push, the push
+   * must carry its final state, not only the bucket forming then.
+   */
   join(m: Member): void {
     this.members.add(m);
     const candles = this.candles();
-    if (candles.length) this.broadcast("candle", candles, this.meta(), "event", [m]);
+    const newest = candles.at(-1);
+    if (!newest) return;
+    this.lastFormingTime ??= newest.time;
+    this.broadcast("candle", candles, this.meta(), "event", [m]);
   }
   leave(m: Member): void {
     this.members.delete(m);
