@@ -90,10 +90,13 @@ export class ReplayWindow {
     return best;
   }
 
-  /** Live preconfirmed rows (a poller reverts those that vanish from REST). */
-  preconfirmed(): TokenTrade[] {
+  /**
+   * Live preconfirmed rows received before `before` (ours, as `now` in `add`; all when absent): a poller reverts those
+   * that vanish from a REST answer taken after they arrived.
+   */
+  preconfirmed(before = Number.POSITIVE_INFINITY): TokenTrade[] {
     const out: TokenTrade[] = [];
-    for (const e of this.entries.values()) if (!e.reverted && e.row.preconfirmed) out.push(e.row);
+    for (const e of this.entries.values()) if (!e.reverted && e.row.preconfirmed && e.receivedAt < before) out.push(e.row);
     return out;
   }
 

@@ -22,9 +22,15 @@ const wallOf = (market: number) => Math.floor((market + SKEW) / SPEED);
 function setup(sinceAt: number | undefined) {
   let tape: TokenTrade[] = []; // newest first, as REST serves it
   const calls: Record<string, unknown>[] = [];
+  let during: (() => void) | null = null;
   const rest: RestCaller = async (_id, req) => {
     const q = req.query as { limit: number; cursor?: string };
     calls.push(q);
+    const answerFrom = [...tape];
+    // What the stream delivers while this call is in flight (its answer was taken before).
+    during?.();
+    during = null;
+    tape = answerFrom;
     const from = q.cursor ? Number(q.cursor) : 0;
     const page = tape.slice(from, from + q.limit);
     const next = from + q.limit;
@@ -51,6 +57,11 @@ function setup(sinceAt: number | undefined) {
       marketNow = t;
       return poller.poll(() => wallOf(t), 0);
     },
+    /** Runs `fn` while the next REST call is in flight, after its answer was taken. */
+    whileCalling: (fn: () => void) => {
+      during = fn;
+    },
+    shared,
     got,
     calls,
   };
@@ -111,6 +122,28 @@ describe("trades poller", () => {
       ["trades", [`${tradeKey(trade(1, 0)).slice(-8)}:false`]],
       ["revert", [`${tradeKey(trade(2, 0)).slice(-8)}:-`]],
     ]);
+  });
+
+  it("does not revert a preconfirmed row the stream delivered while the poll's answer was on its way", async () => {
+    const s = setup(0);
+    s.setTape([trade(1, 100)]);
+    await s.poll(200);
+    // A promotion's repair poll: its answer is taken, then the stream delivers a preconfirmed row before it lands.
+    s.whileCalling(() =>
+      s.shared.onEvent(
+        { upId: "", channel: "trades", kind: "trades", data: [trade(2, 250, true)], meta: { asOf: 250 } },
+        wallOf(260), // our clock while the call is in flight: not before it started
+      ),
+    );
+    await s.poll(260);
+    expect(s.got.filter((g) => g.kind === "revert")).toEqual([]);
+    // The next answer is the first that could know the row: it is judged by that one (here: still on the tape).
+    s.setTape([trade(1, 100), trade(2, 250, true)]);
+    await s.poll(280);
+    expect(s.got.filter((g) => g.kind === "revert")).toEqual([]);
+    s.setTape([trade(1, 100)]);
+    await s.poll(290);
+    expect(s.got.filter((g) => g.kind === "revert").map((g) => g.rows.length)).toEqual([1]);
   });
 
   it("never delivers a row twice and misses none, however the tape grows between polls", async () => {

@@ -50,6 +50,9 @@ export class TradesPoller {
 
   /** Fetches the tape since the newest known identity (paging back while needed) and delivers what is new. */
   async poll(now: () => number, maxAgeMs: number): Promise<PollOutcome> {
+    // An answer can be up to `maxAgeMs` older than this call: only rows that arrived before that can be missing from
+    // it because they reverted (the stream can deliver a preconfirmed row while the answer is on its way).
+    const judgedBefore = now() - maxAgeMs;
     const p = this.shared.params as TradesParams;
     const pools = await this.resolvePools();
     if (this.minAt === null) this.startFloor();
@@ -77,7 +80,7 @@ export class TradesPoller {
       reachedKnown = env.data.length === 0 || oldestFetched < this.anchorAt - LOOKBACK_MS || !env.meta.hasMore || !env.meta.nextCursor;
       cursor = env.meta.nextCursor ?? undefined;
     }
-    return this.deliver(rows, oldestFetched, asOf, now());
+    return this.deliver(rows, oldestFetched, asOf, now(), judgedBefore);
   }
 
   /** The floor of a resource nothing was delivered on yet: its start, or the oldest `sinceAt` of its browsers. */
@@ -91,7 +94,7 @@ export class TradesPoller {
   }
 
   /** `asOf`: the newest answer's market time (a delay is measured on that clock); `t`: ours, for the replay window. */
-  private deliver(rows: TokenTrade[], oldestFetched: number, asOf: number, t: number): PollOutcome {
+  private deliver(rows: TokenTrade[], oldestFetched: number, asOf: number, t: number, judgedBefore: number): PollOutcome {
     const floor = Math.max(this.minAt ?? 0, this.anchorAt - LOOKBACK_MS);
     const fresh: TokenTrade[] = [];
     const delays: number[] = [];
@@ -111,7 +114,9 @@ export class TradesPoller {
       this.known.set(k, { at: r.at, preconfirmed: r.preconfirmed });
     }
     // §3: a preconfirmed row that vanished from the tape (within the range just read) was reverted.
-    const reverted = [...(this.shared.replay?.preconfirmed() ?? [])].filter((r) => r.at >= oldestFetched && !present.has(tradeKey(r)));
+    const reverted = (this.shared.replay?.preconfirmed(judgedBefore) ?? []).filter(
+      (r) => r.at >= oldestFetched && !present.has(tradeKey(r)),
+    );
     if (fresh.length > 0) {
       fresh.sort((a, b) => a.at - b.at || a.block - b.block || a.logIndex - b.logIndex);
       this.shared.onEvent({ upId: this.shared.upId, channel: "trades", kind: "trades", data: fresh, meta: { asOf, polled: true } }, t);
