@@ -58,6 +58,26 @@ async function fetchFresh<T extends { meta: { asOf: number } }>(
 export type TapeRepair = "covered" | "truncated" | "stale" | "skipped";
 
 /**
+ * The rows of a repair's REST pages the ring may take in. A page ends after its `limit` rows in the service's own
+ * order, which need not be the tape's within one millisecond (a block's swaps share a time), so rows of the last
+ * page's oldest millisecond can still be on the next page. The ring holds every row from its oldest one up, so it takes
+ * nothing below that row (it already holds what it needs there); an empty ring takes no row of that partial millisecond
+ * while more pages follow.
+ */
+export function repairRowsForRing(
+  rows: readonly TokenTrade[],
+  ringOldest: TokenTrade | undefined,
+  morePages: boolean,
+): TokenTrade[] {
+  if (ringOldest) return rows.filter((r) => compareTrades(r, ringOldest) <= 0);
+  if (!morePages || rows.length === 0) return rows.slice();
+  let oldestAt = Number.POSITIVE_INFINITY;
+  for (const r of rows) oldestAt = Math.min(oldestAt, r.at);
+  const whole = rows.filter((r) => r.at > oldestAt);
+  return whole.length > 0 ? whole : rows.slice();
+}
+
+/**
  * Fetches tape pages newest first until they reach `anchor` (the newest row seen before the gap) and merges them.
  * When the gap is longer than MAX_REPAIR_PAGES pages, the ring is cut below the repaired part so no hole shows.
  */
@@ -73,6 +93,7 @@ export async function repairTape(
   const rows: TokenTrade[] = [];
   let cursor: string | undefined;
   let covered = false;
+  let morePages = false;
   const get = (minAsOf?: number) =>
     deps.fetcher("tokenTrades", {
       query: { chain: p.chain as never, address: p.address, pools: p.pools, limit: REPAIR_PAGE_LIMIT, cursor },
@@ -90,6 +111,7 @@ export async function repairTape(
       page = first.page;
     } else page = await get();
     rows.push(...page.data);
+    morePages = page.meta.hasMore && !!page.meta.nextCursor;
     const reached = anchor !== null && page.data.some((r) => compareTrades(r, anchor) >= 0);
     if (anchor === null || reached || !page.meta.hasMore || !page.meta.nextCursor) {
       covered = true;
@@ -97,9 +119,12 @@ export async function repairTape(
     }
     cursor = page.meta.nextCursor;
   }
-  a.mergeTradeRows(key, rows);
+  const ring = deps.store.getState().tapes[key]?.rows;
+  a.mergeTradeRows(key, repairRowsForRing(rows, ring?.[ring.length - 1], morePages));
   if (covered) return "covered";
-  const oldest = rows.reduce<TokenTrade | undefined>((o, r) => (!o || compareTrades(r, o) > 0 ? r : o), undefined);
+  // Cut below the pages read, at their oldest whole millisecond (more pages follow).
+  const whole = repairRowsForRing(rows, undefined, true);
+  const oldest = whole.reduce<TokenTrade | undefined>((o, r) => (!o || compareTrades(r, o) > 0 ? r : o), undefined);
   if (oldest) a.truncateTape(key, oldest);
   return "truncated";
 }
