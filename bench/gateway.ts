@@ -41,6 +41,8 @@ interface Step {
   p50: number;
   p99: number;
   serverCpuPct: number;
+  /** The load generator's processes together, % of one core: where it nears CLIENT_PROCS × 100 the harness bounds the step. */
+  clientCpuPct: number;
   rssMb: number;
   extra: string;
 }
@@ -134,12 +136,13 @@ async function capacity(path: "gateway" | "direct", clients: number, hold: boole
       slopeMbPerMin: null,
       holdRss: [],
     };
-    type Report = { report: { events: number; at: number; hist: [number, number][] } };
+    type Report = { report: { events: number; at: number; hist: [number, number][]; cpu: NodeJS.CpuUsage } };
     const measure = async (offered: number, seconds: number): Promise<Step> => {
       upstream.send({ cmd: "rate", perTokenPerSec: offered / (PER_CLIENT * clients) });
       await sleep(WARMUP_MS);
       const s0 = await sample(server);
-      const t0 = Math.min(...(await all<{ at: number }>("reset", (m) => m.reset === true)).map((r) => r.at));
+      const resets = await all<{ at: number; cpu: NodeJS.CpuUsage }>("reset", (m) => m.reset === true);
+      const t0 = Math.min(...resets.map((r) => r.at));
       await sleep(seconds * 1000);
       const reports = (await all<Report>("report", (m) => "report" in m)).map((x) => x.report);
       const s1 = await sample(server);
@@ -152,6 +155,7 @@ async function capacity(path: "gateway" | "direct", clients: number, hold: boole
         p50: h.percentile(50),
         p99: h.percentile(99),
         serverCpuPct: (cpuMs(s0.cpu, s1.cpu) / wallMs) * 100,
+        clientCpuPct: (reports.reduce((a, r, i) => a + cpuMs(resets[i].cpu, r.cpu), 0) / wallMs) * 100,
         rssMb: mb(s1.rss),
         extra:
           path === "gateway"
@@ -217,10 +221,10 @@ for (const r of results) {
   console.log(
     `\n${r.path}, ${fmt(r.clients)} clients (${fmt(r.connected)} connected): RSS ${fmt(r.rssIdleMb, 1)} MB idle → ${fmt(r.rssConnectedMb, 1)} MB connected`,
   );
-  console.log("   offered msg/s   delivered msg/s   p50 ms   p99 ms   server CPU %   RSS MB");
+  console.log("   offered msg/s   delivered msg/s   p50 ms   p99 ms   server CPU %   clients CPU %   RSS MB");
   for (const s of r.steps)
     console.log(
-      `  ${fmt(s.offered).padStart(14)}  ${fmt(s.delivered).padStart(16)}  ${fmt(s.p50, 2).padStart(7)}  ${fmt(s.p99, 2).padStart(7)}  ${fmt(s.serverCpuPct).padStart(13)}  ${fmt(s.rssMb, 1).padStart(7)}   ${s.extra}`,
+      `  ${fmt(s.offered).padStart(14)}  ${fmt(s.delivered).padStart(16)}  ${fmt(s.p50, 2).padStart(7)}  ${fmt(s.p99, 2).padStart(7)}  ${fmt(s.serverCpuPct).padStart(13)}  ${fmt(s.clientCpuPct).padStart(14)}  ${fmt(s.rssMb, 1).padStart(7)}   ${s.extra}`,
     );
   if (r.holdRss.length)
     console.log(
@@ -236,7 +240,7 @@ for (const r of results.filter((x) => x.path === "gateway")) {
   const last = r.steps.at(-1);
   const bound =
     last && r.best !== last
-      ? `next step ${fmt(last.offered)} msg/s: p99 ${fmt(last.p99, 1)} ms, ${fmt(last.delivered)} delivered, gateway CPU ${fmt(last.serverCpuPct)}% of a core`
+      ? `next step ${fmt(last.offered)} msg/s: p99 ${fmt(last.p99, 1)} ms, ${fmt(last.delivered)} delivered, gateway CPU ${fmt(last.serverCpuPct)}% of a core, the load generator's ${CLIENT_PROCS} processes ${fmt(last.clientCpuPct)}%`
       : "did not saturate within the steps";
   figure({
     id: `capacity.c${r.clients}`,

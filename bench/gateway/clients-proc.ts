@@ -104,7 +104,7 @@ process.on("message", async (m: Msg) => {
   } else if (m.cmd === "reset") {
     hist.reset();
     events = 0;
-    process.send?.({ reset: true, at: now() });
+    process.send?.({ reset: true, at: now(), cpu: process.cpuUsage() });
   } else if (m.cmd === "report") {
     process.send?.({ report: { events, errors, closed, at: now(), hist: hist.toSparse(), cpu: process.cpuUsage() } });
   } else if (m.cmd === "stop") {
