@@ -79,18 +79,15 @@ test("a watched wallet's buy fires an alert on any page", async ({ page, pageErr
   expect(pageErrors).toEqual([]);
 });
 
-test("price and market-cap crosses and a graduation each fire once", async ({ page, request, pageErrors }) => {
+test("price and market-cap crosses and a graduation each fire once", async ({ page, pageErrors }) => {
   const t = await launchWithBundle(3, { holdCohorts: true });
-  const tokenNow = async () =>
-    (await (await request.get(`/api/v1/token?chain=${t.chain}&address=${t.address}`)).json()).data as {
-      priceUsd: number;
-      marketCapUsd: number;
-      migrated: boolean;
-    };
-  const start = await tokenNow();
-  expect(start.migrated).toBe(false);
-  const priceAt = start.priceUsd * 1.5;
-  const mcapAt = Math.round(start.marketCapUsd * 1.5);
+  // The market itself (not the proxy's cache, seconds old).
+  const marketNow = async () =>
+    (
+      await simGet<{ data: { priceUsd: number; marketCapUsd: number; migrated: boolean } }>(
+        `/v1/token?chain=${t.chain}&address=${t.address}`,
+      )
+    ).data;
 
   await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
   const alerts = page.getByTestId("token-alerts");
@@ -99,23 +96,29 @@ test("price and market-cap crosses and a graduation each fire once", async ({ pa
     if (value !== undefined) await alerts.getByLabel("Value in USD").fill(String(value));
     await alerts.getByRole("button", { name: "Add alert" }).click();
   };
-  await add("price-above", Number(priceAt.toPrecision(6)));
+  // Levels at twice where the market stands as they are set: a fresh launch's own traders can move it by half
+  // between a reading taken before the page and the rules' first reading.
+  const base = await marketNow();
+  expect(base.migrated).toBe(false);
+  const priceAt = Number((base.priceUsd * 2).toPrecision(6));
+  const mcapAt = Math.round(base.marketCapUsd * 2);
+  await add("price-above", priceAt);
   await add("mcap-above", mcapAt);
   await add("graduates");
   await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(3);
   // The alert layer loads after the first paint (AlertHost's start delay), and a cross needs a reading below the level
-  // first, so the buys wait until every rule says it has read the token (a level rule shows the value it read).
+  // first, so the buys wait until every rule says it has read the token, below its level.
   const status = page.getByTestId("alert-rule-status");
   await expect(status.and(page.locator('[data-state="watching"]'))).toHaveCount(3, { timeout: 20_000 });
-  await expect(status.first()).toContainText("now $");
+  const [priceRead, mcapRead] = await status.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-value"))));
+  expect(priceRead, "the price rule's first reading is below its level").toBeLessThan(priceAt);
+  expect(mcapRead, "the market-cap rule's first reading is below its level").toBeLessThan(mcapAt);
+  await expect(status.first()).not.toContainText("already");
 
-  // Buys until the market itself (not the proxy's cache) has both levels behind it with room to spare: a launch's
-  // curve moves ~10 % per $400 buy, and the market's own wallets trade it meanwhile, up or down.
-  const marketNow = async () =>
-    (await simGet<{ data: { priceUsd: number; marketCapUsd: number } }>(`/v1/token?chain=${t.chain}&address=${t.address}`))
-      .data;
+  // Buys until the market has both levels behind it with room to spare: a launch's curve moves ~10 % per $400 buy,
+  // and the market's own wallets trade it meanwhile, up or down.
   let now = await marketNow();
-  for (let i = 0; i < 30 && !(now.priceUsd >= priceAt * 1.15 && now.marketCapUsd >= mcapAt * 1.15); i++) {
+  for (let i = 0; i < 40 && !(now.priceUsd >= priceAt * 1.15 && now.marketCapUsd >= mcapAt * 1.15); i++) {
     await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 400, maker: t.creator });
     now = await marketNow();
   }
@@ -139,5 +142,9 @@ test("price and market-cap crosses and a graduation each fire once", async ({ pa
   });
   for (const what of ["price above", "market cap above", "graduated"])
     expect(fired.filter((title) => title.includes(what)), what).toHaveLength(1);
+
+  // A level the price is already past says so: it fires only once the price has come back and crosses again.
+  await add("price-above", Number(((await marketNow()).priceUsd / 2).toPrecision(6)));
+  await expect(status.last()).toContainText("already above");
   expect(pageErrors).toEqual([]);
 });

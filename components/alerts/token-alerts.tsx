@@ -148,13 +148,23 @@ export function TokenAlerts({
 /** Whether the rule is watching yet (the alert layer starts after the page), and where a level rule's value stands. */
 function RuleStatus({ rule }: { rule: AlertRule }) {
   const reading = useRuleReadings((s) => s.readings[rule.id]);
+  const level = rule.kind === "price" || rule.kind === "mcap" ? rule : null;
+  const value = level ? reading?.last : undefined;
+  // A level rule fires when the value crosses it: one already past it waits for it to come back first.
+  const past = level && value !== undefined && (level.op === "above" ? value >= level.value : value <= level.value);
   const text = !reading
     ? "starting…"
-    : reading.last !== undefined && (rule.kind === "price" || rule.kind === "mcap")
-      ? `now ${rule.kind === "price" ? formatUsdPrice(reading.last) : formatUsd(reading.last)}`
+    : level && value !== undefined
+      ? `now ${level.kind === "price" ? formatUsdPrice(value) : formatUsd(value)}${past ? ` · already ${level.op}` : ""}`
       : "watching";
   return (
-    <span className="num ml-auto mr-2 text-muted" data-testid="alert-rule-status" data-state={reading ? "watching" : "starting"}>
+    <span
+      className="num ml-auto mr-2 text-muted"
+      data-testid="alert-rule-status"
+      data-state={reading ? "watching" : "starting"}
+      data-value={value}
+      title={past ? `Already ${level.op} the level: it fires on the next cross, once it has come back` : undefined}
+    >
       {text}
     </span>
   );
