@@ -60,6 +60,8 @@ export const subscribeFrameSchema = z.strictObject({
       txHash: z.string().min(1).max(128),
       block: z.number().int().min(0),
       logIndex: z.number().int().min(0),
+      /** The browser had that row preconfirmed (its confirmation, if it came since, is replayed, and what came between). */
+      preconfirmed: z.boolean().optional(),
     })
     .optional(),
 });

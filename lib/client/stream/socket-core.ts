@@ -37,7 +37,7 @@ interface Entry {
   retries: number;
   retryTimer: ReturnType<typeof setTimeout> | null;
   /** Trades: the last row the gateway forwarded on this subscription; a resubscribe asks to resume after it. */
-  after: TradeKey | null;
+  after: (TradeKey & { preconfirmed: boolean }) | null;
 }
 
 const MAX_LISTENERS = 1_000;
@@ -177,7 +177,8 @@ export function createSocketClient(opts: StreamClientOptions, codec: SocketCodec
         if (!e) return;
         if (frame.channel === "trades" && frame.kind === "trades") {
           const last = frame.data.at(-1);
-          if (last) e.after = { txHash: last.txHash, block: last.block, logIndex: last.logIndex };
+          if (last)
+            e.after = { txHash: last.txHash, block: last.block, logIndex: last.logIndex, preconfirmed: last.preconfirmed };
         }
         each(e, (h) => h.onEvent(frame));
         return;

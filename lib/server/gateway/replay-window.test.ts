@@ -28,11 +28,17 @@ describe("trades replay window", () => {
     w.revert([trade(5, 100)], 3);
     w.add([trade(6, 101)], 3);
     expect(w.since(100, 3, trade(3, 100)).map((t) => t.at)).toEqual([101]);
+    // The browser had row 3 preconfirmed when it left; 3 was confirmed after row 4 came: 4, then 3's confirmation.
+    expect(w.since(100, 3, { ...trade(3, 100), preconfirmed: true }).map((t) => `${t.txHash.slice(-1)}:${t.preconfirmed}`)).toEqual([
+      "4:false",
+      "3:false",
+      "6:false",
+    ]);
     // A cursor the window no longer holds (or never did): every row at or after sinceAt.
     expect(w.since(101, 3, trade(99, 1)).map((t) => t.at)).toEqual([101]);
   });
 
-  it("a resume after any forwarded row replays exactly what was forwarded after it", () => {
+  it("a resume after any forwarded row replays exactly what was forwarded after it, its own confirmation included", () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ n: fc.nat(30), pre: fc.boolean(), dt: fc.nat(3), revert: fc.boolean() }), { maxLength: 120 }),
@@ -40,7 +46,7 @@ describe("trades replay window", () => {
         (ops, pick) => {
           const w = new ReplayWindow({ maxRows: 1_000, maxAgeMs: 1e9 });
           let now = 0;
-          const log: { n: number; key: string; state: string; reverted: boolean }[] = [];
+          const log: { n: number; key: string; state: string; pre: boolean; reverted: boolean }[] = [];
           for (const op of ops) {
             now += op.dt;
             if (op.revert) {
@@ -48,17 +54,23 @@ describe("trades replay window", () => {
               for (const e of log) if (e.key === tradeKey(trade(op.n, 0))) e.reverted = true;
             } else
               for (const r of w.add([trade(op.n, now, op.pre)], now))
-                log.push({ n: op.n, key: tradeKey(r), state: `${tradeKey(r)}:${r.preconfirmed}`, reverted: false });
+                log.push({
+                  n: op.n,
+                  key: tradeKey(r),
+                  state: `${tradeKey(r)}:${r.preconfirmed}`,
+                  pre: r.preconfirmed,
+                  reverted: false,
+                });
           }
           if (log.length === 0) return;
           const cut = pick % log.length;
           const cursor = log[cut] as (typeof log)[number];
-          if (log.slice(cut + 1).some((e) => e.key === cursor.key)) return; // the cursor's row moved on (confirmed)
           const had = new Set(log.slice(0, cut + 1).map((e) => e.state));
           const after = log.slice(cut + 1);
           // The newest state of each row forwarded after the cursor, unless reverted since.
           const expected = after.filter((e, i) => !e.reverted && !after.slice(i + 1).some((l) => l.key === e.key));
-          const replay = w.since(0, now, trade(cursor.n, 0));
+          // The cursor as the browser had it: a preconfirmed row may have been confirmed since (moved on).
+          const replay = w.since(0, now, { ...trade(cursor.n, 0), preconfirmed: cursor.pre });
           expect(replay.map((r) => `${tradeKey(r)}:${r.preconfirmed}`)).toEqual(expected.map((e) => e.state));
           for (const r of replay) expect(had.has(`${tradeKey(r)}:${r.preconfirmed}`)).toBe(false);
         },

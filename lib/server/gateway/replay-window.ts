@@ -15,10 +15,17 @@ interface Entry {
   row: TokenTrade;
   receivedAt: number;
   reverted: boolean;
+  /** Forwarding order of its latest state, and of its first (a preconfirmed row's, when it was confirmed since). */
+  seq: number;
+  firstSeq: number;
 }
+
+/** A resume cursor: the row, and whether the browser had it preconfirmed (its confirmation may have come since). */
+export type ReplayCursor = TradeKey & { preconfirmed?: boolean };
 
 export class ReplayWindow {
   private readonly entries = new Map<string, Entry>();
+  private seq = 0;
 
   constructor(private readonly limits: ReplayLimits = DEFAULT_REPLAY_LIMITS) {}
 
@@ -37,7 +44,8 @@ export class ReplayWindow {
       // A confirmation replaces the preconfirmed row and moves to the end: arrival order is the order rows were
       // forwarded in, so a browser resuming after a row it had is replayed the confirmation it missed.
       if (seen) this.entries.delete(key);
-      this.entries.set(key, { row, receivedAt: now, reverted: false });
+      const seq = ++this.seq;
+      this.entries.set(key, { row, receivedAt: now, reverted: false, seq, firstSeq: seen?.firstSeq ?? seq });
       fresh.push(row);
     }
     this.trim();
@@ -51,26 +59,27 @@ export class ReplayWindow {
       const key = tradeKey(k);
       const seen = this.entries.get(key);
       if (seen) seen.reverted = true;
-      else this.entries.set(key, { row: { ...k } as TokenTrade, receivedAt: now, reverted: true });
+      else {
+        const seq = ++this.seq;
+        this.entries.set(key, { row: { ...k } as TokenTrade, receivedAt: now, reverted: true, seq, firstSeq: seq });
+      }
     }
     this.trim();
   }
 
   /**
    * What a resuming browser missed, in arrival order. With `after` (the last row the browser was forwarded) still in
-   * the window: the rows forwarded after it, so none it already had. Otherwise rows with `at >= sinceAt` (>=: a
-   * same-millisecond row is not lost; the browser dedups).
+   * the window: the rows forwarded after it, so none it already had. A row confirmed since the browser had it
+   * preconfirmed counts from where it was first forwarded (its confirmation moved it to the end). Otherwise rows with
+   * `at >= sinceAt` (>=: a same-millisecond row is not lost; the browser dedups).
    */
-  since(sinceAt: number, now: number, after?: TradeKey): TokenTrade[] {
+  since(sinceAt: number, now: number, after?: ReplayCursor): TokenTrade[] {
     this.evict(now);
     const out: TokenTrade[] = [];
-    const cursor = after ? tradeKey(after) : undefined;
-    if (cursor !== undefined && this.entries.has(cursor)) {
-      let past = false;
-      for (const [key, e] of this.entries) {
-        if (past && !e.reverted) out.push(e.row);
-        else if (key === cursor) past = true;
-      }
+    const at = after ? this.entries.get(tradeKey(after)) : undefined;
+    if (at) {
+      const from = after?.preconfirmed && !at.row.preconfirmed ? at.firstSeq : at.seq;
+      for (const e of this.entries.values()) if (!e.reverted && e.seq > from) out.push(e.row);
       return out;
     }
     for (const e of this.entries.values()) if (!e.reverted && e.row.at >= sinceAt) out.push(e.row);

@@ -1,7 +1,7 @@
 import type { Candle, Channel, ChannelParams, LivenessMode, ServerFrame, TokenTrade, TradeKey } from "@/lib/api";
 import { eventBody, eventFrame, eventHead } from "./frames";
 import { applyPulseEvent, EMPTY_PULSE, type PulseState, pulseSnapshotData } from "./pulse-state";
-import { type ReplayLimits, ReplayWindow } from "./replay-window";
+import { type ReplayCursor, type ReplayLimits, ReplayWindow } from "./replay-window";
 import type { Conflation } from "./send-queue";
 import type { UpstreamEvent } from "./upstream-adapter";
 
@@ -25,14 +25,14 @@ export interface Member {
   needsResync?: boolean;
   sinceAt: number | undefined;
   /** The last trade forwarded to this browser before it reconnected: its replay starts after it. */
-  after?: TradeKey;
+  after?: ReplayCursor;
   timer?: unknown;
 }
 
 /** Where a resubscribing browser's trades replay starts (subscribe frame's `sinceAt` and `after`). */
 export interface Resume {
   sinceAt?: number;
-  after?: TradeKey;
+  after?: ReplayCursor;
 }
 
 interface Group {
