@@ -25,16 +25,19 @@ async function viewer(url: string, params: object, resume: { sinceAt?: number; a
   const ws = new WebSocket(`${url.replace("http", "ws")}/api/stream`);
   sockets.push(ws);
   const rows: Row[] = [];
+  /** Keys of preconfirmed rows the gateway said were reverted. */
+  const reverted = new Set<string>();
   let acked = false;
   ws.on("message", (raw) => {
     const f = JSON.parse(String(raw)) as { type: string; kind?: string; data?: Row[] };
     if (f.type === "subscribed") acked = true;
     if (f.type === "event" && f.kind === "trades") rows.push(...(f.data ?? []));
+    if (f.type === "event" && f.kind === "revert") for (const k of f.data ?? []) reverted.add(keyOf(k));
   });
   await new Promise((resolve) => ws.once("open", resolve));
   ws.send(JSON.stringify({ type: "subscribe", id: "t", channel: "trades", params, ...resume }));
   await until("the subscription's ack", () => acked, 15_000);
-  return { ws, rows };
+  return { ws, rows, reverted };
 }
 
 describe("resuming on another instance", () => {
@@ -63,7 +66,7 @@ describe("resuming on another instance", () => {
     const sinceAt = Math.max(...had.map((r) => r.at));
     const again = await viewer(b.url, params, {
       sinceAt,
-      after: { txHash: last.txHash, block: last.block, logIndex: last.logIndex },
+      after: { txHash: last.txHash, block: last.block, logIndex: last.logIndex, preconfirmed: last.preconfirmed },
     });
     const otherAtResume = other.rows.length;
     await until("the replay and a live row after it", () => other.rows.length > otherAtResume && again.rows.length > 0, 30_000);
@@ -79,7 +82,10 @@ describe("resuming on another instance", () => {
     const afterLast = other.rows.slice(other.rows.findIndex((r) => stateOf(r) === stateOf(last)) + 1);
     expect(other.rows.some((r) => stateOf(r) === stateOf(last)), "B forwarded the viewer's last row").toBe(true);
     const got = new Set([...had, ...again.rows].map(stateOf));
-    expect(afterLast.filter((r) => !got.has(stateOf(r)))).toEqual([]);
+    // A preconfirmed row confirmed or reverted before the resume is replayed as it is now: its confirmation, or
+    // nothing (the window keeps one state per row), so its preconfirmed state is not owed.
+    const settled = (r: Row) => r.preconfirmed && (got.has(`${keyOf(r)}:false`) || other.reverted.has(keyOf(r)));
+    expect(afterLast.filter((r) => !got.has(stateOf(r)) && !settled(r))).toEqual([]);
     expect(afterLast.length).toBeGreaterThanOrEqual(3);
     console.log(
       `resume: had ${had.length} rows, ${again.rows.length} after the resume (${again.rows.length - (other.rows.length - otherAtResume)} replayed), 0 sent again`,
