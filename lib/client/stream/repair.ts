@@ -60,9 +60,12 @@ export type TapeRepair = "covered" | "truncated" | "stale" | "skipped";
 /**
  * The rows of a repair's REST pages the ring may take in. A page ends after its `limit` rows in the service's own
  * order, which need not be the tape's within one millisecond (a block's swaps share a time), so rows of the last
- * page's oldest millisecond can still be on the next page. The ring holds every row from its oldest one up, so it takes
- * nothing below that row (it already holds what it needs there); an empty ring takes no row of that partial millisecond
- * while more pages follow.
+ * page's oldest millisecond can still be on the next page.
+ * - A repair anchored at the newest row before a gap (`ringOldest` given): the ring held every row from its oldest one
+ *   up before the gap, so it takes nothing below that row.
+ * - Otherwise (an empty ring, or a first subscribe joining its REST snapshot, whose ring starts at the first live row
+ *   and needs what traded between the snapshot and it): every row but those of a partial last millisecond while more
+ *   pages follow.
  */
 export function repairRowsForRing(
   rows: readonly TokenTrade[],
@@ -120,7 +123,8 @@ export async function repairTape(
     cursor = page.meta.nextCursor;
   }
   const ring = deps.store.getState().tapes[key]?.rows;
-  a.mergeTradeRows(key, repairRowsForRing(rows, ring?.[ring.length - 1], morePages));
+  const ringOldest = anchor !== null ? ring?.[ring.length - 1] : undefined;
+  a.mergeTradeRows(key, repairRowsForRing(rows, ringOldest, morePages));
   if (covered) return "covered";
   // Cut below the pages read, at their oldest whole millisecond (more pages follow).
   const whole = repairRowsForRing(rows, undefined, true);

@@ -255,6 +255,32 @@ describe("stream runtime", () => {
       expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(1);
     });
 
+    it("a trade between the snapshot and the ack reaches the tape when live rows came first", async () => {
+      const server: TokenTrade[] = [1, 2, 3].map(row);
+      const rest = fakeRest(() => server);
+      let ringKey = "";
+      // The join's REST answer lands once the first live row is on the tape (a frame has been drawn since).
+      const slow = (async (...a: Parameters<typeof rest.fetcher>) => {
+        await waitFor(() => {
+          scheduler.flush();
+          return tapeOf(ringKey).length > 0;
+        });
+        return rest.fetcher(...a);
+      }) as typeof rest.fetcher;
+      start(slow);
+      seedSnapshot(1, 3, clock + 1e6 - 5_000);
+      server.push(row(4)); // traded while the page hydrated
+      const { key } = rt.acquire("trades", params);
+      ringKey = key;
+      await waitFor(() => subs().length === 1);
+      server.push(row(5));
+      sendTrades("s1", [row(5)]); // the first live row, before the join's REST answer
+      await waitFor(() => rest.calls.some((c) => c.id === "tokenTrades"));
+      await rt.idle();
+      scheduler.flush();
+      expect(tapeOf(key).map(tradeKey)).toEqual([5, 4, 3, 2, 1].map((i) => tradeKey(row(i))));
+    });
+
     it("asks again while the proxy still serves the snapshot itself", async () => {
       const server: TokenTrade[] = [1, 2, 3].map(row);
       const snapAt = clock + 1e6 - 5_000;
