@@ -3,26 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { TokenTrade } from "@/lib/api/core";
 import { compareTrades } from "./reducers/trades";
 import { repairRowsForRing } from "./repair";
+import { trade } from "./testing/fixtures";
 
 // A repair's REST rows against the live ring: the ring holds every row from its oldest one up, and never takes in a
 // partial millisecond at the bottom of a page that has more after it.
 
-const row = (at: number, block: number, logIndex: number): TokenTrade => ({
-  at,
-  maker: "0xmaker",
-  isBuy: true,
-  amountToken: 1,
-  amountQuote: 1,
-  priceNative: 1,
-  volumeNative: 1,
-  volumeUsd: 1,
-  isProTrader: false,
-  isSniper: false,
-  preconfirmed: false,
-  txHash: `0x${at.toString(16)}${block.toString(16)}${logIndex}`,
-  block,
-  logIndex,
-});
+const row = (at: number, block: number, logIndex: number): TokenTrade =>
+  trade({ at, block, logIndex, txHash: `0x${at.toString(16)}${block.toString(16)}${logIndex}` });
 
 const arbRows = fc.array(
   fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 3 })),
