@@ -67,6 +67,8 @@ test("a wallet without identity says so plainly", async ({ page }) => {
   await expect(page.getByTestId("positions")).toContainText("No positions on Base");
   // A bare EVM link names no chain: the page says which one its chain-bound sections show, until one is picked.
   await expect(page.getByTestId("wallet-chain-default")).toContainText("names no chain");
+  // The page arrives rendered; a choice made before its script runs is the browser's alone, so pick once it is live.
+  await page.locator("html[data-shell=ready]").waitFor({ state: "attached" });
   await page.getByTestId("wallet-chain").selectOption("evm:1");
   await expect(page).toHaveURL(/chain=evm%3A1|chain=evm:1/);
   await expect(page.getByTestId("wallet-chain-default")).toHaveCount(0);
