@@ -3,7 +3,8 @@
 // upstream over a hand-driven feed (25 tokens; every trade is a `trades` and an `ohlcv` event). The offered rate is
 // raised step by step until p99 emit→client passes 50 ms; the figure is the highest delivered msg/s that held
 // p99 ≤ 50 ms. Baseline: the same clients straight on the upstream, stepped the same way (full run only).
-// Per client count: RSS per connected client; at the largest, RSS slope over a hold at the capacity rate.
+// Per client count: RSS per connected client; at the largest, RSS slope over a hold at the capacity rate (each sample
+// taken after a full collection, so garbage a collection has yet to take does not read as growth).
 // Targets: ≥ 200k delivered msg/s at p99 ≤ 50 ms with 10k clients connected; RSS slope ≤ 1 MB/min.
 // Where it can't, the ceiling step's gateway CPU tells what bounds it; BENCH_PROFILE=gateway-proc writes a V8 CPU
 // profile of the gateway to bench/results/ and the top functions are printed.
@@ -33,6 +34,8 @@ const STEPS = [10_000, 25_000, 50_000, 100_000, 150_000, 200_000, 300_000, 400_0
 interface Sample {
   cpu: NodeJS.CpuUsage;
   rss: number;
+  /** Live heap (after a full collection when sampled with `gc`). */
+  heap?: number;
   stats?: Record<string, number>;
 }
 interface Step {
@@ -56,11 +59,12 @@ interface Capacity {
   rssConnectedMb: number;
   slopeMbPerMin: number | null;
   holdRss: number[];
+  holdHeap: number[];
 }
 
 const step = (msg: string) => process.stderr.write(`  · ${msg}\n`);
-const sample = async (c: Child) => {
-  c.send({ cmd: "sample" });
+const sample = async (c: Child, gc = false) => {
+  c.send({ cmd: "sample", gc });
   return (await c.next<{ sample: Sample }>((m) => "sample" in m)).sample;
 };
 const cpuMs = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => (b.user - a.user + b.system - a.system) / 1000;
@@ -135,6 +139,7 @@ async function capacity(path: "gateway" | "direct", clients: number, hold: boole
       rssConnectedMb: mb(connected.rss),
       slopeMbPerMin: null,
       holdRss: [],
+      holdHeap: [],
     };
     type Report = { report: { events: number; at: number; hist: [number, number][]; cpu: NodeJS.CpuUsage } };
     const measure = async (offered: number, seconds: number): Promise<Step> => {
@@ -176,7 +181,10 @@ async function capacity(path: "gateway" | "direct", clients: number, hold: boole
       upstream.send({ cmd: "rate", perTokenPerSec: result.best.offered / (PER_CLIENT * clients) });
       await sleep(WARMUP_MS);
       for (let s = 0; s <= HOLD_SECONDS; s++) {
-        result.holdRss.push(mb((await sample(server)).rss));
+        // After a full collection: the slope is memory the gateway keeps, not garbage a collection has yet to take.
+        const s = await sample(server, true);
+        result.holdRss.push(mb(s.rss));
+        if (s.heap !== undefined) result.holdHeap.push(mb(s.heap));
         await sleep(1_000);
       }
       result.slopeMbPerMin = slopePerMin(result.holdRss, 1);
@@ -228,7 +236,7 @@ for (const r of results) {
     );
   if (r.holdRss.length)
     console.log(
-      `  hold: RSS ${r.holdRss.map((x) => x.toFixed(0)).join(" ")} MB → slope ${fmt(r.slopeMbPerMin ?? Number.NaN, 2)} MB/min`,
+      `  hold (each sample after a full collection): RSS ${r.holdRss.map((x) => x.toFixed(0)).join(" ")} MB → slope ${fmt(r.slopeMbPerMin ?? Number.NaN, 2)} MB/min; live heap ${r.holdHeap.map((x) => x.toFixed(0)).join(" ")} MB → slope ${fmt(slopePerMin(r.holdHeap, 1) ?? Number.NaN, 2)} MB/min`,
     );
 }
 const profile = topOfProfile();

@@ -19,7 +19,7 @@ export function startChild(file: string): Child {
       ? ["--cpu-prof", "--cpu-prof-dir=bench/results"]
       : [];
   const proc = fork(path, [], {
-    execArgv: ["--import", "tsx", ...profile],
+    execArgv: ["--import", "tsx", "--expose-gc", ...profile],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const waiters: {

@@ -4,7 +4,7 @@ import { createStreamGateway, type StreamGateway } from "@/lib/server/gateway";
 
 // Benchmark child: the gateway mounted on a plain node:http server, as server.ts mounts it at /api/stream.
 
-type Msg = { cmd: "start"; streamUrl: string; key: string } | { cmd: "sample" } | { cmd: "stop" };
+type Msg = { cmd: "start"; streamUrl: string; key: string } | { cmd: "sample"; gc?: boolean } | { cmd: "stop" };
 let gw: StreamGateway | undefined;
 
 process.on("message", async (m: Msg) => {
@@ -22,7 +22,10 @@ process.on("message", async (m: Msg) => {
     await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
     process.send?.({ ready: true, url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}/api/stream` });
   } else if (m.cmd === "sample") {
-    process.send?.({ sample: { cpu: process.cpuUsage(), rss: process.memoryUsage().rss, stats: gw?.stats() } });
+    // `gc`: after a full collection, so memory that is only waiting for one does not read as growth.
+    if (m.gc) (globalThis as { gc?: () => void }).gc?.();
+    const mem = process.memoryUsage();
+    process.send?.({ sample: { cpu: process.cpuUsage(), rss: mem.rss, heap: mem.heapUsed, stats: gw?.stats() } });
   } else if (m.cmd === "stop") process.exit(0);
 });
 
@@ -31,7 +34,7 @@ if (process.env.BENCH_TRACE)
   setInterval(
     () =>
       process.stderr.write(
-        `[gateway-proc] ${JSON.stringify({ ...gw?.stats(), rss: process.memoryUsage().rss >> 20 })}\n`,
+        `[gateway-proc] ${JSON.stringify({ ...gw?.stats(), rss: process.memoryUsage().rss >> 20, heap: process.memoryUsage().heapUsed >> 20, ext: process.memoryUsage().external >> 20, ab: process.memoryUsage().arrayBuffers >> 20 })}\n`,
       ),
     1_000,
   ).unref();

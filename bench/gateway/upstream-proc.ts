@@ -79,13 +79,17 @@ async function start(kind: UpstreamKind, n: number): Promise<string> {
   return `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
 }
 
-// Fixed-rate emission: each tick emits what is due since the start, whatever the timer jitter.
+// Fixed-rate emission: each tick emits what is due since the start, whatever the timer jitter. Each token's trades
+// are offset by its share of the period, so the tokens take turns and the offered rate is a steady one: in step
+// (every token due at the same instant) 10,000 clients at 0.2 trades a second per token would get the whole step's
+// load as one burst of 50,000 deliveries every 5 s, and the figure would be how long one burst takes to drain.
 const emitted: number[] = [];
 let since = 0;
 function tick() {
   if (rate > 0) {
-    const due = Math.floor(((performance.now() - since) / 1000) * rate);
+    const periods = ((performance.now() - since) / 1000) * rate;
     for (let t = 0; t < tokens; t++) {
+      const due = Math.floor(periods + (t + 0.5) / tokens);
       for (let k = emitted[t] ?? 0; k < due; k++) emitTrade(t);
       emitted[t] = due;
     }
