@@ -196,6 +196,35 @@ test.describe("live tape", () => {
       .toMatch(/^(in candle|rolled)$/);
   });
 
+  test("the tape's first screenful comes with the HTML, and the page takes those rows over as they are", async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    const t = notable.establishedToken;
+    const html = await (await request.get(tokenUrl(t))).text();
+    const served = [...html.matchAll(/data-testid="trade-row"[^>]*data-tx="([^"]+)"/g)].map((m) => m[1]);
+    // A busy token's tape is longer than a screen: the server draws a screenful (24 rows), not the whole page of 50.
+    expect(served.length).toBe(24);
+    expect(new Set(served).size).toBe(served.length);
+    // Without scripts the rows are there to read.
+    const context = await page.context().browser()?.newContext({ javaScriptEnabled: false });
+    if (!context) throw new Error("no browser");
+    try {
+      const bare = await context.newPage();
+      await bare.goto(tokenUrl(t));
+      await expect(bare.getByTestId("trade-row")).toHaveCount(24);
+      await expect(bare.getByTestId("trade-row").first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+    // With them, hydration keeps the served rows (no mismatch: React would report it and draw the tape anew), and the
+    // list grows by its overscan once it has measured itself.
+    await page.goto(tokenUrl(t));
+    await expect.poll(async () => page.getByTestId("trade-row").count()).toBeGreaterThan(24);
+    expect(pageErrors).toEqual([]);
+  });
+
   test("a trade made before the stream joins still reaches the tape when no later trade comes", async ({ page }) => {
     const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
     // Between the server-rendered tape and the live subscription: hold the trades subscribe, and drop every live

@@ -46,9 +46,16 @@ export function TapeToolbar(p: TapeToolbarProps) {
           </span>
         </Chip>
       ) : status !== "live" ? (
-        <Chip tone="warn" title="The live feed is reconnecting; missed trades are filled in when it is back">
+        <Chip
+          tone="warn"
+          title={
+            status === "connecting"
+              ? "The live feed is connecting; trades made meanwhile are filled in once it is"
+              : "The live feed is reconnecting; missed trades are filled in when it is back"
+          }
+        >
           <span data-testid="tape-live" data-live="false">
-            {status === "offline" ? "Offline" : "Reconnecting"}
+            {status === "offline" ? "Offline" : status === "connecting" ? "Connecting" : "Reconnecting"}
           </span>
         </Chip>
       ) : (

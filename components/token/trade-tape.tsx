@@ -23,6 +23,14 @@ import { tapeFiltersOf, type WashView } from "./view-state";
 export const TAPE_REFRESH_MS = 200;
 /** Fetch the next page when the last row drawn is this close to the end. */
 const PAGE_AHEAD_ROWS = 15;
+/** Rows drawn beyond those on screen, once the tape has measured its scroll box. */
+const OVERSCAN_ROWS = 12;
+/**
+ * Rows the tape draws before it has measured its scroll box (the server's render and the hydration): a tall
+ * screen's worth. They go out with the page's HTML, so the tape paints with it and hydration adopts its rows instead
+ * of creating them in one long task after the page's scripts ran; the overscan joins once hydrated.
+ */
+export const FIRST_PAINT_ROWS = 24;
 
 export interface TradeTapeProps {
   chain: ChainId;
@@ -58,6 +66,8 @@ export function TradeTape(props: TradeTapeProps) {
   const rows = shown.rows;
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   // Stable between list updates: the virtualizer recomputes its measurements when this changes.
   const itemKey = useCallback((i: number) => (rows[i] ? tradeKey(rows[i]) : i), [rows]);
   const virtualizer = useVirtualizer({
@@ -65,7 +75,9 @@ export function TradeTape(props: TradeTapeProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     getItemKey: itemKey,
-    overscan: 12,
+    overscan: hydrated ? OVERSCAN_ROWS : 0,
+    // The server has no scroll box: the first screenful is drawn as if the box were that tall.
+    initialRect: { width: 640, height: FIRST_PAINT_ROWS * ROW_HEIGHT },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;
