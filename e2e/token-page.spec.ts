@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { XSS_SENTINEL } from "../lib/format/testing/hostile-corpus";
 import { chartState } from "./chart";
 import { expect as baseExpect, test } from "./fixtures";
-import { simFaults, simScenario, simState } from "./sim";
 import { holdStreamInPage } from "./page-socket";
+import { simFaults, simScenario, simState } from "./sim";
 
 // The token page on the embedded market: candles, live tape, filters, hostile metadata, routing.
 

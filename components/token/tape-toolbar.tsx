@@ -1,10 +1,10 @@
 "use client";
 
 import { Chip } from "@/components/ui/badge";
+import { LivenessChip } from "@/components/ui/liveness-chip";
 import { SafeText } from "@/components/ui/safe-text";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { ChainId } from "@/lib/api/core";
-import { LivenessChip } from "@/components/ui/liveness-chip";
 import {
   describeSubError,
   type Liveness,
