@@ -43,10 +43,11 @@ export class TestBrowser {
   }
 }
 
-export async function until(cond: () => boolean, what = "condition", timeoutMs = 20_000): Promise<void> {
+/** Waits for `cond`; on timeout, `what` (or what it returns then) says what was awaited and what was missing. */
+export async function until(cond: () => boolean, what: string | (() => string) = "condition", timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
