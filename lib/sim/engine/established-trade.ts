@@ -1,6 +1,6 @@
 import type { EngineCtx } from "./context";
 import { cpmmPrice } from "./curve";
-import { pickSeller, pickWallet, senderFor, toNative, tradeSizeUsd } from "./flow";
+import { isHeld, pickSeller, pickWallet, senderFor, toNative, tradeSizeUsd } from "./flow";
 import { valueNoise } from "./native-prices";
 import type { SimPool, SimToken, WalletKind } from "./world";
 
@@ -33,7 +33,10 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
   const lean = Math.max(-0.3, Math.min(0.3, 8 * Math.log(fair / price)));
   const r = rng.next();
   const kind: WalletKind = r < 0.15 ? "pro" : r < 0.3 && t.chain.family === "evm" ? "bot" : "ordinary";
-  const isBuy = kind === "pro" ? fair > price : rng.chance(0.5 + lean);
+  // A pro trades towards the fair value as they read it: pros disagree by about PRO_VIEW_SIGMA, so while the price sits
+  // a little off fair (a deep pool follows its drift slowly) some still buy and some sell, rather than every pro
+  // leaving one side of the book for as long as the gap lasts.
+  const isBuy = kind === "pro" ? fair * Math.exp(PRO_VIEW_SIGMA * rng.normal()) > price : rng.chance(0.5 + lean);
   const pool = pickPool(ctx, t);
   if (!pool.cpmm) return;
   const usd = tradeSizeUsd(ctx, kind);
@@ -55,8 +58,8 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
   } else {
     const want = toNative(ctx, t, usd) / cpmmPrice(pool.cpmm);
     const seller =
-      kind === "pro" && t.pros.size
-        ? pickSeller(ctx, t, 1)
+      kind === "pro"
+        ? (proHolder(ctx, t, want) ?? holderFor(ctx, t, want))
         : kind === "bot"
           ? pickWallet(ctx, t, "bot").address
           : holderFor(ctx, t, want);
@@ -91,6 +94,30 @@ function holderFor(ctx: EngineCtx, t: SimToken, tokens: number): string | null {
 }
 
 const HOLDER_DRAWS = 6;
+
+/** How far apart pros' readings of the fair value are (log-scale standard deviation). */
+const PRO_VIEW_SIGMA = 0.01;
+
+/**
+ * Who sells a pro's sell: a pro holding inventory (one with that much, of a few drawn, else the largest of them), in
+ * profit or not; a pro sells because the price is above fair. Null when no pro drawn holds any.
+ */
+function proHolder(ctx: EngineCtx, t: SimToken, tokens: number): string | null {
+  if (!t.pros.size) return null;
+  const pros = [...t.pros.keys()];
+  let best: string | null = null;
+  let bestBal = 0;
+  for (let i = 0; i < HOLDER_DRAWS; i++) {
+    const w = pros[ctx.rng.trade.int(0, pros.length - 1)] as string;
+    const bal = isHeld(t, w) ? 0 : (t.balances.get(w) ?? 0);
+    if (bal >= tokens) return w;
+    if (bal > bestBal) {
+      best = w;
+      bestBal = bal;
+    }
+  }
+  return best;
+}
 
 function pickPool(ctx: EngineCtx, t: SimToken): SimPool {
   if (t.pools.length === 1 || ctx.rng.trade.chance(0.7)) return t.main;

@@ -68,13 +68,18 @@ export function holdWallets(t: SimToken, wallets: readonly string[]): void {
   heldBy.set(t, new Set([...(heldBy.get(t) ?? []), ...wallets]));
 }
 
+/** Whether a wallet of a token sells only when told (see holdWallets). */
+export function isHeld(t: SimToken, wallet: string): boolean {
+  return heldBy.get(t)?.has(wallet) ?? false;
+}
+
 /**
  * A holder to sell: now and then a pro sitting on a profit (they take it), otherwise anyone holding. A held wallet
  * drawn sells nothing this time.
  */
 export function pickSeller(ctx: EngineCtx, t: SimToken, proShare = 0.3): string | null {
   const seller = drawSeller(ctx, t, proShare);
-  return seller !== null && heldBy.get(t)?.has(seller) ? null : seller;
+  return seller !== null && isHeld(t, seller) ? null : seller;
 }
 
 function drawSeller(ctx: EngineCtx, t: SimToken, proShare: number): string | null {
