@@ -3,7 +3,7 @@ import { XSS_SENTINEL } from "../lib/format/testing/hostile-corpus";
 import { chartState } from "./chart";
 import { expect as baseExpect, test } from "./fixtures";
 import { holdStreamInPage } from "./page-socket";
-import { simFaults, simScenario, simState } from "./sim";
+import { simScenario, simState } from "./sim";
 
 // The token page on the embedded market: candles, live tape, filters, hostile metadata, routing.
 
@@ -273,56 +273,6 @@ test.describe("live tape", () => {
     await page.mouse.move(5, 5);
     await expect(page.getByTestId("trade-tape")).toHaveAttribute("data-paused", "false");
     await expect(row).toBeVisible();
-  });
-
-  test("no duplicate or missing rows after a forced stream drop", async ({ page, request }) => {
-    const sockets: Array<{ close(): Promise<void> }> = [];
-    let connections = 0;
-    await holdStreamInPage(page);
-    await page.routeWebSocket(/\/api\/stream/, (ws) => {
-      connections += 1;
-      sockets.push(ws);
-      ws.connectToServer();
-    });
-    const t = notable.baseToken;
-    await page.goto(tokenUrl(t));
-    await expect(page.getByTestId("trade-row").first()).toBeVisible();
-    await expect.poll(() => connections).toBeGreaterThan(0);
-    await simFaults({ streamDuplicateRate: 0.3 });
-    try {
-      await sockets[sockets.length - 1].close();
-      await expect.poll(() => connections, { timeout: 20_000 }).toBeGreaterThan(1);
-      // Live again through the new connection, with the market repeating frames: a trade made now reaches the tape.
-      const made = await simScenario({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 40 });
-      await expect(page.locator(`[data-testid="trade-row"][data-tx="${made.data.trade.txHash}"]`)).toBeVisible({
-        timeout: 30_000,
-      });
-    } finally {
-      await simFaults({ streamDuplicateRate: 0 });
-    }
-    await page.getByTestId("trade-tape").hover();
-    const shown = await page
-      .getByTestId("trade-row")
-      .evaluateAll((els) =>
-        els.map((e) => ({ key: (e as HTMLElement).dataset.key ?? "", tx: (e as HTMLElement).dataset.tx ?? "" })),
-      );
-    expect(shown.length).toBeGreaterThan(5);
-    expect(new Set(shown.map((r) => r.key)).size).toBe(shown.length);
-
-    // Every confirmed trade the service lists inside the shown span is on screen.
-    const q = await pageQuery(page);
-    const rest = (
-      await (
-        await request.get(`/api/v1/token/trades?chain=${q.chain}&address=${q.address}&pools=${q.pools}&limit=200`)
-      ).json()
-    ).data as { txHash: string; at: number; preconfirmed: boolean }[];
-    const txs = new Set(shown.map((r) => r.tx));
-    const shownRest = rest.filter((r) => txs.has(r.txHash));
-    expect(shownRest.length).toBeGreaterThan(0);
-    const newest = Math.max(...shownRest.map((r) => r.at));
-    const oldest = Math.min(...shownRest.map((r) => r.at));
-    const missing = rest.filter((r) => !r.preconfirmed && r.at > oldest && r.at < newest && !txs.has(r.txHash));
-    expect(missing).toEqual([]);
   });
 
   test("a preconfirmed row on Base is flagged, and a reverted one disappears", async ({ page }) => {
