@@ -1,9 +1,10 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, type RefObject, useEffect, useState } from "react";
-import type { Factory, PulseToken } from "@/lib/api/core";
+import { memo, type RefObject } from "react";
 import type { IconPriority } from "@/components/ui";
+import type { Factory, PulseToken } from "@/lib/api/core";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { INITIAL_ROWS, OVERSCAN } from "./first-paint";
 import { CARD_HEIGHT, PulseCard } from "./pulse-card";
 
@@ -38,8 +39,7 @@ export const ColumnList = memo(function ColumnList(props: ListProps) {
 
 function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
   // The server's render and the hydration draw the first screenful only; the overscan follows once hydrated.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const virtualizer = useVirtualizer({
     count: tokens.length,
     getScrollElement: () => scrollRef.current,

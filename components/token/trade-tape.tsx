@@ -10,6 +10,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { type ChainId, type TokenTrade, tradeKey } from "@/lib/api/core";
 import { useLiveTrades } from "@/lib/client/stream/hooks";
 import type { TradeFilters } from "@/lib/client/trade-filters";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { formatCount } from "@/lib/format/number";
 import { formatDateTimeUtc, isoDateTime } from "@/lib/format/time";
 import { pausedView } from "./paused-rows";
@@ -30,7 +31,7 @@ const OVERSCAN_ROWS = 12;
  * screen's worth. They go out with the page's HTML, so the tape paints with it and hydration adopts its rows instead
  * of creating them in one long task after the page's scripts ran; the overscan joins once hydrated.
  */
-export const FIRST_PAINT_ROWS = 24;
+const FIRST_PAINT_ROWS = 24;
 
 export interface TradeTapeProps {
   chain: ChainId;
@@ -66,8 +67,7 @@ export function TradeTape(props: TradeTapeProps) {
   const rows = shown.rows;
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   // Stable between list updates: the virtualizer recomputes its measurements when this changes.
   const itemKey = useCallback((i: number) => (rows[i] ? tradeKey(rows[i]) : i), [rows]);
   const virtualizer = useVirtualizer({
