@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 import { holdStreamInPage } from "./page-socket";
 import { controlCall } from "./sim";
+import { tokenViewQuery } from "./token-view";
 
 // The token page's tape through a forced stream drop while the market repeats frames. A server of this spec's own:
 // the market's faults apply to every stream it serves, so on the suite's shared market they would reach the tests
@@ -68,11 +69,7 @@ test("no duplicate or missing rows after a forced stream drop while the market r
   expect(new Set(shown.map((r) => r.key)).size).toBe(shown.length);
 
   // Every confirmed trade the service lists inside the shown span is on screen.
-  const q = await page.getByTestId("token-view").evaluate((el: HTMLElement) => ({
-    chain: el.dataset.chain ?? "",
-    address: el.dataset.address ?? "",
-    pools: el.dataset.pools ?? "",
-  }));
+  const q = await tokenViewQuery(page);
   const rest = (
     await (
       await request.get(

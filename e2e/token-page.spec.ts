@@ -4,6 +4,7 @@ import { chartState } from "./chart";
 import { expect as baseExpect, test } from "./fixtures";
 import { holdStreamInPage } from "./page-socket";
 import { simScenario, simState } from "./sim";
+import { tokenViewQuery } from "./token-view";
 
 // The token page on the embedded market: candles, live tape, filters, hostile metadata, routing.
 
@@ -28,14 +29,6 @@ const tokenUrl = (t: { chain: string; address: string }, qs = "") => `/token/${t
 
 async function waitForBars(page: Page, min = 1) {
   await expect.poll(async () => (await chartState(page)).bars, { timeout: 45_000 }).toBeGreaterThanOrEqual(min);
-}
-
-async function pageQuery(page: Page): Promise<{ chain: string; address: string; pools: string }> {
-  return page.getByTestId("token-view").evaluate((el: HTMLElement) => ({
-    chain: el.dataset.chain ?? "",
-    address: el.dataset.address ?? "",
-    pools: el.dataset.pools ?? "",
-  }));
 }
 
 /** Records every tape row ever shown flagged preconfirmed (they may confirm within a second at market speed). */
@@ -153,7 +146,7 @@ test.describe("candles", () => {
     expect(after.bars).toBeGreaterThan(before.bars);
 
     // The series on screen equals the service's own candles over the same span: nothing missing, nothing doubled.
-    const q = await pageQuery(page);
+    const q = await tokenViewQuery(page);
     const times = new Set<number>();
     let endTime = after.last;
     while (endTime >= after.first) {
