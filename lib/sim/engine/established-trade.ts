@@ -79,18 +79,7 @@ export function establishedTrade(ctx: EngineCtx, t: SimToken): void {
  * a steadily traded token hour after hour.
  */
 function holderFor(ctx: EngineCtx, t: SimToken, tokens: number): string | null {
-  let best: string | null = null;
-  let bestBal = 0;
-  for (let i = 0; i < HOLDER_DRAWS; i++) {
-    const w = pickSeller(ctx, t, 0);
-    const bal = w ? (t.balances.get(w) ?? 0) : 0;
-    if (bal >= tokens) return w;
-    if (bal > bestBal) {
-      best = w;
-      bestBal = bal;
-    }
-  }
-  return best;
+  return bestHolder(t, tokens, () => pickSeller(ctx, t, 0));
 }
 
 const HOLDER_DRAWS = 6;
@@ -105,11 +94,16 @@ const PRO_VIEW_SIGMA = 0.01;
 function proHolder(ctx: EngineCtx, t: SimToken, tokens: number): string | null {
   if (!t.pros.size) return null;
   const pros = [...t.pros.keys()];
+  return bestHolder(t, tokens, () => pros[ctx.rng.trade.int(0, pros.length - 1)] as string);
+}
+
+/** Of `HOLDER_DRAWS` wallets drawn, the first free to sell `tokens`, else the one holding most (null: none holds any). */
+function bestHolder(t: SimToken, tokens: number, draw: () => string | null): string | null {
   let best: string | null = null;
   let bestBal = 0;
   for (let i = 0; i < HOLDER_DRAWS; i++) {
-    const w = pros[ctx.rng.trade.int(0, pros.length - 1)] as string;
-    const bal = isHeld(t, w) ? 0 : (t.balances.get(w) ?? 0);
+    const w = draw();
+    const bal = w === null || isHeld(t, w) ? 0 : (t.balances.get(w) ?? 0);
     if (bal >= tokens) return w;
     if (bal > bestBal) {
       best = w;
