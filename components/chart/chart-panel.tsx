@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { type ReactNode, useCallback, useState } from "react";
+import { memo, type ReactNode, useCallback, useState } from "react";
 import { Chip } from "@/components/ui/badge";
 import { ErrorState } from "@/components/ui/error-state";
 import { SegmentedControl } from "@/components/ui/segmented-control";
@@ -47,7 +47,8 @@ export interface ChartPanelProps {
   className?: string;
 }
 
-export function ChartPanel(props: ChartPanelProps) {
+// Memoised: a page re-rendering on a live token update (price, 24h figures) does not redraw its chart's panel.
+export const ChartPanel = memo(function ChartPanel(props: ChartPanelProps) {
   const { input, metric, supply, markers } = props;
   const [legend] = useState(createLegendStore);
   const [status, setStatus] = useState<Status | null>(null);
@@ -144,4 +145,4 @@ export function ChartPanel(props: ChartPanelProps) {
       </div>
     </section>
   );
-}
+});

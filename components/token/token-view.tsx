@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
+import type { ChartMetric } from "@/components/chart/bars";
 import { ChartPanel } from "@/components/chart/chart-panel";
 import { intervalLabel } from "@/components/chart/intervals";
 import type { TradeMarker } from "@/components/chart/markers";
@@ -9,7 +10,7 @@ import { cn } from "@/components/ui/cn";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { panelId, TabPanel, Tabs } from "@/components/ui/tabs";
-import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval } from "@/lib/api/core";
+import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval, type Quote } from "@/lib/api/core";
 import { cohortsOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { safeText } from "@/lib/format";
@@ -23,7 +24,7 @@ import { SIDE_TABS, TokenSidePanel } from "./token-side-panel";
 import { TradeTape } from "./trade-tape";
 import { TradersPanel } from "./traders-panel";
 import { useTokenView } from "./use-view-state";
-import { chartQuoteOf, TOKEN_TABS, type TokenList, type TokenTab } from "./view-state";
+import { chartQuoteOf, TOKEN_TABS, type TokenList, type TokenTab, type WashView } from "./view-state";
 
 type PhoneTab = TokenTab | "traders";
 const PHONE_TABS: readonly { value: PhoneTab; label: string }[] = [
@@ -83,6 +84,28 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
     [cohortMark, cohortReport, interval],
   );
   const onPool = useCallback((pool: string | null) => setView({ pool }), [setView]);
+  // The chart, the tape and the traders are memoised: what they get stays the same object while nothing of theirs
+  // changed, so a live token update (50 a second under a storm) redraws the header and the side panel only.
+  const onWash = useCallback((wash: WashView) => setView({ wash }), [setView]);
+  const onInterval = useCallback((i: OhlcvInterval) => setView({ interval: i }), [setView]);
+  const onQuote = useCallback((q: Quote) => setView({ quote: q }), [setView]);
+  const onMetric = useCallback((m: ChartMetric) => setView({ metric: m }), [setView]);
+  const onEvidence = useCallback(
+    (id: CohortId) => {
+      setCohortMark(id);
+      setView({ tab: "cohorts" });
+    },
+    [setView],
+  );
+  // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
+  const quote = chartQuoteOf(chain, view);
+  const candles = useMemo(() => ({ chain, address, pools, interval, quote }), [chain, address, pools, interval, quote]);
+  const poolSelect = useMemo(
+    () => (
+      <PoolSelect pools={poolsQ.data?.data ?? []} selected={view.pool} factoryName={factoryName} onSelect={onPool} />
+    ),
+    [poolsQ.data, view.pool, factoryName, onPool],
+  );
 
   if (tokenQ.error instanceof ApiError && tokenQ.error.code === "token_not_found")
     return <TokenNotFound chain={chain} address={address} />;
@@ -94,21 +117,14 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   // no symbol is shown while neither the chain nor a pool names the quote
   const nativeSymbol = info?.nativeSymbol ?? token.quoteSymbol ?? "";
   const supply = Number(token.totalSupply) > 0 ? Number(token.totalSupply) : null;
-  // §4.5: the service converts to USD on Solana only; EVM candles are drawn at the current native/USD price.
-  const quote = chartQuoteOf(chain, view);
   const nativeUsd = pricesQ.data?.data[chain]?.priceUsd ?? null;
   const usdRate = chain !== "solana" && view.quote === "usd" && nativeUsd ? nativeUsd : undefined;
   const symbol = safeText(token.symbol, { maxGraphemes: 12 }).text || "?";
   const quoteLabel = quote === "usd" || usdRate ? "USD" : nativeSymbol;
-  const candles = { chain, address, pools, interval, quote };
   const onTab = (tab: TokenTab) => setView({ tab });
   const onPhoneTab = (tab: PhoneTab) =>
     tab === "traders" || tab === "trades" ? setView({ tab: "trades", list: tab }) : setView({ tab });
   const phoneTab: PhoneTab = view.tab === "trades" ? view.list : view.tab;
-  const onEvidence = (id: CohortId) => {
-    setCohortMark(id);
-    setView({ tab: "cohorts" });
-  };
 
   return (
     <div
@@ -141,10 +157,10 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
             usdRate={usdRate}
             title={`${symbol}/${quoteLabel} · ${intervalLabel(interval)}${view.metric === "mcap" ? " · MCap" : ""}`}
             markers={view.maker ? markers : cohortMarks}
-            onInterval={(i) => setView({ interval: i })}
-            onQuote={(q) => setView({ quote: q })}
-            onMetric={(m) => setView({ metric: m })}
-            toolbar={<PoolSelect pools={poolList} selected={view.pool} factoryName={factoryName} onSelect={onPool} />}
+            onInterval={onInterval}
+            onQuote={onQuote}
+            onMetric={onMetric}
+            toolbar={poolSelect}
           />
         ) : (
           <div className="h-[50vh] rounded-md border border-border bg-panel lg:col-start-1 lg:row-start-1 lg:h-auto">
@@ -192,7 +208,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
                 wash={view.wash}
                 nativeSymbol={nativeSymbol}
                 onMaker={onMaker}
-                onWash={(wash) => setView({ wash })}
+                onWash={onWash}
               />
             ) : null}
           </TabPanel>

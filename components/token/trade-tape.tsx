@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Age } from "@/components/ui/age";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -50,8 +50,11 @@ interface Frozen {
   keys: Set<string>;
 }
 
-/** The live tape: REST pages and live rows merged (unique, newest first), virtualized, paused while hovered. */
-export function TradeTape(props: TradeTapeProps) {
+/**
+ * The live tape: REST pages and live rows merged (unique, newest first), virtualized, paused while hovered. Memoised:
+ * the token page re-renders on each live token update; the tape redraws on its own rows and props only.
+ */
+export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
   const { chain, address, pools, maker, wash } = props;
   const filters = useMemo<TradeFilters>(
     () => tapeFiltersOf(chain, { maker, wash }),
@@ -185,7 +188,7 @@ export function TradeTape(props: TradeTapeProps) {
       </div>
     </section>
   );
-}
+});
 
 /**
  * The tape's last row once no older page is fetched: how far back it reaches, and why it stops there — the tape's

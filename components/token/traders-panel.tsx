@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { Age } from "@/components/ui/age";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -27,8 +27,11 @@ export interface TradersPanelProps {
   className?: string;
 }
 
-/** Top traders of a token: what each wallet bought, sold and made, from the server's traders report. */
-export function TradersPanel({ chain, address, onEvidence, className }: TradersPanelProps) {
+/**
+ * Top traders of a token: what each wallet bought, sold and made, from the server's traders report. Memoised: the
+ * token page re-renders on each live token update; the report redraws on its own query only.
+ */
+export const TradersPanel = memo(function TradersPanel({ chain, address, onEvidence, className }: TradersPanelProps) {
   const q = useQuery(tradersOptions({ chain, address }));
   const [sort, setSort] = useState<TraderSort>("pnl");
   const rows = useMemo(() => (q.data ? sortTraders(q.data.data.traders, sort) : []), [q.data, sort]);
@@ -124,7 +127,7 @@ export function TradersPanel({ chain, address, onEvidence, className }: TradersP
       </div>
     </section>
   );
-}
+});
 
 function ariaSort(sort: TraderSort, col: TraderSort): "descending" | undefined {
   return sort === col ? "descending" : undefined;
