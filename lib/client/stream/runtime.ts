@@ -29,7 +29,7 @@ import type { FrameScheduler } from "./scheduler";
 import { createBrowserStreamClient } from "./shared/connect";
 import { defaultStreamUrl, type StreamClient, type StreamClientOptions } from "./socket";
 import { createStreamStore, type StreamStore } from "./store";
-import { applyTokenUpdates } from "./token-cache";
+import { createTokenCacheWriter } from "./token-cache";
 
 // Wires the socket to the store and the query cache: ref-counted subscriptions per key, gap repair after a
 // reconnect or resync, live token state written into REST cache entries, periodic pruning.
@@ -87,7 +87,8 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const now = opts.now ?? Date.now;
   const fetcher = opts.fetcher ?? apiFetch;
   const qc = opts.queryClient;
-  const store = createStreamStore({ scheduler: opts.scheduler, now, onTokenUpdates: (u) => applyTokenUpdates(qc, u) });
+  const tokenCache = createTokenCacheWriter(qc);
+  const store = createStreamStore({ scheduler: opts.scheduler, now, onTokenUpdates: tokenCache.write });
   const actions = store.getState().actions;
   const held = new Map<string, Held>();
   const tapeRefreshedAt = new Map<string, number>();
@@ -302,6 +303,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     },
     dispose() {
       clearInterval(pruneTimer);
+      tokenCache.dispose();
       offConnection();
       for (const h of held.values()) {
         if (h.releaseTimer) clearTimeout(h.releaseTimer);

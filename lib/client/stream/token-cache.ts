@@ -35,3 +35,45 @@ export function applyTokenUpdates(qc: QueryClient, updates: readonly TokenUpdate
     }
   });
 }
+
+/** Live token figures reach the cache (and the pages) at most this often: the tape's own refresh. */
+export const TOKEN_CACHE_REFRESH_MS = 200;
+
+export interface TokenCacheWriter {
+  write(updates: readonly TokenUpdate[]): void;
+  dispose(): void;
+}
+
+/**
+ * `applyTokenUpdates` at most once per `everyMs`: the first update after a quiet spell is written at once, those
+ * that follow within the window wait for its end, coalesced to each token's newest. The service sends a token's
+ * updates once a second at most (§6), so one token's page sees no delay; a page showing many tokens (a watchlist, a
+ * board) or a storm re-renders a few times a second instead of once per update.
+ */
+export function createTokenCacheWriter(qc: QueryClient, everyMs = TOKEN_CACHE_REFRESH_MS): TokenCacheWriter {
+  let pending: TokenUpdate[] = [];
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    lastAt = Date.now();
+    const ups = pending;
+    pending = [];
+    applyTokenUpdates(qc, ups);
+  };
+  return {
+    write(updates) {
+      if (updates.length === 0) return;
+      pending = pending.length ? coalesceTokenUpdates([...pending, ...updates]) : [...updates];
+      if (timer !== null) return;
+      const wait = lastAt + everyMs - Date.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    },
+    dispose() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      pending = [];
+    },
+  };
+}
