@@ -17,7 +17,6 @@ import { pausedView } from "./paused-rows";
 import { TapeToolbar } from "./tape-toolbar";
 import { ROW_HEIGHT, TAPE_COLUMNS, TradeRow } from "./trade-row";
 import { useMakerNames } from "./use-maker-names";
-import { useThrottled } from "./use-throttled";
 import { tapeFiltersOf, type WashView } from "./view-state";
 
 /** The list redraws at most this often (ms); the store takes every event as it comes. */
@@ -60,8 +59,8 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
     () => tapeFiltersOf(chain, { maker, wash }),
     [chain, maker, wash],
   );
-  const live = useLiveTrades({ chain, address, pools, filters });
-  const liveRows = useThrottled(live.rows, TAPE_REFRESH_MS);
+  const live = useLiveTrades({ chain, address, pools, filters, refreshMs: TAPE_REFRESH_MS });
+  const liveRows = live.rows;
   const [frozen, setFrozen] = useState<Frozen | null>(null);
   const shown = useMemo(
     () => (frozen ? pausedView(frozen.head, frozen.keys, liveRows) : { rows: liveRows, pending: 0 }),

@@ -8,9 +8,10 @@ import { matchesTradeFilters, type TradeFilters } from "../../trade-filters";
 import { useStreamContext } from "../provider";
 import { tapeView } from "../reducers/trades";
 import type { Liveness, StreamSubscriptionError } from "../socket";
+import type { StreamState } from "../store";
 import { useStable } from "./use-stable";
 import { useRestStatus } from "./use-rest-status";
-import { useStreamStore } from "./use-stream-store";
+import { useStreamStore, useThrottledStreamSlice } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
 
 export interface TapeParams {
@@ -56,7 +57,11 @@ export function useTradesStream(params: TapeParams): LiveTrade[] {
 export interface LiveTradesInput extends TapeParams {
   limit?: number;
   filters?: TradeFilters;
+  /** The rows redraw at most this often (ms) under a storm of live trades (the first after a quiet spell at once). */
+  refreshMs?: number;
 }
+
+const selectTape = (s: StreamState, key: string) => s.tapes[key];
 
 export interface LiveTrades {
   rows: LiveTrade[];
@@ -80,7 +85,7 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
   const { chain, address, pools, limit, filters } = input;
   const query = useInfiniteQuery(tokenTradesInfiniteOptions({ chain, address, pools, limit, filters }));
   const key = useSubscription("trades", { chain, address, pools });
-  const ring = useStreamStore((s) => (key ? s.tapes[key] : undefined));
+  const ring = useThrottledStreamSlice(key, selectTape, input.refreshMs ?? 0);
   const subscriptionError = useStreamStore((s) => (key ? (s.subErrors[key] ?? null) : null));
   const liveness = useStreamStore((s) => (key ? (s.liveness[key] ?? null) : null));
   const stableFilters = useStable(filters);

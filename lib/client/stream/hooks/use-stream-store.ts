@@ -1,5 +1,6 @@
 "use client";
 
+import { useCallback, useEffect, useState } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { useStreamContext } from "../provider";
@@ -10,6 +11,48 @@ import type { StreamState } from "../store";
 /** Reads the stream store with a narrow selector (a trade re-renders only what selects it). */
 export function useStreamStore<T>(selector: (s: StreamState) => T): T {
   return useStore(useStreamContext().store, selector);
+}
+
+/**
+ * One keyed slice of the stream store (a tape, a pulse list) for a view that redraws at most once per `everyMs`: the
+ * first change after a quiet spell at once, the ones that follow within the window coalesced into the newest at its
+ * end. Under a storm of live events the component re-renders a few times a second instead of once per frame; the
+ * store underneath keeps every event. `select` must be a stable (module-level) function; a new `key` reads its own
+ * slice at once. `everyMs` 0 passes every change on.
+ */
+export function useThrottledStreamSlice<T>(
+  key: string | null,
+  select: (s: StreamState, key: string) => T | undefined,
+  everyMs: number,
+): T | undefined {
+  const { store } = useStreamContext();
+  const read = useCallback(() => (key ? select(store.getState(), key) : undefined), [store, key, select]);
+  const [shown, setShown] = useState(() => ({ key, value: read() }));
+  useEffect(() => {
+    let current = read();
+    setShown((prev) => (prev.key === key && prev.value === current ? prev : { key, value: current }));
+    let lastAt = Number.NEGATIVE_INFINITY;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const push = () => {
+      timer = null;
+      lastAt = Date.now();
+      const value = read();
+      if (value === current) return;
+      current = value;
+      setShown({ key, value });
+    };
+    const off = store.subscribe(() => {
+      if (timer !== null || read() === current) return;
+      const wait = lastAt + everyMs - Date.now();
+      if (wait <= 0) push();
+      else timer = setTimeout(push, wait);
+    });
+    return () => {
+      off();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [store, key, read, everyMs]);
+  return shown.key === key ? shown.value : read();
 }
 
 export type StreamStatus = Pick<ConnectionInfo, "status" | "since" | "attempt">;
