@@ -4,7 +4,8 @@
 //     fps, frames over 50 ms, heap growth after GC, script time.
 // Targets (load phase): 0 frames over 50 ms, median fps ≥ 58, heap growth < 10 MB.
 // Run: node_modules/.bin/tsx bench/chart.ts   [--quick] [BENCH_SECONDS=60] [BENCH_RATE=1000]
-// BENCH_PROFILE=chart also samples the page's JavaScript in the load phase and prints its top self time.
+// BENCH_PROFILE=chart also samples the page's JavaScript in the load phase and prints its top self time;
+// BENCH_TRACE=<file.json> records a performance trace of the load phase.
 // It serves the production build (bench/lib/app.ts: server.ts on free loopback ports, embedded market).
 import { loadavg } from "node:os";
 import { runAppVsLib } from "./chart/app-vs-lib";
@@ -98,7 +99,15 @@ async function main() {
     await page.waitForTimeout(pick(3000, 1000));
     const profile = profiling("chart");
     if (profile) await startPageProfile(cdp);
+    // BENCH_TRACE=<file.json>: a Chromium performance trace of the load phase (open it in DevTools' Performance panel).
+    const trace = process.env.BENCH_TRACE;
+    if (trace)
+      await browser.startTracing(page, {
+        path: trace,
+        categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],
+      });
     const load = await measurePhase(page, cdp, inj, `${RATE}/s`, SECONDS);
+    if (trace) await browser.stopTracing();
     if (profile) console.log(await stopPageProfile(cdp, "token-page-loaded"));
     inj.rate = 0;
     inj.updates = 0;

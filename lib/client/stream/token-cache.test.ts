@@ -13,7 +13,8 @@ const update = (address: string, priceUsd: number, at: number): TokenUpdate =>
 
 function cacheWith(addresses: readonly string[]) {
   const qc = new QueryClient();
-  for (const a of addresses) qc.setQueryData(apiKeys.tokenPrice(CHAIN, a), { data: tokenPriceOf(update(a, 0, 0)), meta: {} });
+  for (const a of addresses)
+    qc.setQueryData(apiKeys.tokenPrice(CHAIN, a), { data: tokenPriceOf(update(a, 0, 0)), meta: {} });
   const price = (a: string) => qc.getQueryData<{ data: TokenPrice }>(apiKeys.tokenPrice(CHAIN, a))?.data.priceUsd;
   return { qc, price };
 }

@@ -43,7 +43,11 @@ describe("useThrottledStreamSlice", () => {
 
   it("redraws the first change at once, then at most once per window, ending on the newest", async () => {
     const { wrapper, tape } = setup();
-    const h = await renderHook(({ key }: { key: string }) => nOf(useThrottledStreamSlice(key, selectTape, 200)), { key: "a" }, wrapper);
+    const h = await renderHook(
+      ({ key }: { key: string }) => nOf(useThrottledStreamSlice(key, selectTape, 200)),
+      { key: "a" },
+      wrapper,
+    );
     expect(h.result.current).toBeUndefined();
     const base = h.result.renders;
     await tape("a", 1);
@@ -91,7 +95,11 @@ describe("useThrottledStreamSlice", () => {
 
   it("with no window passes every change on", async () => {
     const { wrapper, tape } = setup();
-    const h = await renderHook(({ key }: { key: string }) => nOf(useThrottledStreamSlice(key, selectTape, 0)), { key: "a" }, wrapper);
+    const h = await renderHook(
+      ({ key }: { key: string }) => nOf(useThrottledStreamSlice(key, selectTape, 0)),
+      { key: "a" },
+      wrapper,
+    );
     for (let i = 1; i <= 5; i++) {
       await tape("a", i);
       expect(h.result.current).toBe(i);
