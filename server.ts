@@ -180,7 +180,8 @@ async function main(): Promise<void> {
   httpServer.on("error", (error: NodeJS.ErrnoException) => {
     const reason = error.code === "EADDRINUSE" ? `port ${config.port} is already in use (set PORT)` : error.message;
     log.fatal(`Cannot listen on ${config.host}:${config.port}: ${reason}`);
-    process.exit(1);
+    // 98 (EADDRINUSE) tells a supervisor that picked the port (scripts/fleet/launch.ts) to pick another.
+    process.exit(error.code === "EADDRINUSE" ? 98 : 1);
   });
 
   httpServer.listen(config.port, config.host, () => {
@@ -191,6 +192,8 @@ async function main(): Promise<void> {
       { mode: dev ? "development" : "production", upstream: target.kind },
       `ready on ${publicUrl(config, port)} (${market})`,
     );
+    // A supervisor that spawned this process with an IPC channel learns that it listens, and where.
+    process.send?.({ type: "listening", port });
   });
 
   let stopping = false;

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   console.log(`  API key    ${sim.key}`);
   console.log(`  control    ${sim.baseUrl}/__control/state (loopback only)`);
   if (faults) console.log(`  faults     ${JSON.stringify(o.faults)}`);
+  // A supervisor that spawned this process with an IPC channel learns that it listens, and where.
+  process.send?.({ type: "listening", port: Number(new URL(sim.baseUrl).port) });
   const stop = async () => {
     await sim.close();
     process.exit(0);

@@ -1,7 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { freePort, type Nginx, type RedisServer, startNginx, startRedis, stopChild, waitForPort } from "./processes";
+import {
+  EXIT_PORT_IN_USE,
+  ExitedBeforeListening,
+  freePort,
+  listeningPort,
+  type Nginx,
+  type RedisServer,
+  startNginx,
+  startRedis,
+  stopChild,
+} from "./processes";
 
 // The deployment shape on loopback: redis-server, the standalone embedded market (`npm run sim`), N app instances
 // (server.ts on the production build, in fleet mode) and nginx balancing HTTP and WebSocket upgrades over them.
@@ -65,16 +75,19 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
     const redis = await startRedis({ port: o.redisPort });
     started.push(() => redis.stop());
 
+    // The market listens on a port of its own choosing (unless one is given) and reports it over IPC: a port picked
+    // here and handed over could be taken while the child starts.
     const key = randomBytes(24).toString("base64url");
-    const marketPort = o.marketPort ?? (await freePort());
     const marketProc = spawn(
-      `${root}node_modules/.bin/tsx`,
+      process.execPath,
       [
+        "--import",
+        "tsx",
         `${root}sim.ts`,
         "--host",
         "127.0.0.1",
         "--port",
-        String(marketPort),
+        String(o.marketPort ?? 0),
         "--key",
         key,
         "--seed",
@@ -82,11 +95,11 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
         "--speed",
         String(o.speed ?? 1),
       ],
-      { cwd: root, stdio: ["ignore", stdio, "inherit"] },
+      { cwd: root, stdio: ["ignore", stdio, "inherit", "ipc"] },
     );
     started.push(() => stopChild(marketProc));
     if (stdio === "pipe") marketProc.stdout?.resume();
-    await waitForPort(marketPort, 120_000);
+    const marketPort = await listeningPort(marketProc, "the market (sim.ts)");
     const market = {
       url: `http://127.0.0.1:${marketPort}`,
       streamUrl: `ws://127.0.0.1:${marketPort}`,
@@ -94,7 +107,9 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
       proc: marketProc,
     };
 
-    const nginxPort = o.port ?? (await freePort());
+    // nginx first, answering 502 until the instances are up: the instances are told its origin.
+    const nginx = await startNginx({ upstreamPorts: [], port: o.port });
+    started.push(() => nginx.stop());
     const n = o.instances ?? 3;
     const env: Record<string, string> = {
       NODE_ENV: "production",
@@ -105,31 +120,43 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
       MARKET_STREAM_URL: market.streamUrl,
       MARKET_API_KEY: key,
       TRUST_PROXY: "1",
-      ALLOWED_ORIGINS: `http://127.0.0.1:${nginxPort},http://localhost:${nginxPort}`,
-      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
+      ALLOWED_ORIGINS: `http://127.0.0.1:${nginx.port},http://localhost:${nginx.port}`,
+      PUBLIC_URL: nginx.url,
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
       ...o.env,
     };
     const apps: AppInstance[] = [];
+    // An instance needs its port before it listens (Next builds its own URLs from it), so the port is picked here;
+    // should another process take it meanwhile, the instance exits with EXIT_PORT_IN_USE and gets another one.
     const startApp = async (name: string, port?: number): Promise<AppInstance> => {
-      const p = port ?? (await freePort());
-      const proc = spawn(process.execPath, [`${root}scripts/start.mjs`], {
-        cwd: root,
-        env: { ...process.env, ...env, PORT: String(p) },
-        stdio: ["ignore", stdio, "inherit"],
-      });
-      const app = { name, port: p, url: `http://127.0.0.1:${p}`, proc, logs: [] as string[] };
-      collect(proc, app.logs);
-      started.push(() => stopChild(proc));
-      await waitForPort(p, 120_000);
-      return app;
+      for (let attempt = 1; ; attempt++) {
+        const p = port ?? (await freePort());
+        const proc = spawn(process.execPath, [`${root}scripts/start.mjs`], {
+          cwd: root,
+          env: { ...process.env, ...env, PORT: String(p) },
+          stdio: ["ignore", stdio, "inherit", "ipc"],
+        });
+        const app = { name, port: p, url: `http://127.0.0.1:${p}`, proc, logs: [] as string[] };
+        collect(proc, app.logs);
+        try {
+          await listeningPort(proc, `${name} (port ${p})`, 120_000, () => app.logs);
+        } catch (error) {
+          const taken = error instanceof ExitedBeforeListening && error.code === EXIT_PORT_IN_USE;
+          if (!taken || port !== undefined || attempt >= 5) {
+            await stopChild(proc);
+            throw error;
+          }
+          continue;
+        }
+        started.push(() => stopChild(proc));
+        return app;
+      }
     };
     for (let i = 0; i < n; i++)
       apps.push(await startApp(`app-${i + 1}`, o.basePort === undefined ? undefined : o.basePort + i));
+    await nginx.setUpstreams(apps.map((a) => a.port));
 
-    const nginx = await startNginx({ upstreamPorts: apps.map((a) => a.port), port: nginxPort });
-    started.push(() => nginx.stop());
     return {
       url: nginx.url,
       redis,

@@ -10,7 +10,10 @@ export interface NginxConfigOptions {
 }
 
 export function nginxConfig(o: NginxConfigOptions): string {
-  const servers = o.upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n");
+  // No instance yet (nginx starts first, so its port is known to the instances): one server marked down, 502s.
+  const servers = o.upstreamPorts.length
+    ? o.upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")
+    : "    server 127.0.0.1:9 down;";
   return `daemon off;
 worker_processes 1;
 pid ${o.prefix}/nginx.pid;

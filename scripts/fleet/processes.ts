@@ -42,6 +42,76 @@ export async function waitForPort(port: number, timeoutMs = 10_000): Promise<voi
   }
 }
 
+export interface ListeningMessage {
+  type: "listening";
+  port: number;
+}
+
+/** What a server spawned with an IPC channel sends once it listens (server.ts, sim.ts). */
+export function isListeningMessage(message: unknown): message is ListeningMessage {
+  const m = message as Partial<ListeningMessage> | null;
+  return typeof m === "object" && m !== null && m.type === "listening" && Number.isInteger(m.port);
+}
+
+/** Exit code of server.ts when its port is taken (Linux's EADDRINUSE errno): the launcher may pick another. */
+export const EXIT_PORT_IN_USE = 98;
+
+export class ExitedBeforeListening extends Error {
+  constructor(
+    readonly what: string,
+    readonly code: number | null,
+    readonly signal: NodeJS.Signals | null,
+    output: string[],
+  ) {
+    super(
+      `${what} exited (${signal ?? `code ${code}`}) before it listened${output.length ? `; its last output:\n${output.join("\n")}` : ""}`,
+    );
+  }
+}
+
+/**
+ * Resolves with the port a child spawned with an "ipc" stdio slot reports ({ type: "listening", port }), then closes
+ * the channel. No polling of the port: a probe connection could take the port itself (TCP self-connect) or mistake
+ * another process for the child. Rejects when the child exits first (with its exit code and `output()`'s last lines)
+ * or after timeoutMs.
+ */
+export function listeningPort(
+  child: ChildProcess,
+  what: string,
+  timeoutMs = 120_000,
+  output: () => string[] = () => [],
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+    };
+    const onMessage = (message: unknown) => {
+      if (!isListeningMessage(message)) return;
+      done();
+      if (child.connected) child.disconnect();
+      resolve(message.port);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      done();
+      reject(new ExitedBeforeListening(what, code, signal, output().slice(-20)));
+    };
+    const timer = setTimeout(() => {
+      done();
+      const tail = output().slice(-20);
+      reject(
+        new Error(
+          `${what} did not listen within ${timeoutMs} ms${tail.length ? `; its last output:\n${tail.join("\n")}` : ""}`,
+        ),
+      );
+    }, timeoutMs);
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+  });
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once("exit", () => resolve()));
@@ -118,25 +188,57 @@ export async function startRedis(opts: RedisOptions = {}): Promise<RedisServer> 
 export interface Nginx {
   port: number;
   url: string;
+  /** Rewrites the upstream block to these app ports, reloads nginx, and resolves once `/api/health` answers 200. */
+  setUpstreams(ports: number[], timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** nginx balancing HTTP and WebSocket upgrades over the given app ports (config: nginx-config.ts). */
+/**
+ * nginx balancing HTTP and WebSocket upgrades over the given app ports (config: nginx-config.ts). With no ports it
+ * answers 502 until setUpstreams: the launcher starts it first, so the instances can be told its origin.
+ */
 export async function startNginx(opts: { upstreamPorts: number[]; port?: number }): Promise<Nginx> {
   const port = opts.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "tradescope-nginx-"));
   const conf = join(dir, "nginx.conf");
-  writeFileSync(conf, nginxConfig({ listenPort: port, upstreamPorts: opts.upstreamPorts, prefix: dir }));
+  const write = (upstreamPorts: number[]) =>
+    writeFileSync(conf, nginxConfig({ listenPort: port, upstreamPorts, prefix: dir }));
+  write(opts.upstreamPorts);
   const child = spawn(NGINX, ["-p", dir, "-c", conf, "-e", join(dir, "error.log")], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const failed = new Promise<never>((_, reject) =>
     child.once("exit", (code) => reject(new Error(`nginx exited with code ${code} (see ${dir}/error.log)`))),
   );
+  failed.catch(() => {});
   await Promise.race([waitForPort(port), failed]);
+  const url = `http://127.0.0.1:${port}`;
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url,
+    async setUpstreams(ports, timeoutMs = 30_000) {
+      write(ports);
+      const reload = spawn(NGINX, ["-p", dir, "-c", conf, "-e", join(dir, "error.log"), "-s", "reload"], {
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      const code = await new Promise<number | null>((resolve) => reload.once("exit", (c) => resolve(c)));
+      if (code !== 0) throw new Error(`nginx -s reload exited with code ${code} (see ${dir}/error.log)`);
+      // The master applies the new configuration after the signal: until then its old workers answer 502.
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const status = await fetch(`${url}/api/health`, { headers: { connection: "close" } }).then(
+          async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          },
+          () => 0,
+        );
+        if (status === 200) return;
+        if (Date.now() > deadline)
+          throw new Error(`nginx did not reach an instance within ${timeoutMs} ms (last status ${status})`);
+        await Promise.race([new Promise((r) => setTimeout(r, 50)), failed]);
+      }
+    },
     async stop() {
       await stopChild(child);
       rmSync(dir, { recursive: true, force: true });

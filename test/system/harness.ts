@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { controlCall } from "../../e2e/sim";
+import { EXIT_PORT_IN_USE, freePort, stopChild } from "../../scripts/fleet/processes";
 
 // The system under test, as an operator runs it: the standalone market (`npm run sim`) with a known key, and the app
 // in remote mode (`npm start`, built from the current sources when stale) pointed at it. Both are real processes; the
@@ -22,17 +22,6 @@ export interface System {
   logs: string[];
   sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function waitForLine(child: ChildProcess, pattern: RegExp, ms: number, what: string): Promise<string> {
@@ -56,18 +45,6 @@ function waitForLine(child: ChildProcess, pattern: RegExp, ms: number, what: str
       clearTimeout(timer);
       reject(new Error(`${what} exited with ${code}:\n${seen.slice(-2000)}`));
     });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 8_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
   });
 }
 
@@ -165,15 +142,15 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
   const broken = brokenVariant();
   // Characters that base64 and URL encoding change, so each encoded form is a distinct needle.
   const key = `sys+${randomBytes(18).toString("base64url")}/k=`;
-  // SYSTEM_PORT pins the app's port (the market takes the next one); free ports otherwise.
+  // SYSTEM_PORT pins the app's port (the market takes the next one). Otherwise the market listens on a port of its
+  // own choosing and names it, and the app gets a free port picked just before it starts.
   const pinned = Number(process.env.SYSTEM_PORT ?? 0);
-  const [appPort, simPort] = pinned ? [pinned, pinned + 1] : [await freePort(), await freePort()];
   const sim = spawn(
     TSX,
     [
       "sim.ts",
       "--port",
-      String(simPort),
+      String(pinned ? pinned + 1 : 0),
       "--seed",
       "7",
       "--key",
@@ -190,12 +167,60 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  await waitForLine(sim, /simulated market ready/, 120_000, "the market");
+  const simPort = Number(
+    (await waitForLine(sim, /base URL +http:\/\/127\.0\.0\.1:(\d+)/, 120_000, "the market")).match(/:(\d+)$/)?.[1],
+  );
   const simUrl = `http://127.0.0.1:${simPort}`;
 
-  const logs: string[] = [];
-  // The inspector is the node process's own (not in NODE_OPTIONS, so a build start.mjs runs does not take the port).
-  const appInspectorPort = await freePort();
+  let logs: string[] = [];
+  let app: ChildProcess;
+  let appPort: number;
+  let appInspectorPort: number;
+  // A port picked here could be taken before the app listens: the app then exits with EXIT_PORT_IN_USE, and
+  // starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    logs = [];
+    appPort = pinned || (await freePort());
+    // The inspector is the node process's own (not in NODE_OPTIONS, so a build start.mjs runs does not take the port).
+    appInspectorPort = await freePort();
+    app = startApp(appPort, appInspectorPort, simUrl, simPort, key, logs, opts.env, broken);
+    try {
+      await waitForLine(app, /ready on http/, 900_000, "the app");
+      break;
+    } catch (error) {
+      if (app.exitCode === EXIT_PORT_IN_USE && !pinned && attempt < 5) continue;
+      await stopChild(sim, 8_000);
+      throw error;
+    }
+  }
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const started = app;
+
+  return {
+    key,
+    appUrl,
+    simUrl,
+    appPid: started.pid as number,
+    appInspectorPort,
+    logs,
+    sim: <T>(method: string, path: string, body?: unknown) => controlCall<T>(simUrl, method, path, body),
+    async stop() {
+      await stopChild(started, 8_000);
+      await stopChild(sim, 8_000);
+    },
+  };
+}
+
+function startApp(
+  appPort: number,
+  appInspectorPort: number,
+  simUrl: string,
+  simPort: number,
+  key: string,
+  logs: string[],
+  env: Record<string, string> | undefined,
+  broken: ReturnType<typeof brokenVariant>,
+): ChildProcess {
   const app = spawn(process.execPath, [`--inspect=127.0.0.1:${appInspectorPort}`, "scripts/start.mjs"], {
     cwd: ROOT,
     env: {
@@ -212,34 +237,14 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
       PROXY_BREAKER_OPEN_MS: "2000",
       NEXT_TELEMETRY_DISABLED: "1",
       SIM_KEY: "",
-      ...opts.env,
+      ...env,
       ...variantAppEnv(broken),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   app.stdout?.on("data", (c: Buffer) => logs.push(String(c)));
   app.stderr?.on("data", (c: Buffer) => logs.push(String(c)));
-  try {
-    await waitForLine(app, /ready on http/, 900_000, "the app");
-  } catch (error) {
-    await stopChild(sim);
-    throw error;
-  }
-  const appUrl = `http://127.0.0.1:${appPort}`;
-
-  return {
-    key,
-    appUrl,
-    simUrl,
-    appPid: app.pid as number,
-    appInspectorPort,
-    logs,
-    sim: <T>(method: string, path: string, body?: unknown) => controlCall<T>(simUrl, method, path, body),
-    async stop() {
-      await stopChild(app);
-      await stopChild(sim);
-    },
-  };
+  return app;
 }
 
 /** Resident memory of a process in MB. */
