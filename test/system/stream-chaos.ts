@@ -76,9 +76,15 @@ function tradesViewer(sys: System, ip: string, t: { chain: string; address: stri
     const res = await fetch(`${sys.appUrl}/api/v1/token/trades?${q}`, { headers: { "x-forwarded-for": ip } });
     if (res.ok) for (const r of ((await res.json()) as { data: Row[] }).data) repaired.add(rowKey(r));
   };
+  // The newest row of the first event it received: rows of the market up to it may have been sent before this
+  // subscription was acknowledged (to a browser that subscribed first), so the comparison starts after it.
+  let joinedAt = Number.NaN;
   s.ws.on("message", (raw) => {
     const f = JSON.parse(String(raw));
-    if (f.type === "event" && f.channel === "trades") rows.push(...(f.data as Row[]));
+    if (f.type === "event" && f.channel === "trades") {
+      if (Number.isNaN(joinedAt)) joinedAt = Math.max(...(f.data as Row[]).map((r) => r.at));
+      rows.push(...(f.data as Row[]));
+    }
     if (f.type === "mode" && f.mode === "poll" && (f.ids as string[]).includes("t")) polled++;
     if (f.type === "resync" && (f.ids as string[]).includes("t")) {
       resyncs++;
@@ -88,7 +94,7 @@ function tradesViewer(sys: System, ip: string, t: { chain: string; address: stri
   void s.opened.then(() =>
     s.send({ type: "subscribe", id: "t", channel: "trades", params: { chain: t.chain, address: t.address } }),
   );
-  return { s, rows, repaired, repairs, resyncs: () => resyncs, polled: () => polled };
+  return { s, rows, repaired, repairs, joinedAt: () => joinedAt, resyncs: () => resyncs, polled: () => polled };
 }
 
 /** The gateway's own counters (/api/usage, loopback). */
@@ -220,8 +226,8 @@ export async function streamChaos(sys: System): Promise<string> {
     const browserMissing = confirmed.filter((r) => r.at > oldest && r.at < newest && !txs.has(r.txHash)).length;
     const browserDuplicates = shown.length - new Set(shown.map((r) => r.key)).size;
 
-    // Each stream client: every confirmed REST row from its first row to 10 s of market time before the REST read,
-    // received; no confirmed row received twice.
+    // Each stream client: every confirmed REST row after its first event's rows to 10 s of market time before the
+    // REST read, received; no confirmed row received twice.
     const clientFigures = viewers.map((v) => {
       // Each identity once per state: a preconfirmed row and its confirmation are one row, a second copy of either is
       // a duplicate.
@@ -231,14 +237,23 @@ export async function streamChaos(sys: System): Promise<string> {
         got.set(k, (got.get(k) ?? 0) + 1);
       }
       const have = new Set([...v.rows.map(rowKey), ...v.repaired]);
-      const first = Math.min(...v.rows.map((r) => r.at));
-      const span = confirmed.filter((r) => r.at >= first && r.at <= asOf - 10_000);
-      const missing = span.filter((r) => !have.has(rowKey(r))).length;
+      const first = v.joinedAt();
+      const span = confirmed.filter((r) => r.at > first && r.at <= asOf - 10_000);
+      const lost = span.filter((r) => !have.has(rowKey(r)));
+      const missing = lost.length;
+      // Where a missing row lies: its market time after the client's first event, and the rows received around it.
+      const received = v.rows.map((r) => r.at).sort((a, b) => a - b);
+      const where = lost.slice(0, 3).map((r) => {
+        const before = received.filter((at) => at < r.at).at(-1);
+        const after = received.find((at) => at > r.at);
+        return `${r.txHash.slice(0, 10)}:${r.logIndex} at +${r.at - first} ms (received rows at ${before === undefined ? "none" : `-${r.at - before}`}/${after === undefined ? "none" : `+${after - r.at}`} ms)`;
+      });
       const duplicates = [...got.values()].filter((c) => c > 1).length;
       return {
         rows: v.rows.length,
         span: span.length,
         missing,
+        where,
         duplicates,
         resyncs: v.resyncs(),
         polled: v.polled(),
@@ -284,7 +299,7 @@ export async function streamChaos(sys: System): Promise<string> {
       `${DROPS} drops, each ${STREAMING_MS / 1000} s after the gateway was back (${dropped.join(",")} gateway connections cut; gateway counted ${reconnects} upstream reconnects, sent ${countersAfter.resyncs - countersBefore.resyncs} resyncs; back with its subscriptions after ` +
       `p50 ${percentile(reconnected, 50).toFixed(0)} ms, max ${Math.max(...reconnected).toFixed(0)} ms, ${reconnected.length}/${DROPS}); ` +
       `browser tape ${shown.length} rows (${inRest.length} in REST over ${Math.round((newest - oldest) / 1000)} s of market time): ${browserDuplicates} duplicates, ${browserMissing} missing; ` +
-      `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.resyncs} resyncs + ${c.polled} polled repairs, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing`).join(" / ")}; ` +
+      `stream clients ${clientFigures.map((c) => `${c.rows} rows, ${c.resyncs} resyncs + ${c.polled} polled repairs, ${c.span} REST rows over ${c.spanS} s: ${c.duplicates} duplicates, ${c.missing} missing${c.where.length ? ` (${c.where.join(", ")})` : ""}`).join(" / ")}; ` +
       `pulse board (top ${TOP}): ${restCompared.length} of ${restBoards.length} REST lists compared (the others read while it was polled), ${restDiffer.length} differ; ${pulseFrames.filter((f) => f.kind === "snapshot").length} snapshots received, ${compared} of them compared with the streamed deltas before them, ${differ.length} differ`;
     check(
       dropped.every((d) => d >= 1),
