@@ -6,8 +6,7 @@ import { cn } from "@/components/ui";
 import { whenIdle } from "@/components/ui/when-idle";
 import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api/core";
 import type { PulsePageQueries } from "@/lib/client/queries";
-import { describeSubError, usePulseStream, useStreamStore } from "@/lib/client/stream/hooks";
-import { streamKey } from "@/lib/client/stream/hooks/use-subscription";
+import { describeSubError, usePulseStream } from "@/lib/client/stream/hooks";
 import { useServerOffset } from "@/lib/client/use-server-offset";
 import { PULSE_CAP } from "@/lib/client/stream/reducers/pulse";
 import { Banner, CardSkeletons, ColumnEmpty, ColumnError, RefreshErrorBanner, StaleBanner } from "./column-body";
@@ -18,7 +17,6 @@ import { filterUsesClock, visibleTokens } from "./filters";
 import { type FirstPaintCounts, isVirtual } from "./first-paint";
 import { useClockIf } from "./use-clock";
 import { usePause } from "./use-pause";
-import { useThrottled } from "./use-throttled";
 import type { ColumnState } from "./view-state";
 import { VisibilityRoot } from "./visibility";
 
@@ -68,15 +66,15 @@ export function PulseColumn({
   // First shown by its tab: built from then on (switching back keeps its scroll and cards).
   if (held && activeOnPhone) setHeld(false);
   useEffect(() => (held ? revealWhenWide(() => setHeld(false)) : undefined), [held]);
-  const stream = usePulseStream({ view, chains, limit: PULSE_CAP });
+  const stream = usePulseStream({ view, chains, limit: PULSE_CAP, refreshMs: COLUMN_REFRESH_MS });
   const query = useQuery(listQuery);
-  const liveAsOf = useStreamStore((s) => s.pulse[streamKey("pulse", { view, chains })]?.asOf ?? null);
+  const liveAsOf = stream.liveAsOf;
   const usesClock = filterUsesClock(state.filter);
   // Ages are measured on the market's clock (lib/client/server-clock); whole seconds so the list is not re-filtered every frame.
   const offset = useServerOffset();
   const clock = useClockIf(usesClock);
   const now = usesClock ? clock + offset : 0;
-  const tokens = useThrottled(stream.tokens, COLUMN_REFRESH_MS);
+  const tokens = stream.tokens;
   const live = useMemo(
     () => visibleTokens(tokens, state.filter, state.limit, now, (t) => launchpadOf(t)?.slug ?? null),
     [tokens, state.filter, state.limit, now, launchpadOf],

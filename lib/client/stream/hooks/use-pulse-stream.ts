@@ -7,9 +7,10 @@ import { pulseStreamOptions } from "../../queries";
 import { useStreamContext } from "../provider";
 import { PULSE_CAP } from "../reducers/pulse";
 import type { StreamSubscriptionError } from "../socket";
+import type { StreamState } from "../store";
 import { useStable } from "./use-stable";
 import { useRestStatus } from "./use-rest-status";
-import { useStreamStore } from "./use-stream-store";
+import { useStreamStore, useThrottledStreamSlice } from "./use-stream-store";
 import { useSubscription } from "./use-subscription";
 
 export interface PulseStreamInput {
@@ -17,6 +18,8 @@ export interface PulseStreamInput {
   chains: ChainId[];
   /** Entries shown (default 30); the list underneath keeps up to 100 so leavers are backfilled. */
   limit?: number;
+  /** The list redraws at most this often (ms) under a busy market (the first change after a quiet spell at once). */
+  refreshMs?: number;
 }
 
 export interface PulseStream {
@@ -26,7 +29,11 @@ export interface PulseStream {
   isLoading: boolean;
   error: ApiError | null;
   subscriptionError: StreamSubscriptionError | null;
+  /** Server time of the live list's newest event (null until the stream or REST seeded it). */
+  liveAsOf: number | null;
 }
+
+const selectPulse = (s: StreamState, key: string) => s.pulse[key];
 
 export function usePulseStream(input: PulseStreamInput): PulseStream {
   const { store } = useStreamContext();
@@ -38,7 +45,9 @@ export function usePulseStream(input: PulseStreamInput): PulseStream {
   useEffect(() => {
     if (key && data) store.getState().actions.seedPulse(key, data.data, data.meta.asOf);
   }, [store, key, data]);
-  const items = useStreamStore((s) => (key && s.pulse[key]?.asOf != null ? s.pulse[key].items : undefined));
+  const list = useThrottledStreamSlice(key, selectPulse, input.refreshMs ?? 0);
+  const liveAsOf = list?.asOf ?? null;
+  const items = liveAsOf !== null ? list?.items : undefined;
   const subscriptionError = useStreamStore((s) => (key ? (s.subErrors[key] ?? null) : null));
   const tokens = useMemo(() => (items ?? data?.data ?? []).slice(0, limit), [items, data, limit]);
   return {
@@ -46,5 +55,6 @@ export function usePulseStream(input: PulseStreamInput): PulseStream {
     live: items !== undefined,
     ...useRestStatus(query),
     subscriptionError,
+    liveAsOf,
   };
 }

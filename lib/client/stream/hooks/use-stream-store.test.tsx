@@ -71,6 +71,33 @@ describe("useThrottledStreamSlice", () => {
     await h.unmount();
   });
 
+  it("never drops the newest value of a burst, and shows about one per window", async () => {
+    const { wrapper, tape } = setup();
+    const shown: (number | undefined)[] = [];
+    const h = await renderHook(
+      ({ key }: { key: string }) => {
+        const n = nOf(useThrottledStreamSlice(key, selectTape, 100));
+        if (shown[shown.length - 1] !== n) shown.push(n);
+        return n;
+      },
+      { key: "a" },
+      wrapper,
+    );
+    for (let i = 1; i <= 50; i++) {
+      await tape("a", i);
+      await act(async () => {
+        vi.advanceTimersByTime(7);
+      });
+    }
+    await act(async () => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(h.result.current).toBe(50);
+    // 50 changes over 350 ms (and the first, undefined): about one value per window, not one per change.
+    expect(shown.length).toBeLessThanOrEqual(7);
+    await h.unmount();
+  });
+
   it("a new key shows its own slice at once, never the previous key's", async () => {
     const { wrapper, tape } = setup();
     await tape("a", 1);
