@@ -1,6 +1,7 @@
 import { notifyManager, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { TokenUpdate } from "@/lib/api/core";
 import { apiKeys } from "../query-keys";
+import { createThrottle } from "../throttle";
 import {
   coalesceTokenUpdates,
   mergeBatchEnvelope,
@@ -52,27 +53,23 @@ export interface TokenCacheWriter {
  */
 export function createTokenCacheWriter(qc: QueryClient, everyMs = TOKEN_CACHE_REFRESH_MS): TokenCacheWriter {
   let pending: TokenUpdate[] = [];
-  let lastAt = Number.NEGATIVE_INFINITY;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = () => {
-    timer = null;
-    lastAt = Date.now();
-    const ups = pending;
-    pending = [];
-    applyTokenUpdates(qc, ups);
-  };
+  const throttle = createThrottle(
+    () => {
+      const ups = pending;
+      pending = [];
+      applyTokenUpdates(qc, ups);
+    },
+    everyMs,
+    { leading: "now" },
+  );
   return {
     write(updates) {
       if (updates.length === 0) return;
       pending = pending.length ? coalesceTokenUpdates([...pending, ...updates]) : [...updates];
-      if (timer !== null) return;
-      const wait = lastAt + everyMs - Date.now();
-      if (wait <= 0) flush();
-      else timer = setTimeout(flush, wait);
+      throttle.request();
     },
     dispose() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      throttle.cancel();
       pending = [];
     },
   };

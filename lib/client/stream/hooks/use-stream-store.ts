@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
+import { createThrottle } from "../../throttle";
 import { useStreamContext } from "../provider";
 import { worstDelayMs } from "../liveness";
 import type { ConnectionInfo } from "../socket";
@@ -31,25 +32,22 @@ export function useThrottledStreamSlice<T>(
   useEffect(() => {
     let current = read();
     setShown((prev) => (prev.key === key && prev.value === current ? prev : { key, value: current }));
-    let lastAt = Number.NEGATIVE_INFINITY;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const push = () => {
-      timer = null;
-      lastAt = Date.now();
-      const value = read();
-      if (value === current) return;
-      current = value;
-      setShown({ key, value });
-    };
+    const throttle = createThrottle(
+      () => {
+        const value = read();
+        if (value === current) return;
+        current = value;
+        setShown({ key, value });
+      },
+      everyMs,
+      { leading: "now" },
+    );
     const off = store.subscribe(() => {
-      if (timer !== null || read() === current) return;
-      const wait = lastAt + everyMs - Date.now();
-      if (wait <= 0) push();
-      else timer = setTimeout(push, wait);
+      if (!throttle.pending && read() !== current) throttle.request();
     });
     return () => {
       off();
-      if (timer !== null) clearTimeout(timer);
+      throttle.cancel();
     };
   }, [store, key, read, everyMs]);
   return shown.key === key ? shown.value : read();
