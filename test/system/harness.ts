@@ -183,7 +183,7 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
     appPort = pinned || (await freePort());
     // The inspector is the node process's own (not in NODE_OPTIONS, so a build start.mjs runs does not take the port).
     appInspectorPort = await freePort();
-    app = startApp(appPort, appInspectorPort, simUrl, simPort, key, logs, opts.env, broken);
+    app = startApp({ appPort, appInspectorPort, simUrl, simPort, key, logs, env: opts.env, broken });
     try {
       await waitForLine(app, /ready on http/, 900_000, "the app");
       break;
@@ -211,16 +211,18 @@ export async function startSystem(opts: { env?: Record<string, string> } = {}): 
   };
 }
 
-function startApp(
-  appPort: number,
-  appInspectorPort: number,
-  simUrl: string,
-  simPort: number,
-  key: string,
-  logs: string[],
-  env: Record<string, string> | undefined,
-  broken: ReturnType<typeof brokenVariant>,
-): ChildProcess {
+/** The app in remote mode on the market, its output kept in `logs`. */
+function startApp(o: {
+  appPort: number;
+  appInspectorPort: number;
+  simUrl: string;
+  simPort: number;
+  key: string;
+  logs: string[];
+  env: Record<string, string> | undefined;
+  broken: ReturnType<typeof brokenVariant>;
+}): ChildProcess {
+  const { appPort, appInspectorPort, simUrl, simPort, key, logs, env, broken } = o;
   const app = spawn(process.execPath, [`--inspect=127.0.0.1:${appInspectorPort}`, "scripts/start.mjs"], {
     cwd: ROOT,
     env: {
