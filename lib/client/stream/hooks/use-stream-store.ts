@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { createThrottle } from "../../throttle";
@@ -18,7 +18,7 @@ export function useStreamStore<T>(selector: (s: StreamState) => T): T {
  * One keyed slice of the stream store (a tape, a pulse list) for a view that redraws at most once per `everyMs`: the
  * first change after a quiet spell at once, the ones that follow within the window coalesced into the newest at its
  * end. Under a storm of live events the component re-renders a few times a second instead of once per frame; the
- * store underneath keeps every event. Each redraw is a transition (time-sliced, interruptible by input). `select` must be a stable (module-level) function; a new `key` reads its own
+ * store underneath keeps every event. `select` must be a stable (module-level) function; a new `key` reads its own
  * slice at once. `everyMs` 0 passes every change on.
  */
 export function useThrottledStreamSlice<T>(
@@ -37,9 +37,7 @@ export function useThrottledStreamSlice<T>(
         const value = read();
         if (value === current) return;
         current = value;
-        // A transition: React renders the redraw in slices and yields to input and painting between them, where an
-        // update from a timer or a socket event would be rendered whole in one task.
-        startTransition(() => setShown({ key, value }));
+        setShown({ key, value });
       },
       everyMs,
       { leading: "now" },
