@@ -1,5 +1,6 @@
 // Token page benchmark in Chromium, side by side in one run:
-//  1. lightweight-charts alone: setData of 50k bars (vs 5k bars and a plain copy of the 50k), per-tick update cost;
+//  1. lightweight-charts alone: setData of 50k bars (vs 5k bars and a plain copy of the 50k), per-tick update cost
+//     (on 50k and 5k bars, and on the most bars a token chart holds);
 //  2. the token page idle (the market's own pace) vs the same page under 1,000 trades/s injected into its stream:
 //     fps, frames over 50 ms, heap growth after GC, script time.
 // Targets (load phase): 0 frames over 50 ms, median fps ≥ 58, heap growth < 10 MB.
@@ -8,6 +9,7 @@
 // BENCH_TRACE=<file.json> records a performance trace of the load phase.
 // It serves the production build (bench/lib/app.ts: server.ts on free loopback ports, embedded market).
 import { loadavg } from "node:os";
+import { MAX_BARS } from "@/lib/client/stream/reducers/candles";
 import { runAppVsLib } from "./chart/app-vs-lib";
 import { measurePhase, type PhaseResult, routeStream } from "./chart/load";
 import { runMicro } from "./chart/micro";
@@ -54,7 +56,7 @@ async function main() {
     );
     const microPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const microRounds = pick(5, 2);
-    const m = await runMicro(microPage, LIB, microRounds);
+    const m = await runMicro(microPage, LIB, microRounds, MAX_BARS);
     await microPage.close();
     console.log(`\nlightweight-charts 5.2.1 (median of ${microRounds}):`);
     console.log(
@@ -71,6 +73,9 @@ async function main() {
       `  update forming bar    ${fmt(m.updateSmallUs, 1)} µs   (on 5k bars) → 50k/5k ×${(m.updateUs / m.updateSmallUs).toFixed(1)}`,
     );
     console.log(`  update new bar        ${fmt(m.updateNewBarUs, 1)} µs   (append on 50k bars)`);
+    console.log(
+      `  update forming bar    ${fmt(m.updateCapUs, 1)} µs   (on ${MAX_BARS.toLocaleString("en-US")} bars: the most a token chart holds)`,
+    );
 
     const cmpPage = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const cmp = await runAppVsLib(cmpPage, LIB, pick(7, 3));
@@ -123,6 +128,14 @@ async function main() {
       unit: "ms",
       baseline: { label: "same on 5k bars", value: m.updateSmallUs / 1000 },
       target: { of: "value", op: "<=", limit: 1 },
+    });
+    figure({
+      id: "lib.update-forming.app-bound",
+      label: `lightweight-charts update() of the forming candle + volume, ${MAX_BARS.toLocaleString("en-US")} bars (a token chart's bound)`,
+      value: m.updateCapUs / 1000,
+      unit: "ms",
+      baseline: { label: "same on 50k bars", value: m.updateUs / 1000 },
+      note: "the token chart's series holds at most this many bars (lib/client/stream/reducers/candles.ts MAX_BARS)",
     });
     figure({
       id: "app.setData.50k",

@@ -1,5 +1,5 @@
 // In-page part of the chart micro benchmark (plain JS, loaded with addScriptTag: no build step touches it).
-window.__chartMicro = async (n) => {
+window.__chartMicro = async (n, capBars) => {
   const L = window.LightweightCharts;
   const chart = window.__benchChart();
   const bars = window.__benchBars;
@@ -59,6 +59,8 @@ window.__chartMicro = async (n) => {
   const updateUs = await ticks(big, 300, false);
   const updateSmallUs = await ticks(small, 1000, false);
   const updateNewBarUs = await ticks(big, 300, true);
+  // The same tick at the most bars the token chart ever holds (its series is bounded).
+  const updateCapUs = await ticks(bars(capBars), 300, false);
   chart.remove();
   return {
     setData50kMs: median(s50),
@@ -68,5 +70,6 @@ window.__chartMicro = async (n) => {
     updateUs,
     updateSmallUs,
     updateNewBarUs,
+    updateCapUs,
   };
 };

@@ -13,10 +13,14 @@ export interface MicroResult {
   updateUs: number;
   updateSmallUs: number;
   updateNewBarUs: number;
+  /** The same per-tick update at `capBars` bars (the app's own bound on a chart series). */
+  updateCapUs: number;
 }
 
-export async function runMicro(page: Page, libPath: string, rounds: number): Promise<MicroResult> {
+export async function runMicro(page: Page, libPath: string, rounds: number, capBars: number): Promise<MicroResult> {
   await openChartPage(page, libPath);
   await page.addScriptTag({ path: fileURLToPath(new URL("./micro-page.js", import.meta.url)) });
-  return page.evaluate(`window.__chartMicro(${Math.max(1, Math.trunc(rounds))})`) as Promise<MicroResult>;
+  return page.evaluate(
+    `window.__chartMicro(${Math.max(1, Math.trunc(rounds))}, ${Math.trunc(capBars)})`,
+  ) as Promise<MicroResult>;
 }
