@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures";
 import { launchWithBundle, simGet, simScenario } from "./sim";
 
@@ -6,6 +7,9 @@ import { launchWithBundle, simGet, simScenario } from "./sim";
 
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Once the page has hydrated: a control changed before it would be reset to React's state (a selected kind lost). */
+const hydrated = (page: Page) => page.locator("html[data-shell=ready]").waitFor({ state: "attached" });
 
 test.beforeEach(async ({ page }) => {
   // A stand-in for the browser's Notification (headless Chromium has no notification centre): records each one.
@@ -31,6 +35,7 @@ test("dev-sell and cohort-dump alerts fire on a generated bundle's token; rules 
   // leave no threshold to cross.
   const t = await launchWithBundle(3, { holdCohorts: true });
   await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
+  await hydrated(page);
   await expect(page.getByTestId("bundle")).toHaveCount(1);
   const alerts = page.getByTestId("token-alerts");
   await alerts.getByLabel("Alert when").selectOption("dev-sells");
@@ -70,6 +75,7 @@ test("a watched wallet's buy fires an alert on any page", async ({ page, pageErr
   const t = await launchWithBundle(3);
   const wallet = t.bundle.wallets[0] as string;
   await page.goto(`/wallet/${wallet}`);
+  await hydrated(page);
   const button = page.getByTestId("wallet-alert");
   await button.click();
   await expect(button).toHaveAttribute("aria-pressed", "true");
@@ -90,30 +96,38 @@ test("price and market-cap crosses and a graduation each fire once", async ({ pa
     ).data;
 
   await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
+  await hydrated(page);
   const alerts = page.getByTestId("token-alerts");
   const add = async (kind: string, value?: number) => {
     await alerts.getByLabel("Alert when").selectOption(kind);
     if (value !== undefined) await alerts.getByLabel("Value in USD").fill(String(value));
     await alerts.getByRole("button", { name: "Add alert" }).click();
   };
-  // Levels at twice where the market stands as they are set: a fresh launch's own traders can move it by half
-  // between a reading taken before the page and the rules' first reading.
+  // The alert layer loads after the first paint (AlertHost's start delay) and then reads the token: the graduation
+  // rule goes first and the levels are set once it reads, so the market moves only for the moments between the
+  // reading the levels are set from and the rules' first one (a fresh launch's own traders move it fast: with the
+  // layer's start inside that window, a run saw the price double before the rules read it).
+  const status = page.getByTestId("alert-rule-status");
+  const watching = status.and(page.locator('[data-state="watching"]'));
+  await add("graduates");
+  await expect(watching).toHaveCount(1, { timeout: 20_000 });
+  // Levels at twice where the market stands as they are set.
   const base = await marketNow();
   expect(base.migrated).toBe(false);
   const priceAt = Number((base.priceUsd * 2).toPrecision(6));
   const mcapAt = Math.round(base.marketCapUsd * 2);
   await add("price-above", priceAt);
   await add("mcap-above", mcapAt);
-  await add("graduates");
   await expect(page.getByTestId("token-alert-rules").locator("li")).toHaveCount(3);
-  // The alert layer loads after the first paint (AlertHost's start delay), and a cross needs a reading below the level
-  // first, so the buys wait until every rule says it has read the token, below its level.
-  const status = page.getByTestId("alert-rule-status");
-  await expect(status.and(page.locator('[data-state="watching"]'))).toHaveCount(3, { timeout: 20_000 });
-  const [priceRead, mcapRead] = await status.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-value"))));
+  // A cross needs a reading below the level first, so the buys wait until every rule says it has read the token,
+  // below its level. The rules are listed as added: graduation, price, market cap.
+  await expect(watching).toHaveCount(3, { timeout: 20_000 });
+  const [, priceRead, mcapRead] = await status.evaluateAll((els) =>
+    els.map((e) => Number(e.getAttribute("data-value"))),
+  );
   expect(priceRead, "the price rule's first reading is below its level").toBeLessThan(priceAt);
   expect(mcapRead, "the market-cap rule's first reading is below its level").toBeLessThan(mcapAt);
-  await expect(status.first()).not.toContainText("already");
+  await expect(status.nth(1)).not.toContainText("already");
 
   // Buys until the market has both levels behind it with room to spare: a launch's curve moves ~10 % per $400 buy,
   // and the market's own wallets trade it meanwhile, up or down.
@@ -137,11 +151,16 @@ test("price and market-cap crosses and a graduation each fire once", async ({ pa
   // The graduation reached the page as a later token update than the crosses (and the market kept trading between):
   // each rule fired on its own crossing only, not on every reading past it.
   const fired = await page.evaluate(() => {
-    const raw = JSON.parse(localStorage.getItem("tradescope.alerts") ?? "{}") as { state?: { fired?: { title: string }[] } };
+    const raw = JSON.parse(localStorage.getItem("tradescope.alerts") ?? "{}") as {
+      state?: { fired?: { title: string }[] };
+    };
     return (raw.state?.fired ?? []).map((f) => f.title);
   });
   for (const what of ["price above", "market cap above", "graduated"])
-    expect(fired.filter((title) => title.includes(what)), what).toHaveLength(1);
+    expect(
+      fired.filter((title) => title.includes(what)),
+      what,
+    ).toHaveLength(1);
 
   // A level the price is already past says so: it fires only once the price has come back and crosses again.
   await add("price-above", Number(((await marketNow()).priceUsd / 2).toPrecision(6)));
