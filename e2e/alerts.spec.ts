@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures";
+import { waitForShell } from "./shell-helpers";
 import { launchWithBundle, simGet, simScenario } from "./sim";
 
 // Browser alerts: rules set on a token and on a wallet fire on live data as in-app toasts and browser
@@ -7,9 +8,6 @@ import { launchWithBundle, simGet, simScenario } from "./sim";
 
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** Once the page has hydrated: a control changed before it would be reset to React's state (a selected kind lost). */
-const hydrated = (page: Page) => page.locator("html[data-shell=ready]").waitFor({ state: "attached" });
 
 test.beforeEach(async ({ page }) => {
   // A stand-in for the browser's Notification (headless Chromium has no notification centre): records each one.
@@ -35,7 +33,7 @@ test("dev-sell and cohort-dump alerts fire on a generated bundle's token; rules 
   // leave no threshold to cross.
   const t = await launchWithBundle(3, { holdCohorts: true });
   await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
-  await hydrated(page);
+  await waitForShell(page);
   await expect(page.getByTestId("bundle")).toHaveCount(1);
   const alerts = page.getByTestId("token-alerts");
   await alerts.getByLabel("Alert when").selectOption("dev-sells");
@@ -75,7 +73,7 @@ test("a watched wallet's buy fires an alert on any page", async ({ page, pageErr
   const t = await launchWithBundle(3);
   const wallet = t.bundle.wallets[0] as string;
   await page.goto(`/wallet/${wallet}`);
-  await hydrated(page);
+  await waitForShell(page);
   const button = page.getByTestId("wallet-alert");
   await button.click();
   await expect(button).toHaveAttribute("aria-pressed", "true");
@@ -96,7 +94,7 @@ test("price and market-cap crosses and a graduation each fire once", async ({ pa
     ).data;
 
   await page.goto(`/token/${t.chain}/${t.address}?tab=cohorts`);
-  await hydrated(page);
+  await waitForShell(page);
   const alerts = page.getByTestId("token-alerts");
   const add = async (kind: string, value?: number) => {
     await alerts.getByLabel("Alert when").selectOption(kind);

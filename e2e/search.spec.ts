@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { launchToken, openShell, resultOptions, searchableToken, searchField } from "./shell-helpers";
+import { launchToken, openShell, resultOptions, searchableToken, searchField, waitForShell } from "./shell-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -123,7 +123,7 @@ test("chain filter restricts results; Esc closes; ⌘K toggles; recents persist 
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(token.address));
   await page.reload();
-  await page.locator("html[data-shell=ready]").waitFor({ state: "attached" });
+  await waitForShell(page);
   await page.keyboard.press("Control+k");
   await expect(resultOptions(page).first()).toContainText("Recent");
   await expect(resultOptions(page).first()).toContainText(token.symbol);

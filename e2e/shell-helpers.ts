@@ -92,16 +92,23 @@ export function searchField(page: Page): Locator {
   return page.getByRole("combobox", { name: /^Search by name/ });
 }
 
-
 /** The palette's result rows (the chain select has <option>s too). */
 export function resultOptions(page: Page): Locator {
   return page.getByRole("listbox", { name: "Results" }).getByRole("option");
 }
 
-/** Opens a page and waits until the shell has hydrated (keyboard shortcuts are live). */
+/**
+ * Waits until the shell has hydrated (`html[data-shell=ready]`): keyboard shortcuts are live, and a control changed
+ * from now on stays changed (one changed before would be reset to React's state).
+ */
+export async function waitForShell(page: Page, timeout?: number): Promise<void> {
+  await page.locator("html[data-shell=ready]").waitFor({ state: "attached", timeout });
+}
+
+/** Opens a page and waits until the shell has hydrated. */
 export async function openShell(page: Page, path = "/watchlist"): Promise<void> {
   await page.goto(path, { waitUntil: "domcontentloaded" });
-  await page.locator("html[data-shell=ready]").waitFor({ state: "attached", timeout: 20_000 });
+  await waitForShell(page, 20_000);
 }
 
 /**

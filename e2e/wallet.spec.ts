@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect as baseExpect, need, test } from "./fixtures";
+import { waitForShell } from "./shell-helpers";
 import { simState } from "./sim";
 
 // The wallet page on the embedded market: identity, PnL, positions, trades paging, funding, routing, PnL card.
@@ -68,7 +69,7 @@ test("a wallet without identity says so plainly", async ({ page }) => {
   // A bare EVM link names no chain: the page says which one its chain-bound sections show, until one is picked.
   await expect(page.getByTestId("wallet-chain-default")).toContainText("names no chain");
   // The page arrives rendered; a choice made before its script runs is the browser's alone, so pick once it is live.
-  await page.locator("html[data-shell=ready]").waitFor({ state: "attached" });
+  await waitForShell(page);
   await page.getByTestId("wallet-chain").selectOption("evm:1");
   await expect(page).toHaveURL(/chain=evm%3A1|chain=evm:1/);
   await expect(page.getByTestId("wallet-chain-default")).toHaveCount(0);
