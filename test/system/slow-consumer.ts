@@ -12,7 +12,8 @@ import { check, notable, percentile, sleep, streamUrl } from "./util";
 // Three rounds (new clients each time: read, then pause until the gateway has closed all), pooled, so each p99
 // stands on ~500 events. The paused window ends when the gateway has counted the last close: the clients then read
 // their backlog (megabytes, to see their close frames) in this process, on the event loop that timestamps the
-// viewer's events, and that reading is this process's cost, not the gateway's. Bounds (test/system/README.md): eviction ≤ 5 s in every round; server RSS ≤ +64 MB over a round's start;
+// viewer's events, and that reading is this process's cost, not the gateway's. Bounds (test/system/README.md):
+// eviction ≤ 5 s in every round; server RSS ≤ +64 MB over a round's start;
 // the viewer's p99 ≤ baseline p99 × 1.1 + 20 ms (the 20 ms is the timer and scheduling noise of a shared 2-core
 // machine).
 
