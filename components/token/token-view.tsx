@@ -59,8 +59,10 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const poolsQ = useQuery(page.pools);
   const factoriesQ = useQuery(page.factories);
   const [markers, setMarkers] = useState<TradeMarker[]>([]);
-  const cohortsQ = useQuery(cohortsOptions(ref));
   const [cohortMark, setCohortMark] = useState<CohortId | null>(null);
+  // The cohort report (tens of kB, refreshed every 30 s) is read here only for the chart's marks of a chosen cohort;
+  // the cohorts panel reads the same query while it is open, so choosing a cohort there finds it in the cache.
+  const cohortsQ = useQuery({ ...cohortsOptions(ref), enabled: cohortMark !== null });
 
   const token = tokenQ.data?.data;
   const poolList = poolsQ.data?.data ?? [];
