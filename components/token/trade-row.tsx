@@ -24,7 +24,12 @@ export interface TradeRowProps {
   name: MakerName | null | undefined;
   activeMaker: boolean;
   onMaker(address: string): void;
-  top: number;
+  /**
+   * Distance of the row's bottom edge from the bottom of the list (px). The newest row is on top, so a new trade
+   * leaves every other row's distance from the bottom as it was: the rows on screen keep their props and are not
+   * rendered again for each batch of new rows (an offset from the top would change for all of them).
+   */
+  fromBottom: number;
 }
 
 /** One tape row: age, side, USD, token amount, quote amount, USD price, maker with badges, tx link. */
@@ -34,7 +39,7 @@ export const TradeRow = memo(function TradeRow({
   name,
   activeMaker,
   onMaker,
-  top,
+  fromBottom,
 }: TradeRowProps) {
   const side = t.isBuy ? "text-up" : "text-down";
   const priceUsd = t.amountToken > 0 ? t.volumeUsd / t.amountToken : null;
@@ -49,10 +54,10 @@ export const TradeRow = memo(function TradeRow({
       data-preconfirmed={t.preconfirmed ? "true" : "false"}
       className={cn(
         TAPE_COLUMNS,
-        "absolute inset-x-0 h-7 border-b border-border/40 text-xs hover:bg-panel-raised",
+        "absolute inset-x-0 bottom-0 h-7 border-b border-border/40 text-xs hover:bg-panel-raised",
         t.preconfirmed && "bg-panel-raised/40 italic",
       )}
-      style={{ transform: `translateY(${top}px)` }}
+      style={{ transform: `translateY(${-fromBottom}px)` }}
     >
       <span className="text-muted">
         {/* Age counts on the market's clock (lib/client/server-clock). */}

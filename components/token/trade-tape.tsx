@@ -82,6 +82,7 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
     initialRect: { width: 640, height: FIRST_PAINT_ROWS * ROW_HEIGHT },
   });
   const items = virtualizer.getVirtualItems();
+  const totalSize = virtualizer.getTotalSize();
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = live;
@@ -158,7 +159,7 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
             New trades appear here as they happen.
           </EmptyState>
         ) : (
-          <ol aria-label="Trade tape" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          <ol aria-label="Trade tape" className="relative w-full" style={{ height: totalSize }}>
             {items.map((it) => {
               const t = rows[it.index];
               return (
@@ -169,7 +170,7 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
                   name={nameOf(t.maker)}
                   activeMaker={maker === t.maker}
                   onMaker={toggleMaker}
-                  top={it.start}
+                  fromBottom={totalSize - it.end}
                 />
               );
             })}
