@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures";
 import { waitForShell } from "./shell-helpers";
 import { launchWithBundle, simGet, simScenario } from "./sim";
