@@ -11,7 +11,7 @@ import {
   useAlerts,
   useRuleReadings,
 } from "@/lib/client/alerts";
-import { useStreamContext } from "@/lib/client/stream/provider";
+import { useStreamStoreApi } from "@/lib/client/stream/provider";
 
 // What each rule remembers between observations (in memory: a reload starts from the next reading).
 const memos = new Map<string, RuleMemo>();
@@ -32,7 +32,7 @@ function notify(title: string, body: string, tag: string): void {
 
 /** Feeds an observation to rules; fired alerts go to the store (toast, log) and to a browser notification. */
 export function useAlertEval(): (rules: readonly AlertRule[], obs: Observation) => void {
-  const { store } = useStreamContext();
+  const store = useStreamStoreApi();
   return useCallback(
     (rules, obs) => {
       const now = Date.now() + store.getState().serverOffsetMs;

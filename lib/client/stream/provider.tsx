@@ -1,53 +1,64 @@
 "use client";
 
-import { isServer, type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { isServer, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { createStreamRuntime, type StreamRuntime } from "./runtime";
+import type { StreamRuntime } from "./runtime";
 import { createStreamStore, type StreamStore } from "./store";
+import { loadedStreamRuntime, tabStream } from "./tab-stream";
 
-// One runtime (store + stream client) per tab; the tabs of an origin share one gateway socket (shared/connect.ts).
-// On the server there is no socket: hooks render from REST data and an empty store, and subscribe only once mounted
-// in the browser.
+// One store and one runtime per tab; the tabs of an origin share one gateway socket (shared/connect.ts). The pages
+// render from the store at once; the runtime's code (socket, subscriptions, repair) is not in the first load: it is
+// fetched when the page has hydrated, then drives the same store. On the server, and until then, there is no socket:
+// hooks render from REST data and an empty store, and subscribe once the runtime is there.
 
-export interface StreamContextValue {
-  store: StreamStore;
-  runtime: StreamRuntime | null;
-}
+const StoreContext = createContext<StreamStore | null>(null);
+const RuntimeContext = createContext<StreamRuntime | null>(null);
 
-const StreamContext = createContext<StreamContextValue | null>(null);
-
-// On globalThis so a hot reload of this module does not open a second socket in the tab.
-const TAB_RUNTIME = Symbol.for("trading-explorer.stream-runtime");
-type Holder = { [TAB_RUNTIME]?: { runtime: StreamRuntime; queryClient: QueryClient } };
-
-/** The tab's runtime, created on first use (browser only), bound to the tab's QueryClient. */
-export function getBrowserStreamRuntime(queryClient: QueryClient): StreamRuntime {
-  const holder = globalThis as Holder;
-  const cur = holder[TAB_RUNTIME];
-  if (cur?.queryClient === queryClient) return cur.runtime;
-  cur?.runtime.dispose();
-  const runtime = createStreamRuntime({ queryClient });
-  holder[TAB_RUNTIME] = { runtime, queryClient };
-  return runtime;
+/** The tab's runtime, loading its code first when this is the first use (browser only). */
+export async function loadBrowserStreamRuntime(queryClient: ReturnType<typeof useQueryClient>): Promise<StreamRuntime> {
+  const { getBrowserStreamRuntime } = await import("./tab-runtime");
+  return getBrowserStreamRuntime(queryClient);
 }
 
 export function StreamProvider({ children, runtime }: { children: ReactNode; runtime?: StreamRuntime }) {
   const queryClient = useQueryClient();
-  const [value] = useState<StreamContextValue>(() => {
-    if (runtime) return { store: runtime.store, runtime };
-    if (isServer) return { store: createStreamStore(), runtime: null };
-    const rt = getBrowserStreamRuntime(queryClient);
-    return { store: rt.store, runtime: rt };
+  const [store] = useState<StreamStore>(() => {
+    if (runtime) return runtime.store;
+    return isServer ? createStreamStore() : tabStream(queryClient).store;
   });
+  const [rt, setRt] = useState<StreamRuntime | null>(() =>
+    runtime ?? (isServer ? null : loadedStreamRuntime(queryClient)),
+  );
+  useEffect(() => {
+    if (rt) return;
+    let live = true;
+    void loadBrowserStreamRuntime(queryClient).then((r) => {
+      if (live) setRt(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, [rt, queryClient]);
   useEffect(() => {
     // Keep the connection state in the store even before any hook subscribes.
-    value.runtime?.store.getState().actions.setConnection(value.runtime.client.connection());
-  }, [value]);
-  return <StreamContext.Provider value={value}>{children}</StreamContext.Provider>;
+    rt?.store.getState().actions.setConnection(rt.client.connection());
+  }, [rt]);
+  return (
+    <StoreContext.Provider value={store}>
+      <RuntimeContext.Provider value={rt}>{children}</RuntimeContext.Provider>
+    </StoreContext.Provider>
+  );
 }
 
-export function useStreamContext(): StreamContextValue {
-  const ctx = useContext(StreamContext);
-  if (!ctx) throw new Error("stream hooks need <StreamProvider> (app/providers.tsx) above them");
-  return ctx;
+/** The tab's stream store (the same object for the tab's life). */
+export function useStreamStoreApi(): StreamStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error("stream hooks need <StreamProvider> (app/providers.tsx) above them");
+  return store;
+}
+
+/** The runtime that subscribes: null on the server and until its code has loaded. */
+export function useStreamRuntime(): StreamRuntime | null {
+  useStreamStoreApi(); // same check: a provider is above
+  return useContext(RuntimeContext);
 }

@@ -8,6 +8,7 @@ import {
   type PulseParams,
   parseChannelParams,
   subscriptionKey,
+  type TokenUpdate,
   type TokenUpdatesParams,
   type TradesParams,
 } from "@/lib/api/core";
@@ -52,6 +53,11 @@ export interface StreamRuntimeOptions {
   /** Pauses between asks for a fresh enough REST answer during repair. */
   freshRetryDelaysMs?: readonly number[];
   client?: Partial<StreamClientOptions>;
+  /**
+   * The store to drive when one exists before the runtime (the tab's, made at first render while the runtime's code
+   * loads): called once with the writer of live token state into the query cache. The runtime makes its own otherwise.
+   */
+  attachStore?: (onTokenUpdates: (updates: TokenUpdate[]) => void) => StreamStore;
 }
 
 export interface StreamRuntime {
@@ -88,7 +94,9 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const fetcher = opts.fetcher ?? apiFetch;
   const qc = opts.queryClient;
   const tokenCache = createTokenCacheWriter(qc);
-  const store = createStreamStore({ scheduler: opts.scheduler, now, onTokenUpdates: tokenCache.write });
+  const store = opts.attachStore
+    ? opts.attachStore(tokenCache.write)
+    : createStreamStore({ scheduler: opts.scheduler, now, onTokenUpdates: tokenCache.write });
   const actions = store.getState().actions;
   const held = new Map<string, Held>();
   const tapeRefreshedAt = new Map<string, number>();

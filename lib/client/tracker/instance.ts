@@ -5,7 +5,7 @@ import { walletPnlOptions, walletTradesOptions } from "../queries";
 import { apiFetch } from "../api-fetch";
 import { getQueryClient } from "../query-client";
 import { describeSubError } from "../stream/describe-sub-error";
-import { getBrowserStreamRuntime } from "../stream/provider";
+import { getBrowserStreamRuntime } from "../stream/tab-runtime";
 import { createTrackerRuntime, type TrackerRuntime } from "./runtime";
 
 /** The tracker's 7d PnL summary (§4.9), read by the poller and by each wallet's summary row. */

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { ApiError, ChainId, Envelope, OhlcvInterval, Quote } from "@/lib/api/core";
 import { ohlcvInfiniteOptions } from "../../queries";
-import { useStreamContext } from "../provider";
+import { useStreamRuntime, useStreamStoreApi } from "../provider";
 import type { BarOp } from "../reducers/candles";
 import type { Liveness, StreamSubscriptionError } from "../socket";
 import { useRestStatus } from "./use-rest-status";
@@ -38,7 +38,8 @@ export interface CandleStream {
  * pools starts a new series with `reset`.
  */
 export function useCandleStream(input: CandleStreamInput, onBars: (ops: BarOp[]) => void): CandleStream {
-  const { store, runtime } = useStreamContext();
+  const store = useStreamStoreApi();
+  const runtime = useStreamRuntime();
   const params = {
     chain: input.chain,
     address: input.address,

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useReducer } from "react";
 import { type ApiError, type ChainId, PRECONFIRM_TTL_MS, type TokenTrade } from "@/lib/api/core";
 import { tokenTradesInfiniteOptions } from "../../queries";
 import { matchesTradeFilters, type TradeFilters } from "../../trade-filters";
-import { useStreamContext } from "../provider";
+import { useStreamRuntime, useStreamStoreApi } from "../provider";
 import { tapeView } from "../reducers/trades";
 import type { Liveness, StreamSubscriptionError } from "../socket";
 import type { StreamState } from "../store";
@@ -25,7 +25,7 @@ export interface TapeParams {
 export type LiveTrade = TokenTrade;
 
 function useServerNow(): number {
-  const { store } = useStreamContext();
+  const store = useStreamStoreApi();
   return Date.now() + store.getState().serverOffsetMs;
 }
 
@@ -81,7 +81,7 @@ export interface LiveTrades {
 
 /** The tape: live rows merged with REST pages, unique by txHash+block+logIndex, newest first, no holes. */
 export function useLiveTrades(input: LiveTradesInput): LiveTrades {
-  const { runtime } = useStreamContext();
+  const runtime = useStreamRuntime();
   const { chain, address, pools, limit, filters } = input;
   const query = useInfiniteQuery(tokenTradesInfiniteOptions({ chain, address, pools, limit, filters }));
   const key = useSubscription("trades", { chain, address, pools });

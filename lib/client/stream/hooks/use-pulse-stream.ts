@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import type { ApiError, ChainId, PulseToken, PulseView } from "@/lib/api/core";
 import { pulseStreamOptions } from "../../queries";
-import { useStreamContext } from "../provider";
+import { useStreamStoreApi } from "../provider";
 import { PULSE_CAP } from "../reducers/pulse";
 import type { StreamSubscriptionError } from "../socket";
 import type { StreamState } from "../store";
@@ -36,7 +36,7 @@ export interface PulseStream {
 const selectPulse = (s: StreamState, key: string) => s.pulse[key];
 
 export function usePulseStream(input: PulseStreamInput): PulseStream {
-  const { store } = useStreamContext();
+  const store = useStreamStoreApi();
   const limit = Math.min(Math.max(1, input.limit ?? 30), PULSE_CAP);
   const chains = useStable([...new Set(input.chains)].sort());
   const query = useQuery(pulseStreamOptions({ view: input.view, chains }));

@@ -4,14 +4,14 @@ import { useCallback, useEffect, useState } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { createThrottle } from "../../throttle";
-import { useStreamContext } from "../provider";
+import { useStreamStoreApi } from "../provider";
 import { worstDelayMs } from "../liveness";
 import type { ConnectionInfo } from "../socket";
 import type { StreamState } from "../store";
 
 /** Reads the stream store with a narrow selector (a trade re-renders only what selects it). */
 export function useStreamStore<T>(selector: (s: StreamState) => T): T {
-  return useStore(useStreamContext().store, selector);
+  return useStore(useStreamStoreApi(), selector);
 }
 
 /**
@@ -26,7 +26,7 @@ export function useThrottledStreamSlice<T>(
   select: (s: StreamState, key: string) => T | undefined,
   everyMs: number,
 ): T | undefined {
-  const { store } = useStreamContext();
+  const store = useStreamStoreApi();
   const read = useCallback(() => (key ? select(store.getState(), key) : undefined), [store, key, select]);
   const [shown, setShown] = useState(() => ({ key, value: read() }));
   useEffect(() => {

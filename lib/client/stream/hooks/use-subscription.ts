@@ -3,7 +3,7 @@
 import { useEffect, useMemo } from "react";
 import { type Channel, parseChannelParams, subscriptionKey } from "@/lib/api/core";
 import { stableJson } from "../../query-keys";
-import { useStreamContext } from "../provider";
+import { useStreamRuntime } from "../provider";
 import type { StreamSubscriptionError } from "../socket";
 import { useStable } from "./use-stable";
 import { useStreamStore } from "./use-stream-store";
@@ -16,7 +16,7 @@ export function streamKey(channel: Channel, params: unknown): string {
 
 /** Holds a stream subscription while mounted (shared with identical ones in the tab); null params = none. */
 export function useSubscription(channel: Channel, params: object | null): string | null {
-  const { runtime } = useStreamContext();
+  const runtime = useStreamRuntime();
   const stable = useStable(params);
   const key = useMemo(() => (stable ? streamKey(channel, stable) : null), [channel, stable]);
   useEffect(() => {

@@ -1,0 +1,107 @@
+import "./testing/dom-stub";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useSubscription } from "./hooks/use-subscription";
+import { useStreamRuntime, useStreamStoreApi } from "./provider";
+import { StreamProvider } from "./provider";
+import type { StreamRuntime } from "./runtime";
+import { tabStream } from "./tab-stream";
+import { renderHook, settle } from "./testing/render-hook";
+
+// The runtime's code is loaded once the page is up; the pages render from the tab's store before that.
+
+const acquired: Array<{ channel: string; params: unknown }> = [];
+const released: string[] = [];
+
+vi.mock("./tab-runtime", async () => {
+  const { tabStream: tab } = await import("./tab-stream");
+  return {
+    getBrowserStreamRuntime(qc: QueryClient): StreamRuntime {
+      const t = tab(qc);
+      t.runtime ??= {
+        store: t.store,
+        client: { connection: () => ({ status: "connecting", since: 0, attempt: 0 }) },
+        acquire(channel: string, params: unknown) {
+          acquired.push({ channel, params });
+          return { key: `${channel}`, release: () => released.push(channel) };
+        },
+        dispose() {},
+      } as unknown as StreamRuntime;
+      return t.runtime;
+    },
+  };
+});
+
+afterEach(() => {
+  acquired.length = 0;
+  released.length = 0;
+});
+
+function wrap(qc: QueryClient) {
+  return (c: ReactNode) => (
+    <QueryClientProvider client={qc}>
+      <StreamProvider>{c}</StreamProvider>
+    </QueryClientProvider>
+  );
+}
+
+describe("StreamProvider in the browser", () => {
+  it("renders from the tab's store at once and gets the runtime driving that store once its code has loaded", async () => {
+    const qc = new QueryClient();
+    const seen: Array<StreamRuntime | null> = [];
+    const h = await renderHook(
+      () => {
+        const runtime = useStreamRuntime();
+        seen.push(runtime);
+        return { store: useStreamStoreApi(), runtime };
+      },
+      {},
+      wrap(qc),
+    );
+    await settle();
+    expect(seen[0]).toBeNull();
+    expect(h.result.current.store).toBe(tabStream(qc).store);
+    expect(h.result.current.runtime).not.toBeNull();
+    expect(h.result.current.runtime?.store).toBe(h.result.current.store);
+    await h.unmount();
+  });
+
+  it("does not render a store-only reader again when the runtime arrives", async () => {
+    const qc = new QueryClient();
+    const h = await renderHook(() => useStreamStoreApi(), {}, wrap(qc));
+    await settle();
+    expect(tabStream(qc).runtime).not.toBeNull();
+    expect(h.result.renders).toBe(1);
+    await h.unmount();
+  });
+
+  it("makes a subscription asked before the runtime was there once it arrives, and releases it on unmount", async () => {
+    const qc = new QueryClient();
+    const params = { chain: "solana", address: "So11111111111111111111111111111111111111112" };
+    const h = await renderHook(() => useSubscription("token-updates", params), {}, wrap(qc));
+    await settle();
+    expect(acquired).toEqual([{ channel: "token-updates", params }]);
+    await h.unmount();
+    expect(released).toEqual(["token-updates"]);
+  });
+
+  it("a provider mounted after the runtime has loaded has it from its first render", async () => {
+    const qc = new QueryClient();
+    const first = await renderHook(() => useStreamRuntime(), {}, wrap(qc));
+    await settle();
+    await first.unmount();
+    const seen: Array<StreamRuntime | null> = [];
+    const again = await renderHook(
+      () => {
+        const r = useStreamRuntime();
+        seen.push(r);
+        return r;
+      },
+      {},
+      wrap(qc),
+    );
+    expect(seen[0]).toBe(tabStream(qc).runtime);
+    await again.unmount();
+  });
+});
