@@ -1,14 +1,31 @@
 "use client";
 
-import { TokenAlerts } from "@/components/alerts/token-alerts";
+import dynamic from "next/dynamic";
+import { Skeleton } from "@/components/ui/skeleton";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import type { ChainId, CohortId, TokenDetail, TokenMetadata, TokenPool } from "@/lib/api/core";
-import { AboutPanel } from "./about-panel";
-import { CohortPanel } from "./cohorts/cohort-panel";
-import { HoldersPanel } from "./holders-panel";
-import { PoolsPanel } from "./pools-panel";
 import { StatsPanel } from "./stats-panel";
 import type { TokenTab } from "./view-state";
+
+// Stats is the panel a page opens on; the others are not in the page's first load: each is fetched when its tab is
+// first shown (the server renders the one a link opens on, and its code comes with the page), and all of them once the
+// page is idle (TokenView), so a click never waits for one.
+const loadPools = () => import("./pools-panel").then((m) => m.PoolsPanel);
+const loadHolders = () => import("./holders-panel").then((m) => m.HoldersPanel);
+const loadCohorts = () => import("./cohorts/cohort-panel").then((m) => m.CohortPanel);
+const loadAlerts = () => import("@/components/alerts/token-alerts").then((m) => m.TokenAlerts);
+const loadAbout = () => import("./about-panel").then((m) => m.AboutPanel);
+const panelLoading = () => <Skeleton className="m-3 h-40" />;
+const PoolsPanel = dynamic(loadPools, { loading: panelLoading });
+const HoldersPanel = dynamic(loadHolders, { loading: panelLoading });
+const CohortPanel = dynamic(loadCohorts, { loading: panelLoading });
+const TokenAlerts = dynamic(loadAlerts);
+const AboutPanel = dynamic(loadAbout, { loading: panelLoading });
+
+/** The side panels' code, ahead of a click. */
+export function preloadSidePanels(): void {
+  for (const load of [loadPools, loadHolders, loadCohorts, loadAlerts, loadAbout]) void load();
+}
 
 export type SideTab = Exclude<TokenTab, "trades">;
 export const SIDE_TABS: readonly { value: SideTab; label: string }[] = [

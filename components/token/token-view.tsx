@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ChartMetric } from "@/components/chart/bars";
 import { ChartPanel } from "@/components/chart/chart-panel";
 import { intervalLabel } from "@/components/chart/intervals";
@@ -10,6 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { panelId, TabPanel, Tabs } from "@/components/ui/tabs";
+import { whenIdle } from "@/components/ui/when-idle";
 import { ApiError, type ChainId, type CohortId, chainInfo, type OhlcvInterval, type Quote } from "@/lib/api/core";
 import { cohortsOptions, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
@@ -20,9 +22,8 @@ import { PoolSelect } from "./pool-select";
 import { selectPools } from "./pools";
 import { TokenHeader } from "./token-header";
 import { TokenNotFound } from "./token-not-found";
-import { SIDE_TABS, TokenSidePanel } from "./token-side-panel";
+import { preloadSidePanels, SIDE_TABS, TokenSidePanel } from "./token-side-panel";
 import { TradeTape } from "./trade-tape";
-import { TradersPanel } from "./traders-panel";
 import { useTokenView } from "./use-view-state";
 import { chartQuoteOf, TOKEN_TABS, type TokenList, type TokenTab, type WashView } from "./view-state";
 
@@ -35,6 +36,15 @@ const PHONE_TABS: readonly { value: PhoneTab; label: string }[] = [
 /** The phone's tabs show the list tabs' and the side tabs' own panels: aria-controls points at those. */
 const phonePanelId = (tab: PhoneTab) =>
   tab === "trades" || tab === "traders" ? panelId("token-list", tab) : panelId("token-side", tab);
+// Trades is the list a page opens on: the top traders' code is fetched when their tab is first shown (with the page
+// when a link opens on it), or once the page is idle, with the side panels'.
+const loadTraders = () => import("./traders-panel").then((m) => m.TradersPanel);
+const TradersPanel = dynamic(loadTraders, { loading: () => <Skeleton className="min-h-40 flex-1" /> });
+const preloadPanels = () => {
+  void loadTraders();
+  preloadSidePanels();
+};
+
 const LIST_TABS: readonly { value: TokenList; label: string }[] = [
   { value: "trades", label: "Trades" },
   { value: "traders", label: "Top traders" },
@@ -49,6 +59,7 @@ export interface TokenViewProps {
 
 export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
   const [view, setView] = useTokenView(chain);
+  useEffect(() => whenIdle(preloadPanels), []);
   const ref = { chain, address };
   const tokenQ = useQuery(tokenOptions(ref));
   useTokenUpdates(ref);
