@@ -162,11 +162,32 @@ export default function CandleChart({
     p.volume.setData(bars.current.map(volPoint));
   };
 
+  /**
+   * The price axis is as wide as its widest label, and a live price whose label is a digit shorter or longer (0.0₄4519
+   * against 0.0₄452) moved it by a few pixels: every canvas of the chart was resized and redrawn in full, one of the
+   * longest tasks of a token page's load on a phone. The axis now keeps the widest it has been for this series and
+   * scale (`minimumWidth`), so a label only ever widens it once.
+   */
+  const axisWidth = useRef(0);
+  const holdAxisWidth = (p: ChartParts) => {
+    const scale = p.chart.priceScale("right");
+    const w = scale.width();
+    if (w <= axisWidth.current) return;
+    axisWidth.current = w;
+    scale.applyOptions({ minimumWidth: w });
+  };
+  const releaseAxisWidth = (p: ChartParts) => {
+    if (axisWidth.current === 0) return;
+    axisWidth.current = 0;
+    p.chart.priceScale("right").applyOptions({ minimumWidth: 0 });
+  };
+
   const afterChange = () => {
     const b = bars.current;
     setEmpty(b.length === 0);
     legend.setLast(b[b.length - 1] ?? null);
     if (b.length) applyFormat(b[b.length - 1].close * k.current);
+    if (parts.current) holdAxisWidth(parts.current);
     writeDataset();
   };
 
@@ -201,6 +222,7 @@ export default function CandleChart({
         bars.current = [];
         p.candles.setData([]);
         p.volume.setData([]);
+        releaseAxisWidth(p);
         fitPending.current = true;
         legend.setHover(null);
         full = true;
@@ -307,6 +329,7 @@ export default function CandleChart({
     k.current = next;
     metricRef.current = metric;
     minMove.current = 0;
+    if (parts.current) releaseAxisWidth(parts.current);
     throttle.current?.cancel();
     dirtyFrom.current = null;
     redraw();
