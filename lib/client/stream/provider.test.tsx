@@ -1,6 +1,6 @@
 import "./testing/dom-stub";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { act, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useSubscription } from "./hooks/use-subscription";
 import { useStreamRuntime, useStreamStoreApi } from "./provider";
@@ -13,11 +13,16 @@ import { renderHook, settle } from "./testing/render-hook";
 
 const acquired: Array<{ channel: string; params: unknown }> = [];
 const released: string[] = [];
+const load = { failures: 0 };
 
 vi.mock("./tab-runtime", async () => {
   const { tabStream: tab } = await import("./tab-stream");
   return {
     getBrowserStreamRuntime(qc: QueryClient): StreamRuntime {
+      if (load.failures > 0) {
+        load.failures--;
+        throw new Error("chunk failed to load");
+      }
       const t = tab(qc);
       t.runtime ??= {
         store: t.store,
@@ -36,6 +41,9 @@ vi.mock("./tab-runtime", async () => {
 afterEach(() => {
   acquired.length = 0;
   released.length = 0;
+  load.failures = 0;
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 function wrap(qc: QueryClient) {
@@ -103,5 +111,27 @@ describe("StreamProvider in the browser", () => {
     );
     expect(seen[0]).toBe(tabStream(qc).runtime);
     await again.unmount();
+  });
+
+  it("tries again, backing off, when the runtime's code fails to load, and subscribes once it has", async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    load.failures = 2;
+    const qc = new QueryClient();
+    const params = { chain: "solana", address: "So11111111111111111111111111111111111111112" };
+    const h = await renderHook(() => useSubscription("token-updates", params), {}, wrap(qc));
+    await act(async () => {});
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(acquired).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(acquired).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    expect(acquired).toEqual([{ channel: "token-updates", params }]);
+    await h.unmount();
   });
 });

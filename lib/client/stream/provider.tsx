@@ -11,6 +11,8 @@ import { loadedStreamRuntime, tabStream } from "./tab-stream";
 // fetched when the page has hydrated, then drives the same store. On the server, and until then, there is no socket:
 // hooks render from REST data and an empty store, and subscribe once the runtime is there.
 
+const RUNTIME_RETRY_MAX_MS = 30_000;
+
 const StoreContext = createContext<StreamStore | null>(null);
 const RuntimeContext = createContext<StreamRuntime | null>(null);
 
@@ -32,11 +34,24 @@ export function StreamProvider({ children, runtime }: { children: ReactNode; run
   useEffect(() => {
     if (rt) return;
     let live = true;
-    void loadBrowserStreamRuntime(queryClient).then((r) => {
-      if (live) setRt(r);
-    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A failed load (offline, or a deploy replaced the chunk) is tried again, backing off; the badge says Connecting.
+    const load = (attempt: number) => {
+      loadBrowserStreamRuntime(queryClient).then(
+        (r) => {
+          if (live) setRt(r);
+        },
+        (err: unknown) => {
+          if (!live) return;
+          console.warn("the live stream's code did not load; trying again", err);
+          timer = setTimeout(() => load(attempt + 1), Math.min(RUNTIME_RETRY_MAX_MS, 1_000 * 2 ** attempt));
+        },
+      );
+    };
+    load(0);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [rt, queryClient]);
   useEffect(() => {
