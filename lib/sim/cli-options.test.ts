@@ -61,6 +61,11 @@ describe("sim CLI options", () => {
     expect(new FaultState().patch(o.faults)).toEqual({ ...NO_FAULTS, ...o.faults });
   });
 
+  it("takes a key that starts with a dash when it is given as --key=<key> (a random base64url key can)", () => {
+    expect(parseCliOptions(["--key=-Xy_9"], ENV).key).toBe("-Xy_9");
+    expect(() => parseCliOptions(["--key", "-Xy_9"], ENV)).toThrow(/--key/);
+  });
+
   it("rejects out-of-range or malformed values, naming the flag", () => {
     expect(() => parseCliOptions(["--rest-error-rate", "1.5"], ENV)).toThrow(/--rest-error-rate/);
     expect(() => parseCliOptions(["--stream-delay-ms", "abc"], ENV)).toThrow(/--stream-delay-ms/);

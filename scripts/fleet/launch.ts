@@ -88,8 +88,8 @@ export async function launchFleet(o: LaunchOptions = {}): Promise<LaunchedFleet>
         "127.0.0.1",
         "--port",
         String(o.marketPort ?? 0),
-        "--key",
-        key,
+        // One argument: a base64url key can start with "-", which the market's option parser would take for a flag.
+        `--key=${key}`,
         "--seed",
         String(o.seed ?? 42),
         "--speed",
