@@ -27,7 +27,7 @@ export interface BundledLaunch {
   bundle: { funder: string; wallets: string[] };
 }
 /** `holdCohorts`: the dev and the bundle sell only when a test makes them. */
-export const launchWithBundle = async (bundle: number, opts: { holdCohorts?: boolean } = {}) =>
+export const launchWithBundle = async (bundle: number, opts: { holdCohorts?: boolean; quiet?: boolean } = {}) =>
   (await simScenario<{ data: BundledLaunch }>({ action: "launch", chain: "solana", bundle, ...opts })).data;
 export const simFaults = (faults: Record<string, unknown>) => call<unknown>("PUT", "/__control/faults", faults);
 export const simKey = () => process.env.SIM_KEY ?? "";

@@ -34,6 +34,11 @@ export interface LaunchOptions {
   holdCohorts?: boolean;
   /** A control-API launch: its bundle's buys revert only when a revert is armed, as the control API's trades. */
   scripted?: boolean;
+  /**
+   * Nobody but the control API trades it while it is on its curve (no snipers, crowd or dev sell), so a caller can put
+   * it at a progress and know it stays there; once it graduates its DEX pool trades as any other.
+   */
+  quiet?: boolean;
 }
 
 const bundles = new WeakMap<SimToken, { funder: string; wallets: string[] }>();
@@ -135,20 +140,20 @@ export function createLaunch(ctx: EngineCtx, chain: SimChain, opts: LaunchOption
   ctx.trading.close(tx);
 
   t.activity = curveActivity(rng.launch, fate, at);
-  scheduleEarlyFlow(ctx, t);
+  if (!opts.quiet) scheduleEarlyFlow(ctx, t);
   const bundleSize =
     opts.bundle ??
     (rng.cohorts.chance(BUNDLE_RATE[chain.family === "solana" ? "solana" : "evm"]) ? rng.cohorts.int(3, 6) : 0);
   if (bundleSize > 0)
     bundles.set(
       t,
-      launchBundle(ctx, t, () => migrate(ctx, t, launchTrade), bundleSize, opts.holdCohorts, {
+      launchBundle(ctx, t, () => migrate(ctx, t, launchTrade), bundleSize, opts.holdCohorts || opts.quiet, {
         scripted: opts.scripted,
       }),
     );
-  scheduleDevSell(ctx, t, opts.holdCohorts);
+  scheduleDevSell(ctx, t, opts.holdCohorts || opts.quiet);
   if (opts.holdCohorts) holdWallets(t, [t.creator, ...(bundleOf(t)?.wallets ?? [])]);
-  scheduleNext(ctx, t, launchTrade);
+  if (!opts.quiet) scheduleNext(ctx, t, launchTrade);
   return t;
 }
 

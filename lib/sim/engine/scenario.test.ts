@@ -69,3 +69,42 @@ describe("scenario launch with a bundle", () => {
     for (const w of t.bundle?.wallets ?? []) expect(token?.balances.get(w) ?? 0).toBeGreaterThan(0);
   });
 });
+
+describe("a quiet launch", () => {
+  it("stays where the caller's trades put it on its curve, and trades as any other once it graduates", {
+    timeout: 30_000,
+  }, () => {
+    const clock = createClock({ virtual: true, start: START });
+    const core = new SimCore({ seed: 11, clock, warmupMs: 0 });
+    const { launch, trade, graduate } = core.market.scenario;
+    const t = launch("solana", { quiet: true });
+    const token = core.market.ctx.tokens.get(tokenKey("solana", t.address));
+    let progress = 0;
+    for (let i = 0; i < 40 && progress < 90; i++)
+      progress = trade("solana", t.address, "buy", 1_200).bondingProgress ?? 0;
+    expect(progress).toBeGreaterThanOrEqual(90);
+    const traders = token?.traders.length;
+    // Half an hour of the market: nobody else trades it, so it is still on its curve at the same progress.
+    for (let s = 0; s < 1_800; s++) clock.advance(1_000);
+    core.sync();
+    expect(token?.completed).toBe(false);
+    expect(token?.traders.length).toBe(traders);
+    expect(trade("solana", t.address, "buy", 1).bondingProgress).toBeCloseTo(progress, 1);
+    expect(graduate("solana", t.address).completed).toBe(true);
+    // Its DEX pool has a crowd.
+    for (let s = 0; s < 600; s++) clock.advance(1_000);
+    core.sync();
+    expect(token?.traders.length).toBeGreaterThan((traders ?? 0) + 1);
+  });
+
+  it("a launch that is not quiet is traded by the market meanwhile", { timeout: 30_000 }, () => {
+    const clock = createClock({ virtual: true, start: START });
+    const core = new SimCore({ seed: 11, clock, warmupMs: 0 });
+    const t = core.market.scenario.launch("solana");
+    const token = core.market.ctx.tokens.get(tokenKey("solana", t.address));
+    const traders = token?.traders.length ?? 0;
+    for (let s = 0; s < 1_800; s++) clock.advance(1_000);
+    core.sync();
+    expect(token?.traders.length).toBeGreaterThan(traders);
+  });
+});

@@ -59,11 +59,15 @@ export function scenario(m: ScenarioMarket) {
     return t;
   };
   return {
-    launch(chain: string, opts: { bundle?: number; hostile?: HostileKind; holdCohorts?: boolean } = {}) {
+    launch(
+      chain: string,
+      opts: { bundle?: number; hostile?: HostileKind; holdCohorts?: boolean; quiet?: boolean } = {},
+    ) {
       const t = m.launch(chainOrThrow(chain), {
         fate: "modest",
         bundle: opts.bundle ?? 0,
         holdCohorts: opts.holdCohorts ?? false,
+        quiet: opts.quiet ?? false,
         scripted: true,
         ...(opts.hostile ? { hostile: opts.hostile } : {}),
       });

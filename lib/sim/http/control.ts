@@ -22,6 +22,8 @@ const scenarioSchema = z.discriminatedUnion("action", [
     hostile: z.enum(HOSTILE_KINDS).optional(),
     /** The dev and the bundle never sell on their own: a test's own sells are the only ones. */
     holdCohorts: z.boolean().optional(),
+    /** Only the control API trades it on its curve (no crowd), so its progress is what the caller's trades made it. */
+    quiet: z.boolean().optional(),
   }),
   z.strictObject({ action: z.literal("graduate"), chain: z.string(), address: z.string() }),
   z.strictObject({
@@ -89,7 +91,7 @@ export async function handleControl(
       const addr = (x: string) => canonicalAddress(x) ?? x;
       const data =
         a.action === "launch"
-          ? s.launch(a.chain, { bundle: a.bundle, hostile: a.hostile, holdCohorts: a.holdCohorts })
+          ? s.launch(a.chain, { bundle: a.bundle, hostile: a.hostile, holdCohorts: a.holdCohorts, quiet: a.quiet })
           : a.action === "graduate"
             ? s.graduate(a.chain, addr(a.address))
             : a.action === "trade"
