@@ -2,9 +2,9 @@ import "./testing/dom-stub";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { retryDelay } from "../query-client";
 import { useSubscription } from "./hooks/use-subscription";
-import { useStreamRuntime, useStreamStoreApi } from "./provider";
-import { StreamProvider } from "./provider";
+import { StreamProvider, useStreamRuntime, useStreamStoreApi } from "./provider";
 import type { StreamRuntime } from "./runtime";
 import { tabStream } from "./tab-stream";
 import { renderHook, settle } from "./testing/render-hook";
@@ -123,13 +123,15 @@ describe("StreamProvider in the browser", () => {
     await act(async () => {});
     expect(warn).toHaveBeenCalledTimes(1);
     expect(acquired).toEqual([]);
+    // Each pause is at most the query retry's longest for that attempt (lib/client/query-client.ts).
+    const longest = (attempt: number) => retryDelay(attempt, new Error("chunk"), () => 1);
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.advanceTimersByTimeAsync(longest(0));
     });
     expect(warn).toHaveBeenCalledTimes(2);
     expect(acquired).toEqual([]);
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.advanceTimersByTimeAsync(longest(1));
     });
     expect(acquired).toEqual([{ channel: "token-updates", params }]);
     await h.unmount();

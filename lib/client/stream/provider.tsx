@@ -1,7 +1,8 @@
 "use client";
 
-import { isServer, useQueryClient } from "@tanstack/react-query";
+import { isServer, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { retryDelay } from "../query-client";
 import type { StreamRuntime } from "./runtime";
 import { createStreamStore, type StreamStore } from "./store";
 import { loadedStreamRuntime, tabStream } from "./tab-stream";
@@ -11,13 +12,11 @@ import { loadedStreamRuntime, tabStream } from "./tab-stream";
 // fetched when the page has hydrated, then drives the same store. On the server, and until then, there is no socket:
 // hooks render from REST data and an empty store, and subscribe once the runtime is there.
 
-const RUNTIME_RETRY_MAX_MS = 30_000;
-
 const StoreContext = createContext<StreamStore | null>(null);
 const RuntimeContext = createContext<StreamRuntime | null>(null);
 
 /** The tab's runtime, loading its code first when this is the first use (browser only). */
-export async function loadBrowserStreamRuntime(queryClient: ReturnType<typeof useQueryClient>): Promise<StreamRuntime> {
+export async function loadBrowserStreamRuntime(queryClient: QueryClient): Promise<StreamRuntime> {
   const { getBrowserStreamRuntime } = await import("./tab-runtime");
   return getBrowserStreamRuntime(queryClient);
 }
@@ -28,14 +27,15 @@ export function StreamProvider({ children, runtime }: { children: ReactNode; run
     if (runtime) return runtime.store;
     return isServer ? createStreamStore() : tabStream(queryClient).store;
   });
-  const [rt, setRt] = useState<StreamRuntime | null>(() =>
-    runtime ?? (isServer ? null : loadedStreamRuntime(queryClient)),
+  const [rt, setRt] = useState<StreamRuntime | null>(
+    () => runtime ?? (isServer ? null : loadedStreamRuntime(queryClient)),
   );
   useEffect(() => {
     if (rt) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // A failed load (offline, or a deploy replaced the chunk) is tried again, backing off; the badge says Connecting.
+    // A failed load (offline, or a deploy replaced the chunk) is tried again, backing off as a failed query does; the
+    // badge says Connecting meanwhile.
     const load = (attempt: number) => {
       loadBrowserStreamRuntime(queryClient).then(
         (r) => {
@@ -44,7 +44,7 @@ export function StreamProvider({ children, runtime }: { children: ReactNode; run
         (err: unknown) => {
           if (!live) return;
           console.warn("the live stream's code did not load; trying again", err);
-          timer = setTimeout(() => load(attempt + 1), Math.min(RUNTIME_RETRY_MAX_MS, 1_000 * 2 ** attempt));
+          timer = setTimeout(() => load(attempt + 1), retryDelay(attempt, err));
         },
       );
     };
