@@ -13,9 +13,11 @@ import { renderHook, settle } from "./testing/render-hook";
 
 const acquired: Array<{ channel: string; params: unknown }> = [];
 const released: string[] = [];
-const load = { failures: 0 };
+// Hoisted with the mock: importing provider.tsx (above) may already ask for the mocked module.
+const load = vi.hoisted(() => ({ failures: 0, fetched: false }));
 
 vi.mock("./tab-runtime", async () => {
+  load.fetched = true; // the module's code was asked for
   const { tabStream: tab } = await import("./tab-stream");
   return {
     getBrowserStreamRuntime(qc: QueryClient): StreamRuntime {
@@ -55,6 +57,11 @@ function wrap(qc: QueryClient) {
 }
 
 describe("StreamProvider in the browser", () => {
+  it("asks for the runtime's code as the provider's module loads in a browser, before any provider renders", async () => {
+    // Nothing is rendered here: importing provider.tsx (with a window, ./testing/dom-stub) asked for it.
+    await vi.waitFor(() => expect(load.fetched).toBe(true));
+  });
+
   it("renders from the tab's store at once and gets the runtime driving that store once its code has loaded", async () => {
     const qc = new QueryClient();
     const seen: Array<StreamRuntime | null> = [];

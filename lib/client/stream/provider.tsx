@@ -15,9 +15,23 @@ import { loadedStreamRuntime, tabStream } from "./tab-stream";
 const StoreContext = createContext<StreamStore | null>(null);
 const RuntimeContext = createContext<StreamRuntime | null>(null);
 
+let runtimeCode: Promise<typeof import("./tab-runtime")> | null = null;
+/** The runtime's code, fetched once; a failed fetch is forgotten so the next call tries again. */
+function runtimeCodeOnce(): Promise<typeof import("./tab-runtime")> {
+  runtimeCode ??= import("./tab-runtime").catch((err: unknown) => {
+    runtimeCode = null;
+    throw err;
+  });
+  return runtimeCode;
+}
+// In the browser the fetch starts as this module runs, beside hydration rather than after it: on a busy machine or a
+// slow link, the wait for the first live frame is then the longer of the two, not their sum. It is not in the first
+// load either way (a chunk of its own); a failure here is the provider's to retry.
+if (typeof window !== "undefined") runtimeCodeOnce().catch(() => {});
+
 /** The tab's runtime, loading its code first when this is the first use (browser only). */
 export async function loadBrowserStreamRuntime(queryClient: QueryClient): Promise<StreamRuntime> {
-  const { getBrowserStreamRuntime } = await import("./tab-runtime");
+  const { getBrowserStreamRuntime } = await runtimeCodeOnce();
   return getBrowserStreamRuntime(queryClient);
 }
 
