@@ -8,9 +8,10 @@ import { createStreamStore, type StreamStore } from "./store";
 import { loadedStreamRuntime, tabStream } from "./tab-stream";
 
 // One store and one runtime per tab; the tabs of an origin share one gateway socket (shared/connect.ts). The pages
-// render from the store at once; the runtime's code (socket, subscriptions, repair) is not in the first load: it is
-// fetched when the page has hydrated, then drives the same store. On the server, and until then, there is no socket:
-// hooks render from REST data and an empty store, and subscribe once the runtime is there.
+// render from the store at once; the runtime's code (socket, subscriptions, repair) is not in the first load: its fetch
+// starts as this module runs, the runtime is made once the page has hydrated, then drives the same store. On the
+// server, and until then, there is no socket: hooks render from REST data and an empty store, and subscribe once the
+// runtime is there.
 
 const StoreContext = createContext<StreamStore | null>(null);
 const RuntimeContext = createContext<StreamRuntime | null>(null);
