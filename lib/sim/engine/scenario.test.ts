@@ -9,12 +9,17 @@ import { tokenKey } from "./world";
 
 const START = Date.UTC(2026, 5, 1, 12);
 
+/** A market with no warm-up on a virtual clock the test advances. */
+function market(seed: number) {
+  const clock = createClock({ virtual: true, start: START });
+  return { clock, core: new SimCore({ seed, clock, warmupMs: 0 }) };
+}
+
 describe("scenario trades for a named maker", () => {
   it("leave the maker's balance to the caller while the market trades the token around it", {
     timeout: 30_000,
   }, () => {
-    const clock = createClock({ virtual: true, start: START });
-    const core = new SimCore({ seed: 3, clock, warmupMs: 0 });
+    const { clock, core } = market(3);
     const { launch, trade } = core.market.scenario;
     const t = launch("solana");
     const token = core.market.ctx.tokens.get(tokenKey("solana", t.address));
@@ -48,8 +53,7 @@ function withEveryChance<T>(core: SimCore, fn: () => T): T {
 
 describe("scenario graduate", () => {
   it("completes the curve on Base even where the market's own swaps would revert", () => {
-    const clock = createClock({ virtual: true, start: START });
-    const core = new SimCore({ seed: 5, clock, warmupMs: 0 });
+    const { core } = market(5);
     const { launch, graduate } = core.market.scenario;
     const t = launch("evm:8453");
     const r = withEveryChance(core, () => graduate("evm:8453", t.address));
@@ -61,8 +65,7 @@ describe("scenario graduate", () => {
 
 describe("scenario launch with a bundle", () => {
   it("on Base, every bundle wallet's buy lands even where the market's own swaps would revert", () => {
-    const clock = createClock({ virtual: true, start: START });
-    const core = new SimCore({ seed: 5, clock, warmupMs: 0 });
+    const { core } = market(5);
     const t = withEveryChance(core, () => core.market.scenario.launch("evm:8453", { bundle: 4, holdCohorts: true }));
     const token = core.market.ctx.tokens.get(tokenKey("evm:8453", t.address));
     expect(t.bundle?.wallets).toHaveLength(4);
@@ -74,8 +77,7 @@ describe("a quiet launch", () => {
   it("stays where the caller's trades put it on its curve, and trades as any other once it graduates", {
     timeout: 30_000,
   }, () => {
-    const clock = createClock({ virtual: true, start: START });
-    const core = new SimCore({ seed: 11, clock, warmupMs: 0 });
+    const { clock, core } = market(11);
     const { launch, trade, graduate } = core.market.scenario;
     const t = launch("solana", { quiet: true });
     const token = core.market.ctx.tokens.get(tokenKey("solana", t.address));
@@ -98,8 +100,7 @@ describe("a quiet launch", () => {
   });
 
   it("a launch that is not quiet is traded by the market meanwhile", { timeout: 30_000 }, () => {
-    const clock = createClock({ virtual: true, start: START });
-    const core = new SimCore({ seed: 11, clock, warmupMs: 0 });
+    const { clock, core } = market(11);
     const t = core.market.scenario.launch("solana");
     const token = core.market.ctx.tokens.get(tokenKey("solana", t.address));
     const traders = token?.traders.length ?? 0;
