@@ -149,6 +149,8 @@ done_phase
 
 begin "4/5 End-to-end tests"
 npm run --silent test:e2e
+# The specs that load the machine on their own (40 token tabs), once the others and their server are gone.
+npm run --silent test:e2e:solo
 done_phase
 
 begin "5/5 System tests (the app in remote mode on the standalone market)"
