@@ -34,6 +34,16 @@ for (const mode of ["the shared worker holds the socket", "the page holds the so
       await other.goto("/pulse?chains=solana", { waitUntil: "domcontentloaded" });
       await expect(other.getByRole("main").getByRole("status").filter({ hasText: "Live" })).toBeVisible();
     }
+    // Chromium's own account of a navigation that did not use the bfcache: the page's notRestoredReasons hide most of
+    // them ("masked"); the DevTools protocol names them (SharedWorkerMessage, JavaScriptExecution, ...).
+    const notUsed: string[] = [];
+    const cdp = await context.newCDPSession(page);
+    cdp.on("Page.backForwardCacheNotUsed", (e) =>
+      notUsed.push(
+        ...e.notRestoredExplanations.map((x) => `${x.type}:${x.reason}${x.context ? `(${x.context})` : ""}`),
+      ),
+    );
+    await cdp.send("Page.enable");
     await page.addInitScript(() => {
       addEventListener("pageshow", (e) => {
         (window as { __restored?: boolean }).__restored = e.persisted;
@@ -62,11 +72,17 @@ for (const mode of ["the shared worker holds the socket", "the page holds the so
     // When the browser did not restore the page, why (Chromium's notRestoredReasons for this navigation).
     const why = await page.evaluate(() =>
       JSON.stringify(
-        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { notRestoredReasons?: unknown })
-          ?.notRestoredReasons ?? null,
+        (
+          performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & {
+            notRestoredReasons?: unknown;
+          }
+        )?.notRestoredReasons ?? null,
       ),
     );
-    expect(await page.evaluate(() => (window as { __restored?: boolean }).__restored), why).toBe(true);
+    expect(
+      await page.evaluate(() => (window as { __restored?: boolean }).__restored),
+      `${why}; Chromium: ${notUsed.join(", ") || "no reason given"}`,
+    ).toBe(true);
 
     await expect(card(page, whileAway)).toBeVisible();
     const after = await launch();
