@@ -97,6 +97,9 @@ async function panAndLoad(page: Page): Promise<ChartState> {
  * live bar drawn before may now be in the first page): it holds as many bars less those, never back to one page.
  */
 async function backWithHistory(page: Page, before: ChartState) {
+  // The cached series is drawn at once and its newest page refetched: the candle formed before leaving (drawn then
+  // from the stream) is back once that refetch lands.
+  await expect.poll(async () => (await chartState(page)).last).toBeGreaterThanOrEqual(before.last);
   await landsOnLatest(page);
   const s = await chartState(page);
   const moved = (s.last - before.last) / 60 + 1;
