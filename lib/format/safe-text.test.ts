@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HOSTILE_TEXT_CASES } from "./testing/hostile-corpus";
 import { graphemeSegmenter } from "./intl";
 import {
+  graphemes,
   MAX_FULL_GRAPHEMES,
   SAFE_TEXT_MEMO_MAX,
   type SafeTextFlags,
@@ -10,6 +10,7 @@ import {
   safeTextMemoSize,
   safeTextTitle,
 } from "./safe-text";
+import { HOSTILE_TEXT_CASES } from "./testing/hostile-corpus";
 
 const FLAGS: (keyof SafeTextFlags)[] = [
   "bidi",
@@ -23,6 +24,29 @@ const FLAGS: (keyof SafeTextFlags)[] = [
 const HIDDEN_RE =
   /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u200C\u2060\uFEFF\u0000-\u001F\u007F-\u009F\u00AD]/u;
 const count = (s: string) => [...graphemeSegmenter().segment(s)].length;
+
+describe("graphemes", () => {
+  const segmented = (s: string) => Array.from(graphemeSegmenter().segment(s), (g) => g.segment);
+
+  it("splits printable ASCII as the segmenter does (one grapheme per character)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }), (s) => {
+        expect(graphemes(s)).toEqual(segmented(s));
+      }),
+    );
+  });
+
+  it("leaves anything else to the segmenter (CRLF, combining marks, emoji sequences)", () => {
+    for (const s of ["a\r\nb", "e\u0301x", "👩‍👩‍👧 fam", "🇫🇷ok", "tab\there"])
+      expect(graphemes(s)).toEqual(segmented(s));
+    expect(graphemes("a\r\nb")).toHaveLength(3);
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (s) => {
+        expect(graphemes(s)).toEqual(segmented(s));
+      }),
+    );
+  });
+});
 
 describe("safeText over the hostile corpus", () => {
   it("holds at least 100 cases", () => expect(HOSTILE_TEXT_CASES.length).toBeGreaterThanOrEqual(100));
