@@ -1,7 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { assertFetchablePorts } from "./e2e/ports";
 import { chromiumLaunchOptions } from "./test/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+assertFetchablePorts(PORT);
 // The embedded market's loopback port and key are fixed for tests: e2e/sim.ts drives its control API, and the
 // key-leak spec looks for the key everywhere the browser can see.
 export const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? PORT + 1);

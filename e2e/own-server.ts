@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { assertFetchablePorts } from "./ports";
 
 // A production server of a spec's own (scripts/start.mjs, same build) on a port beside the suite's, for a spec that
 // reads the gateway's whole-server figures (connections) or needs settings of its own.
@@ -11,6 +12,7 @@ export interface OwnServer {
 
 export async function startOwnServer(offset: number, env: Record<string, string> = {}): Promise<OwnServer> {
   const port = Number(process.env.E2E_PORT ?? 3210) + offset;
+  assertFetchablePorts(port, 1); // the server and its market
   const simPort = port + 1;
   const base = `http://127.0.0.1:${port}`;
   let log = "";
