@@ -42,6 +42,16 @@ interface Run {
   failing: string[];
 }
 
+/** Sends a signal to the process group `proc` leads (0: tests whether any of it is left). */
+function killGroup(proc: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+  try {
+    if (proc.pid) process.kill(-proc.pid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: none of the group is left
+  }
+}
+
 /** Debian's Chromium, headless, listening for DevTools on a free port (Lighthouse drives it over CDP). */
 async function startChromium(): Promise<{ port: number; proc: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
@@ -59,7 +69,8 @@ async function startChromium(): Promise<{ port: number; proc: ChildProcess; stop
       "--no-default-browser-check",
       "about:blank",
     ],
-    { stdio: "ignore" },
+    // Its own process group: stopping it stops its renderers, GPU and utility processes with it.
+    { stdio: "ignore", detached: true },
   );
   for (let i = 0; i < 100; i++) {
     try {
@@ -75,10 +86,17 @@ async function startChromium(): Promise<{ port: number; proc: ChildProcess; stop
     stop: async () => {
       if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once("exit", r));
-        proc.kill("SIGKILL");
+        killGroup(proc, "SIGKILL");
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      // The browser's children outlive it briefly and write into the profile until they are gone.
+      for (let i = 0; i < 50 && killGroup(proc, 0); i++) await new Promise((r) => setTimeout(r, 100));
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch (e) {
+        // The run's figures stand; only a temporary profile is left behind.
+        console.log(`  could not remove ${profile}: ${(e as Error).message}`);
+      }
     },
   };
 }
@@ -98,7 +116,10 @@ async function score(url: string): Promise<Run> {
     const keep = process.env.BENCH_LH_JSON;
     if (keep) {
       mkdirSync(keep, { recursive: true });
-      writeFileSync(join(keep, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`), result.report as string);
+      writeFileSync(
+        join(keep, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`),
+        result.report as string,
+      );
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(
