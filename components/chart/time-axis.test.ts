@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { type IChartApiBase, TickMarkType, type Time } from "lightweight-charts";
 import { describe, expect, it } from "vitest";
 import { edgeSafeTickFormatter, PositionedTickLabels, sticksOut, tickLabel } from "./time-axis";
@@ -13,6 +14,36 @@ describe("time-axis tick labels", () => {
     expect(tickLabel(t, TickMarkType.Month, "en-US")).toBe("Nov");
     expect(tickLabel(t, TickMarkType.Year, "en-US")).toBe("2026");
     expect(tickLabel(at("2026-11-28T00:00:00Z"), TickMarkType.Time, "en-US")).toBe("00:00");
+  });
+
+  it("prints en-US labels as Intl does, for any time and tick kind", () => {
+    const types = [
+      TickMarkType.Year,
+      TickMarkType.Month,
+      TickMarkType.DayOfMonth,
+      TickMarkType.Time,
+      TickMarkType.TimeWithSeconds,
+    ];
+    const options: Intl.DateTimeFormatOptions[] = [
+      { year: "numeric" },
+      { month: "short" },
+      { day: "numeric" },
+      { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+      { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" },
+    ];
+    const intl = options.map((o) => new Intl.DateTimeFormat("en-US", { ...o, timeZone: "UTC" }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: at("1600-01-01T00:00:00Z"), max: at("9999-12-31T23:59:59Z") }),
+        fc.nat(4),
+        (t, i) => {
+          expect(tickLabel(t, types[i], "en-US")).toBe(intl[i].format(t * 1000));
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+    // another locale is Intl's own
+    expect(tickLabel(at("2026-11-28T14:05:30Z"), TickMarkType.Month, "ja-JP")).toBe("11月");
   });
 
   it("finds a label that sticks out of either edge of the pane", () => {

@@ -5,6 +5,7 @@ import {
   TickMarkType,
   type Time,
 } from "lightweight-charts";
+import { pad2, SHORT_MONTHS } from "@/lib/format/time";
 
 // Time-axis labels that are never cut at the pane's edges while the chart still pans freely.
 //
@@ -24,8 +25,36 @@ const OPTIONS: Record<TickMarkType, Intl.DateTimeFormatOptions> = {
 };
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * en-US labels from Date's UTC getters, the same text Intl prints for OPTIONS (held equal by a property test) without
+ * an Intl object: the first one on a page loads ICU's locale data (~30 ms on a desktop). Null outside 1600–9999.
+ */
+function enUsLabel(ms: number, type: TickMarkType): string | null {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  if (year < 1600 || year > 9999) return null;
+  switch (type) {
+    case TickMarkType.Year:
+      return String(year);
+    case TickMarkType.Month:
+      return SHORT_MONTHS[d.getUTCMonth()];
+    case TickMarkType.DayOfMonth:
+      return String(d.getUTCDate());
+    case TickMarkType.Time:
+      return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+    case TickMarkType.TimeWithSeconds:
+      return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+    default:
+      return null;
+  }
+}
+
 /** The library's own tick label for `type` at `time` (UTC seconds), in UTC: "2026", "Nov", "28", "14:05", "14:05:30". */
 export function tickLabel(time: number, type: TickMarkType, locale: string): string {
+  if (locale === "en-US") {
+    const own = enUsLabel(time * 1000, type);
+    if (own !== null) return own;
+  }
   const key = `${locale}|${type}`;
   let f = formats.get(key);
   if (!f) {

@@ -1,4 +1,5 @@
 import type { PublicUsage } from "@/lib/api/core";
+import { compareText } from "@/lib/format/order";
 import { type CreditsOf, costLabel } from "./cost-label";
 
 /** A route of the registry with its §8 cost, worked out on the server (the registry's schemas stay off the browser). */
@@ -9,7 +10,9 @@ export interface CreditRoute {
   cost: string;
 }
 
-export function creditRoutes(defs: readonly { id: string; method: "GET" | "POST"; path: string; credits: CreditsOf }[]): CreditRoute[] {
+export function creditRoutes(
+  defs: readonly { id: string; method: "GET" | "POST"; path: string; credits: CreditsOf }[],
+): CreditRoute[] {
   return defs.map((def) => ({ id: def.id, method: def.method, path: def.path, cost: costLabel(def) }));
 }
 
@@ -34,8 +37,8 @@ export function creditRows(routes: readonly CreditRoute[], byEndpoint: PublicUsa
     .sort(
       (a, b) =>
         b.spent + b.savedByCache + b.savedByCoalescing - (a.spent + a.savedByCache + a.savedByCoalescing) ||
-        a.path.localeCompare(b.path) ||
-        a.method.localeCompare(b.method),
+        compareText(a.path, b.path) ||
+        compareText(a.method, b.method),
     );
 }
 

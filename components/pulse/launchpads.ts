@@ -1,4 +1,5 @@
 import { canonicalAddress, type Factory, type PulseToken } from "@/lib/api/core";
+import { compareText } from "@/lib/format/order";
 
 // Launchpad labels (§4.14 /v1/meta/factories): a token's pool factory names its launchpad. A migrated token's pool
 // belongs to the DEX it moved to, so its launchpad may be unknown; we say so rather than guess.
@@ -19,7 +20,7 @@ export function launchpadIndex(factories: readonly Factory[] | undefined, chains
     byFactory.set(keyOf(f.chain, f.address), f);
     if (wanted.has(f.chain) && !bySlug.has(f.slug)) bySlug.set(f.slug, f);
   }
-  const choices = [...bySlug.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const choices = [...bySlug.values()].sort((a, b) => compareText(a.name, b.name));
   return { byFactory, choices };
 }
 

@@ -1,5 +1,6 @@
 import type { BatchSlot, TokenDetail, TokenPrice } from "@/lib/api/core";
 import { type WatchItem, watchKey } from "@/lib/client/watchlist/items";
+import { compareText } from "@/lib/format/order";
 
 // Joining the starred list with the batch answers, and sorting it: pure, so it is tested without a browser.
 
@@ -80,7 +81,7 @@ export function sortRows(rows: readonly WatchRow[], key: SortKey, dir: SortDir):
     .map((r, i) => ({ r, i, v: value(r, key) }))
     .sort((a, b) => {
       if (a.v === null || b.v === null) return a.v === b.v ? a.i - b.i : a.v === null ? 1 : -1;
-      const c = typeof a.v === "string" ? a.v.localeCompare(b.v as string) : a.v - (b.v as number);
+      const c = typeof a.v === "string" ? compareText(a.v, b.v as string) : a.v - (b.v as number);
       return c === 0 ? a.i - b.i : sign * c;
     })
     .map((x) => x.r);

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import {
   formatAge,
   formatAgeSeconds,
@@ -91,5 +91,73 @@ describe("absolute", () => {
     expect(formatDate(T)).toBe("2026-11-22");
     expect(formatShortDay(T)).toBe("Nov 22");
     expect(formatShortDay(T, "Bad/Zone")).toBe("Nov 22");
+  });
+});
+
+describe("dates without Intl", () => {
+  // What Intl prints for the runtime's zone and UTC, built here as the oracle the Date-getter path must match.
+  const intlParts = (ms: number, timeZone?: string) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(ms);
+    const get = (t: string) => parts.find((p) => p.type === t)?.value;
+    return {
+      date: `${get("year")}-${get("month")}-${get("day")}`,
+      time: `${get("hour")}:${get("minute")}:${get("second")}`,
+    };
+  };
+  const instants = fc.oneof(
+    // a day inside the years the getters print: at the ends a zone can carry the date outside them, to Intl, whose
+    // formatter for the runtime zone this module caches once (a page's zone does not change under it)
+    fc.integer({ min: Date.UTC(1600, 0, 2), max: Date.UTC(9999, 11, 30) }),
+    fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }), // where a market's timestamps are
+  );
+
+  it.each(["UTC", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe"])(
+    "prints the runtime zone's and UTC's date and time as Intl does, the runtime in %s",
+    (zone) => {
+      const before = process.env.TZ;
+      process.env.TZ = zone; // Node re-reads its zone (Date's and Intl's) when TZ changes
+      onTestFinished(() => {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      });
+      fc.assert(
+        fc.property(instants, (ms) => {
+          const local = intlParts(ms);
+          const utc = intlParts(ms, "UTC");
+          expect(formatDateTimeLocal(ms)).toBe(`${local.date} ${local.time}`);
+          expect(formatTimeOfDay(ms)).toBe(local.time);
+          expect(formatDateTimeLocal(ms, "UTC")).toBe(`${utc.date} ${utc.time}`);
+          expect(formatDate(ms)).toBe(utc.date);
+        }),
+        { numRuns: 1_000 },
+      );
+    },
+  );
+
+  it("prints UTC short days as Intl does", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+    fc.assert(
+      fc.property(instants, (ms) => {
+        expect(formatShortDay(ms)).toBe(intl.format(ms));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("leaves other years and named zones to Intl", () => {
+    const year1500 = Date.UTC(1500, 5, 1, 12);
+    expect(formatDate(year1500)).toBe(intlParts(year1500, "UTC").date);
+    const ms = Date.UTC(2026, 10, 22, 23, 30);
+    expect(formatDateTimeLocal(ms, "Asia/Tokyo")).toBe("2026-11-23 08:30:00");
+    expect(formatShortDay(ms, "Asia/Tokyo")).toBe("Nov 23");
   });
 });

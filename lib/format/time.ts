@@ -63,7 +63,33 @@ export function isoDateTime(ms: unknown): string | undefined {
 
 type Parts = Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
 
+/** Two digits, zero-padded ("05"). */
+export const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * The parts from Date's own getters, for the runtime's zone or UTC: what Intl prints for them, without building an
+ * Intl object (the first one on a page loads ICU's locale data, ~30 ms on a desktop). Years outside 1600–9999 are
+ * left to Intl (ICU counts Julian dates before 1582 and prints other widths).
+ */
+function partsOwn(ms: number, utc: boolean): Parts | null {
+  const d = new Date(ms);
+  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+  if (year < 1600 || year > 9999) return null;
+  return {
+    year: String(year),
+    month: pad2((utc ? d.getUTCMonth() : d.getMonth()) + 1),
+    day: pad2(utc ? d.getUTCDate() : d.getDate()),
+    hour: pad2(utc ? d.getUTCHours() : d.getHours()),
+    minute: pad2(utc ? d.getUTCMinutes() : d.getMinutes()),
+    second: pad2(utc ? d.getUTCSeconds() : d.getSeconds()),
+  };
+}
+
 function partsIn(ms: number, timeZone: string | undefined): Parts | null {
+  if (timeZone === undefined || timeZone === "UTC") {
+    const own = partsOwn(ms, timeZone === "UTC");
+    if (own) return own;
+  }
   try {
     const fmt = dateTimeFormat({
       timeZone,
@@ -106,9 +132,17 @@ export function formatDate(ms: unknown, timeZone = "UTC"): string {
   return p ? `${p.year}-${p.month}-${p.day}` : DASH;
 }
 
+/** en-US short month names, January first. */
+export const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /** "Nov 22": axis and compact labels. */
 export function formatShortDay(ms: unknown, timeZone = "UTC"): string {
   if (!validMs(ms)) return DASH;
+  if (timeZone === "UTC") {
+    const d = new Date(ms);
+    const year = d.getUTCFullYear();
+    if (year >= 1600 && year <= 9999) return `${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  }
   try {
     return dateTimeFormat({ timeZone, month: "short", day: "numeric" }).format(ms);
   } catch {

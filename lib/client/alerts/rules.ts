@@ -1,4 +1,5 @@
 import { COHORT_IDS, type CohortId, type CohortReport, type TokenTrade, type WalletTrade } from "@/lib/api/core";
+import { fractionFormat } from "@/lib/format/intl";
 
 // Browser alerts, pure: the rules a trader sets, what the live data says, and when a rule fires. The runner feeds
 // observations in; nothing here touches the network, the clock or storage.
@@ -55,7 +56,9 @@ function ruleOf(r: unknown): AlertRule | null {
   if (!isRaw(r) || !text(r.id, 1, 64) || !int(r.createdAt) || r.createdAt < 0 || !text(r.label, 0, 64)) return null;
   const base = { id: r.id, createdAt: r.createdAt, label: r.label };
   if (r.kind === "wallet-buys")
-    return text(r.chain, 1, 32) && text(r.wallet, 1, 64) ? { ...base, kind: r.kind, chain: r.chain, wallet: r.wallet } : null;
+    return text(r.chain, 1, 32) && text(r.wallet, 1, 64)
+      ? { ...base, kind: r.kind, chain: r.chain, wallet: r.wallet }
+      : null;
   if (r.kind === "followed-buys") {
     if (r.minUsd === undefined) return { ...base, kind: r.kind };
     return typeof r.minUsd === "number" && Number.isFinite(r.minUsd) && r.minUsd >= 0
@@ -122,8 +125,7 @@ export function tokenHref(chain: string, address: string): string {
   return `/token/${chain}/${address}`;
 }
 
-const fmt = (v: number) =>
-  v >= 1 ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : v.toPrecision(4).replace(/0+$/, "");
+const fmt = (v: number) => (v >= 1 ? fractionFormat(0, 2).format(v) : v.toPrecision(4).replace(/0+$/, ""));
 
 /** The observation a rule reads: a rule has taken its first reading once it has been fed one of these. */
 export function observedBy(rule: AlertRule): Observation["type"] {
