@@ -10,14 +10,17 @@
 // profile (cold cache, storage reset) and the median run (by performance score) is reported, with its LCP, TBT and the
 // failing audits. Simulated throttling scales what this machine's CPU took: run it on a quiet machine; the load
 // average at start and end is printed, and each performance figure notes Lighthouse's `benchmarkIndex` of the
-// machine (higher is faster). There is no side-by-side baseline: the targets are the absolute scores the issue sets.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// machine (higher is faster). The targets are the absolute scores the issue sets; beside each page's figures stands the
+// framework's floor, scored in the same run: a bare Next app (bench/lighthouse-baseline: one server page of ~400
+// elements, one client component) built with the project's own Next and React, so a score that follows the machine or
+// the browser reads as such (the floor moves with it) and what the product adds reads as the difference.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../test/chromium";
-import { appPages, freePort, startApp } from "./lib/app";
+import { appPages, freePort, root, startApp } from "./lib/app";
 import { figure, pick } from "./lib/report";
 
 const RUNS = pick(3, 1);
@@ -153,6 +156,77 @@ async function score(url: string): Promise<Run> {
   }
 }
 
+/**
+ * The bare Next app of bench/lighthouse-baseline, built in a folder of its own (the project's node_modules hard-linked
+ * in: Turbopack follows no symlink out of its root) and served by `next start` on a free loopback port.
+ */
+async function startBaseline(): Promise<{ url: string; stop(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), "lh-baseline-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  try {
+    cpSync(join(root, "bench/lighthouse-baseline"), dir, { recursive: true });
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          lib: ["dom", "ES2023"],
+          jsx: "react-jsx",
+          module: "esnext",
+          moduleResolution: "bundler",
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          isolatedModules: true,
+          esModuleInterop: true,
+          plugins: [{ name: "next" }],
+        },
+        include: ["**/*.ts", "**/*.tsx"],
+      }),
+    );
+    const link = spawnSync("cp", ["-al", join(root, "node_modules"), join(dir, "node_modules")], { stdio: "inherit" });
+    if (link.status !== 0) throw new Error("could not link node_modules into the baseline app");
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+    const build = spawnSync(join(dir, "node_modules/.bin/next"), ["build"], {
+      cwd: dir,
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0)
+      throw new Error(`next build of the baseline app failed (exit ${build.status ?? build.signal})`);
+    const port = await freePort();
+    const proc = spawn(join(dir, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: dir,
+      env,
+      stdio: "ignore",
+    });
+    const url = `http://127.0.0.1:${port}/`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(url)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (i === 300 || proc.exitCode !== null) {
+        proc.kill("SIGKILL");
+        throw new Error("the baseline app did not answer within 30 s");
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return {
+      url,
+      stop: () => {
+        proc.kill("SIGKILL");
+        remove();
+      },
+    };
+  } catch (e) {
+    remove();
+    throw e;
+  }
+}
+
 /** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, NO_FCP): such a run is redone once. */
 async function scoreWithRetry(url: string): Promise<Run> {
   try {
@@ -172,6 +246,29 @@ async function main() {
     // One Lighthouse load of the board first, not counted: it warms the server (routes, caches, icons) and the freshly
     // started market, which otherwise weigh on whichever page is measured first.
     await scoreWithRetry(`${app.base}${pages["/pulse"]}`);
+    // The framework's floor on this machine, with the product's market running beside it as it does for every page.
+    const floor = await (async () => {
+      const bare = await startBaseline();
+      try {
+        await (await fetch(bare.url)).text();
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await scoreWithRetry(bare.url));
+        runs.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
+        return runs[Math.floor(runs.length / 2)];
+      } finally {
+        bare.stop();
+      }
+    })();
+    console.log(
+      `\nframework floor (a bare Next page): performance ${floor.scores.performance}; LCP ${Math.round(floor.lcpMs)} ms, TBT ${Math.round(floor.tbtMs)} ms; main-thread work ${Math.round(floor.mainThreadMs)} ms`,
+    );
+    figure({
+      id: "performance.floor",
+      label: "Lighthouse mobile performance, a bare Next page (the framework's floor)",
+      value: floor.scores.performance,
+      unit: "/100",
+      note: `LCP ${Math.round(floor.lcpMs)} ms, TBT ${Math.round(floor.tbtMs)} ms, main-thread ${Math.round(floor.mainThreadMs)} ms, benchmarkIndex ${Math.round(floor.benchmarkIndex)} (median of ${RUNS})`,
+    });
     for (const [name, path] of Object.entries(pages)) {
       if (only && !only.includes(name) && !only.includes(path)) continue;
       // The first render of a route warms the server's caches; Lighthouse measures the page as a visitor gets it.
@@ -191,6 +288,7 @@ async function main() {
         label: `main-thread work of the load, ${name}`,
         value: Math.round(median.mainThreadMs),
         unit: "ms",
+        baseline: { label: "a bare Next page", value: Math.round(floor.mainThreadMs) },
       });
       figure({
         id: `script.${slug}`,
@@ -208,6 +306,7 @@ async function main() {
           target: { of: "value", op: ">=", limit: LIMITS[c] },
           ...(c === "performance"
             ? {
+                baseline: { label: "a bare Next page", value: floor.scores.performance },
                 note: `LCP ${Math.round(median.lcpMs)} ms, TBT ${Math.round(median.tbtMs)} ms, benchmarkIndex ${Math.round(median.benchmarkIndex)} (median of ${RUNS})`,
               }
             : {}),
