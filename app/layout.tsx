@@ -63,7 +63,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <HydrationBoundary state={prices}>
             <SiteHeader simulated={simulated} />
           </HydrationBoundary>
-          <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col px-3 py-4">{children}</main>
+          {/* At least a screen tall: the footer starts below the fold, so content the browser adds after the first
+              paint (a wallet list read from this browser's storage, a grid of charts) never pushes it down the screen. */}
+          <main className="mx-auto flex min-h-dvh w-full max-w-screen-2xl flex-1 flex-col px-3 py-4">{children}</main>
           <SiteFooter simulated={simulated} />
           <SearchPalette />
           <ShortcutsOverlay />

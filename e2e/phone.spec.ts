@@ -93,13 +93,29 @@ test.describe("at 390 px", () => {
   }
 
   for (const name of ["home", "pulse", "token", "wallet", "watchlist", "credits", "tracker", "charts"] as const) {
-    test(`${name}: no sideways scroll, tap targets ≥ 24 px or spaced, valid ARIA references, names that hold the visible text`, async ({
+    test(`${name}: no sideways scroll, nothing moved under the reader as it loads, tap targets ≥ 24 px or spaced, valid ARIA references, names that hold the visible text`, async ({
       page,
     }) => {
       const path = pages()[name];
+      // Lighthouse's cumulative layout shift, summed over the load: what moved on the screen without an input.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: { value: number; by: string[] } };
+        w.__shift = { value: 0, by: [] };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; sources?: { node?: Node | null }[] }[]) {
+            w.__shift.value += e.value;
+            for (const s of e.sources ?? [])
+              w.__shift.by.push(`${s.node?.nodeName} ${s.node?.textContent?.slice(0, 40)}`);
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
       await page.goto(path);
       await expect(page.getByRole("list", { name: "Native coin prices" }).locator("li").first()).toBeVisible();
       await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+      const shift = await page.evaluate(
+        () => (window as unknown as { __shift: { value: number; by: string[] } }).__shift,
+      );
+      expect(shift.value, `${path}: layout shift of the load (${shift.by.join(" | ")})`).toBeLessThan(0.05);
       // Neither the page nor the main nav scrolls sideways, and every nav control is whole on the screen.
       const w = await widths(page);
       expect(w.navClient, `${path}: the main nav`).toBeGreaterThan(0);
