@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { analyzeScripts } from "./confusables";
 import { graphemeSegmenter } from "./intl";
 import {
   graphemes,
@@ -125,5 +126,37 @@ describe("safeText", () => {
   it("its memo never holds more than its cap", () => {
     for (let i = 0; i < SAFE_TEXT_MEMO_MAX + 250; i++) safeText(`token-${i}`);
     expect(safeTextMemoSize()).toBe(SAFE_TEXT_MEMO_MAX);
+  });
+});
+
+describe("safeText on printable ASCII", () => {
+  const ascii = fc.string({
+    unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    maxLength: 300,
+  });
+
+  it("reads as Latin only and imitates nothing: what the fast path takes for granted", () => {
+    fc.assert(
+      fc.property(ascii, (s) => {
+        const r = analyzeScripts(s.replace(/\s+/g, " ").trim());
+        expect([r.mixedScript, r.confusable, r.lookalike]).toEqual([false, false, null]);
+      }),
+    );
+  });
+
+  it("gives what the full cleaning gives (an invisible character forces it, and is all it removes)", () => {
+    fc.assert(
+      fc.property(ascii, fc.integer({ min: 2, max: 64 }), (s, maxGraphemes) => {
+        const fast = safeText(s, { maxGraphemes });
+        const full = safeText(`${s}\u200B`, { maxGraphemes });
+        expect(full.flags.zeroWidth).toBe(true);
+        expect(fast.text).toBe(full.text);
+        expect(fast.full).toBe(full.full);
+        expect(fast.lookalike).toBe(full.lookalike);
+        expect({ ...fast.flags, zeroWidth: true }).toEqual(full.flags);
+        expect(fast.suspicious).toBe(false);
+        expect(fast.warnings).toEqual([]);
+      }),
+    );
   });
 });

@@ -112,6 +112,8 @@ function cutInput(raw: string): string {
 }
 
 const PRINTABLE_ASCII_RE = /^[\x20-\x7e]*$/;
+/** analyzeScripts of any printable ASCII: Latin only, no look-alike (a test holds the two equal). */
+const ASCII_SCRIPTS = { mixedScript: false, confusable: false, lookalike: null } as const;
 
 /** Grapheme clusters of s. Printable ASCII is one grapheme per character, so it skips the segmenter (and building
  * it, ~50 ms on a phone the first time a long plain name is cut). */
@@ -132,8 +134,10 @@ const WARNINGS: [keyof SafeTextFlags, (r: SafeText) => string][] = [
 function analyze(input: string, maxGraphemes: number, inputCut: boolean): SafeText {
   const flags = emptyFlags();
   flags.truncated = inputCut;
-  const cleaned = clean(input, flags);
-  const scripts = analyzeScripts(cleaned);
+  // Printable ASCII (most names) has nothing to clean but runs of spaces, and one script that imitates nothing.
+  const ascii = PRINTABLE_ASCII_RE.test(input);
+  const cleaned = ascii ? input.replace(SPACES_RE, " ").trim() : clean(input, flags);
+  const scripts = ascii ? ASCII_SCRIPTS : analyzeScripts(cleaned);
   flags.mixedScript = scripts.mixedScript;
   flags.confusable = scripts.confusable;
   // A string no longer (in UTF-16 units) than the limit has no more graphemes than that: skip segmenting.
