@@ -10,9 +10,14 @@ export const E2E_PORT_SPAN = 10;
 /** Throws, naming the port, when one of base … base + span cannot be fetched. */
 export function assertFetchablePorts(base: number, span = E2E_PORT_SPAN): void {
   for (let port = base; port <= base + span; port++) {
-    if (BLOCKED.has(port) || port < 1024)
+    const why = BLOCKED.has(port)
+      ? 'which fetch refuses (a WHATWG "bad port")'
+      : port < 1024
+        ? "a privileged port (below 1024: only root may listen there, and fetch refuses many of them)"
+        : null;
+    if (why)
       throw new Error(
-        `E2E_PORT=${process.env.E2E_PORT ?? "3210"} puts a test server on port ${port}, which fetch refuses (a WHATWG "bad port"): choose another E2E_PORT`,
+        `E2E_PORT=${process.env.E2E_PORT ?? "3210"} puts a test server on port ${port}, ${why}: choose another E2E_PORT`,
       );
   }
 }
