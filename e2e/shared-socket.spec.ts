@@ -20,7 +20,13 @@ const scenario = <T>(action: Record<string, unknown>) =>
   controlCall<{ data: T }>(srv.simBase, "POST", "/__control/scenario", action).then((r) => r.data);
 const launch = () => scenario<Token>({ action: "launch", chain: "solana" });
 const buy = (t: Token) =>
-  scenario<{ trade: { txHash: string } }>({ action: "trade", chain: t.chain, address: t.address, side: "buy", usd: 50 });
+  scenario<{ trade: { txHash: string } }>({
+    action: "trade",
+    chain: t.chain,
+    address: t.address,
+    side: "buy",
+    usd: 50,
+  });
 
 async function browserConnections(): Promise<number> {
   const body = await (await fetch(`${srv.base}/api/usage`)).json();
@@ -93,9 +99,14 @@ test(`${TABS} token tabs share one gateway connection; each is Live or Delayed a
   mark("launched");
   const ownSockets = new Set<Page>();
   // A batch at a time, each live before the next opens (40 hydrations at once swamp a 2-core machine).
-  const pages = await inBatches(tokens, async (t) => {
+  const pages = await inBatches(tokens, async (t, i) => {
     const page = await openTab(context, t, ownSockets);
-    await expect(tapeLiveness(page)).toHaveText(/^(Live|Delayed ~\d+ s)$/);
+    // A tab that does not get there says which it was, when it opened and what the run had done by then.
+    const opened = ((Date.now() - started) / 1000).toFixed(1);
+    await expect(
+      tapeLiveness(page),
+      `tab ${i + 1} of ${TABS} (${t.chain}:${t.address}, opened at ${opened} s; ${phase.join(", ")})`,
+    ).toHaveText(/^(Live|Delayed ~\d+ s)$/);
     return page;
   });
   mark("all tabs live");
@@ -146,7 +157,9 @@ test("without SharedWorker one tab holds the socket; when it closes another take
   const takeoverMs = (firstFrameAt ?? Number.NaN) - closedAt;
   for (const page of left) await expect(header(page)).toHaveText(/^(Live|Delayed ~\d+ s|Partly live)$/);
   const liveAgainMs = Date.now() - closedAt;
-  console.log(`takeover: the new holder's socket was live ${takeoverMs} ms after the close; all tabs checked live by ${liveAgainMs} ms`);
+  console.log(
+    `takeover: the new holder's socket was live ${takeoverMs} ms after the close; all tabs checked live by ${liveAgainMs} ms`,
+  );
   expect(ownSockets.size).toBe(1);
   expect(takeoverMs).toBeLessThan(2_000);
   await expect.poll(browserConnections).toBe(1);
