@@ -11,6 +11,7 @@ import {
   formatSpan,
   formatTimeOfDay,
   isoDateTime,
+  PARTS_OPTIONS,
 } from "./time";
 
 const T = Date.UTC(2026, 10, 22, 14, 3, 5);
@@ -97,16 +98,7 @@ describe("absolute", () => {
 describe("dates without Intl", () => {
   // What Intl prints for the runtime's zone and UTC, built here as the oracle the Date-getter path must match.
   const intlParts = (ms: number, timeZone?: string) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(ms);
+    const parts = new Intl.DateTimeFormat("en-US", { timeZone, ...PARTS_OPTIONS }).formatToParts(ms);
     const get = (t: string) => parts.find((p) => p.type === t)?.value;
     return {
       date: `${get("year")}-${get("month")}-${get("day")}`,

@@ -85,22 +85,24 @@ function partsOwn(ms: number, utc: boolean): Parts | null {
   };
 }
 
+/** The Intl options the parts are read with (and the getters' output is held equal to, in the tests). */
+export const PARTS_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+};
+
 function partsIn(ms: number, timeZone: string | undefined): Parts | null {
   if (timeZone === undefined || timeZone === "UTC") {
     const own = partsOwn(ms, timeZone === "UTC");
     if (own) return own;
   }
   try {
-    const fmt = dateTimeFormat({
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
+    const fmt = dateTimeFormat({ timeZone, ...PARTS_OPTIONS });
     const out: Partial<Parts> = {};
     for (const p of fmt.formatToParts(ms))
       if (p.type in { year: 1, month: 1, day: 1, hour: 1, minute: 1, second: 1 }) out[p.type as keyof Parts] = p.value;
