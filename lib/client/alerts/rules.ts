@@ -1,5 +1,5 @@
 import { COHORT_IDS, type CohortId, type CohortReport, type TokenTrade, type WalletTrade } from "@/lib/api/core";
-import { fractionFormat } from "@/lib/format/intl";
+import { formatNumber } from "@/lib/format/number";
 
 // Browser alerts, pure: the rules a trader sets, what the live data says, and when a rule fires. The runner feeds
 // observations in; nothing here touches the network, the clock or storage.
@@ -125,7 +125,7 @@ export function tokenHref(chain: string, address: string): string {
   return `/token/${chain}/${address}`;
 }
 
-const fmt = (v: number) => (v >= 1 ? fractionFormat(0, 2).format(v) : v.toPrecision(4).replace(/0+$/, ""));
+const fmt = (v: number) => (v >= 1 ? formatNumber(v) : v.toPrecision(4).replace(/0+$/, ""));
 
 /** The observation a rule reads: a rule has taken its first reading once it has been fed one of these. */
 export function observedBy(rule: AlertRule): Observation["type"] {
