@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { defaultStreamUrl } from "../socket";
 import { fakeBrowser } from "../testing/shared-fakes";
-import { createBrowserStreamClient } from "./connect";
+import { createBrowserStreamClient, WORKER_RECONNECTS } from "./connect";
+import { WELCOME_TIMEOUT_MS } from "./hub-client";
 
 // Who holds the socket, in order: a SharedWorker, else a tab elected by a Web Lock (BroadcastChannel), else the tab.
 
@@ -71,5 +72,24 @@ describe("createBrowserStreamClient", () => {
     expect(FakeSharedWorker.made).toEqual([]);
     ownWs.close();
     ownUrl.close();
+  });
+
+  it("a worker that never answers gets new ports, then is given up for the Web Locks path", async () => {
+    vi.useFakeTimers();
+    try {
+      browserGlobals({ sharedWorker: true, locks: true });
+      vi.stubGlobal("WebSocket", WebSocket);
+      const c = createBrowserStreamClient({ url: defaultStreamUrl });
+      expect(c.mode).toBe("shared-worker");
+      await vi.advanceTimersByTimeAsync(WELCOME_TIMEOUT_MS + 1_000);
+      expect(FakeSharedWorker.made).toHaveLength(2);
+      expect(c.mode).toBe("shared-worker");
+      await vi.advanceTimersByTimeAsync(WORKER_RECONNECTS * (WELCOME_TIMEOUT_MS + 1_000));
+      expect(FakeSharedWorker.made).toHaveLength(1 + WORKER_RECONNECTS);
+      expect(c.mode).toBe("leader");
+      c.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createStreamClient, defaultStreamUrl, FULL_CODEC } from "../socket";
 import type { StreamClient, StreamClientOptions } from "../socket-types";
-import { createHubClient, type HubTransport } from "./hub-client";
+import { createHubClient, type HubClient, type HubTransport } from "./hub-client";
 import { createHubForScope } from "./hub-scope";
 import { browserLeaderDeps, leaderTransport } from "./leader";
 import { type HubToTab, SHARED_NAME, tabLockName } from "./protocol";
@@ -34,8 +34,19 @@ function holdTabLock(tab: string): Promise<void> {
 /** A transport that can step aside while its page sits in the back/forward cache (the Web Locks path can). */
 type PageTransport = HubTransport & { suspend?(): void; resume?(): void };
 
+/** Ports made anew to a worker that has never answered before the tab gives up on it. */
+export const WORKER_RECONNECTS = 2;
+
 function workerTransport(onFail: () => void): PageTransport | null {
   let heard = false;
+  let reconnects = 0;
+  /** Given up on (or closed): a late error from one of its workers changes nothing. */
+  let done = false;
+  const fail = () => {
+    if (done) return;
+    done = true;
+    onFail();
+  };
   let listener: ((m: HubToTab) => void) | null = null;
   let port: MessagePort | null = null;
   const connect = (): boolean => {
@@ -46,7 +57,7 @@ function workerTransport(onFail: () => void): PageTransport | null {
       return false;
     }
     worker.addEventListener("error", () => {
-      if (!heard) onFail();
+      if (!heard) fail();
     });
     worker.port.onmessage = (ev) => {
       heard = true;
@@ -66,33 +77,45 @@ function workerTransport(onFail: () => void): PageTransport | null {
     onMessage(l) {
       listener = l;
     },
-    close: letGo,
+    close() {
+      done = true;
+      letGo();
+    },
     // A message from the worker to a page in the back/forward cache evicts it (SharedWorkerMessage): the page lets
     // its port go while there and connects a new one when shown again (the hub takes the tab's hello on it).
     suspend: letGo,
     resume: () => {
       if (!port) connect();
     },
+    // Unanswered: a new port to the same worker; a worker that never answers any of them is given up for the Web
+    // Locks path (the tab's hub client then joins whichever hub that finds).
+    reconnect() {
+      letGo();
+      if (!heard && ++reconnects > WORKER_RECONNECTS) return fail();
+      if (!connect()) fail();
+    },
   };
 }
 
 /** A transport that starts on the shared worker and moves to the Web Locks path if the worker fails to load. */
-function sharedTransport(tab: string): { transport: PageTransport; mode: StreamClientMode } | null {
+function sharedTransport(tab: string): { transport: PageTransport; mode: () => StreamClientMode } | null {
   const leaderDeps = browserLeaderDeps();
   const leader = () => (leaderDeps ? leaderTransport(tab, leaderDeps, createHubForScope) : null);
   let listener: ((m: HubToTab) => void) | null = null;
   let current: PageTransport | null = null;
+  let mode: StreamClientMode = "leader";
   const fallBack = () => {
     current?.close();
     current = leader();
+    mode = "leader";
     if (listener) current?.onMessage(listener);
   };
   if (typeof SharedWorker === "function") current = workerTransport(fallBack);
-  const mode: StreamClientMode = current ? "shared-worker" : "leader";
+  if (current) mode = "shared-worker";
   current ??= leader();
   if (!current) return null;
   return {
-    mode,
+    mode: () => mode,
     transport: {
       send: (m) => current?.send(m),
       onMessage(l) {
@@ -102,6 +125,7 @@ function sharedTransport(tab: string): { transport: PageTransport; mode: StreamC
       close: () => current?.close(),
       suspend: () => current?.suspend?.(),
       resume: () => current?.resume?.(),
+      reconnect: () => current?.reconnect?.(),
     },
   };
 }
@@ -128,5 +152,8 @@ export function createBrowserStreamClient(opts: StreamClientOptions): StreamClie
     shared.transport.resume?.();
     client.rejoin();
   });
-  return Object.assign(client, { mode: shared.mode });
+  // Which path holds the tab's stream now (a worker that never answers is left for the Web Locks path).
+  return Object.defineProperty(client, "mode", { get: shared.mode, enumerable: true }) as HubClient & {
+    mode: StreamClientMode;
+  };
 }

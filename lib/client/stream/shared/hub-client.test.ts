@@ -133,3 +133,42 @@ describe("tabs through the hub", () => {
     expect(hub.keys()).toEqual([]);
   });
 });
+
+describe("a hello the hub never answers", () => {
+  it("is sent again on a new port after the wait, and the tab joins then; a welcomed tab sends no more", async () => {
+    // The first port is mute (its messages never reach the hub); the port made on `reconnect` works.
+    let reconnects = 0;
+    let listener: ((m: HubToTab) => void) | null = null;
+    const reply = (m: HubToTab) => setTimeout(() => listener?.(structuredClone(m)), 0);
+    const hellos: number[] = [];
+    const transport: HubTransport = {
+      send: (m) => {
+        if (m.t === "hello") hellos.push(reconnects);
+        if (reconnects > 0) setTimeout(() => hub.receive(structuredClone(m), reply), 0);
+      },
+      onMessage(l) {
+        listener = l;
+      },
+      close() {
+        listener = null;
+      },
+      reconnect: () => reconnects++,
+    };
+    const c = createHubClient({ tab: "mute", transport, codec: FULL_CODEC, beatMs: 10, welcomeTimeoutMs: 60 });
+    clients.push(c);
+    const events: EventFrame[] = [];
+    c.subscribe("trades", tradesParams(1), { onEvent: (f) => events.push(f) });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(c.connection().status).toBe("connecting");
+    await waitFor(() => c.connection().status === "live", 3_000, "live after the new port");
+    expect(reconnects).toBe(1);
+    // The hello on the new port carries the subscription made before it: the hub holds it at the gateway.
+    await waitFor(() => subs().length === 1 && c.subscriptions().get(tradesKey(1))?.state === "active", 3_000, "ack");
+    gw.broadcast(tradesFrame(String(subs()[0].id), [trade({ txHash: "0x0b", block: 1, logIndex: 0, at: 5 })], 6));
+    await waitFor(() => events.length === 1, 3_000, "event through the new port");
+    const sent = hellos.length;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(hellos.length).toBe(sent);
+    expect(reconnects).toBe(1);
+  });
+});

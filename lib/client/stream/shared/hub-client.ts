@@ -17,6 +17,8 @@ export interface HubTransport {
   send(m: TabToHub): void;
   onMessage(listener: (m: HubToTab) => void): void;
   close(): void;
+  /** The hub has not answered the tab's hello: reach it again (a new port), or another way when this one stays mute. */
+  reconnect?(): void;
 }
 
 export interface HubClientOptions {
@@ -28,6 +30,8 @@ export interface HubClientOptions {
   now?: () => number;
   /** How often the tab tells the hub it lives (with its resume points). */
   beatMs?: number;
+  /** How long a hello may go unanswered before the tab reaches for the hub again. */
+  welcomeTimeoutMs?: number;
 }
 
 interface Entry {
@@ -43,6 +47,7 @@ interface Entry {
 }
 
 export const TAB_BEAT_MS = 1_000;
+export const WELCOME_TIMEOUT_MS = 4_000;
 
 export interface HubClient extends StreamClient {
   /** The tab leaves (pagehide): the hub drops its subscriptions now. */
@@ -60,6 +65,8 @@ export function createHubClient(opts: HubClientOptions): HubClient {
   let hub: string | null = null;
   let closed = false;
   let info: ConnectionInfo = { status: "connecting", since: now(), attempt: 0, limits: null, latencyMs: null };
+  /** When the hello the hub has not answered yet was sent; null once welcomed. */
+  let helloAt: number | null = null;
 
   function setInfo(next: ConnectionInfo) {
     if (info.status === "live" && next.status !== "live") stats.reconnects++;
@@ -90,7 +97,18 @@ export function createHubClient(opts: HubClientOptions): HubClient {
       if (afterLoss && e.acked) e.rejoined = true;
       if (e.state === "active") e.state = "pending";
     }
+    helloAt = now();
     send({ t: "hello", tab, subs: [...entries.values()].map(subOf) });
+  }
+
+  /**
+   * A tab whose hello goes unanswered would say Connecting for its whole life (a message lost on its way, a port that
+   * never reached the hub): it reaches for the hub again and joins anew, repairing what was acknowledged before.
+   */
+  function checkWelcome() {
+    if (helloAt === null || now() - helloAt < (opts.welcomeTimeoutMs ?? WELCOME_TIMEOUT_MS)) return;
+    transport.reconnect?.();
+    hello(true);
   }
 
   function onMessage(m: HubToTab) {
@@ -98,6 +116,7 @@ export function createHubClient(opts: HubClientOptions): HubClient {
     switch (m.t) {
       case "welcome":
         hub = m.hub;
+        helloAt = null;
         setInfo(m.conn);
         return;
       case "hub":
@@ -160,6 +179,7 @@ export function createHubClient(opts: HubClientOptions): HubClient {
   hello(false);
 
   const beat = setInterval(() => {
+    checkWelcome();
     const since: Record<string, number> = {};
     for (const e of entries.values()) {
       const at = e.channel === "trades" ? opts.sinceAt?.(e.key) : undefined;
