@@ -97,8 +97,14 @@ export function scenario(m: ScenarioMarket) {
       if (r?.completes) migrate(m.ctx, t, launchTrade);
       return { chain: t.chain.chain, address: t.address, completed: t.completed, trade: summary(r) };
     },
-    trade(chain: string, address: string, side: "buy" | "sell", usd: number, maker?: string) {
+    /** `reverts`: on Base, the trade is preconfirmed and then reverts (only this one: nobody else's trade is touched). */
+    trade(chain: string, address: string, side: "buy" | "sell", usd: number, maker?: string, reverts = false) {
       const t = tokenOrThrow(chain, address);
+      if (reverts && t.chain.chain !== "evm:8453")
+        throw new ApiError("invalid_parameter", "only Base trades are preconfirmed, so only they can revert", {
+          param: "revert",
+        });
+      const opts = { scripted: true, reverts };
       if (t.completed && !t.migrated && t.fate !== "established")
         throw new ApiError("invalid_parameter", "token is migrating; try again in a few seconds", { param: "address" });
       if (t.main.curve && t.completed)
@@ -106,7 +112,7 @@ export function scenario(m: ScenarioMarket) {
       let r: SwapResult | null;
       if (side === "buy") {
         const who = maker ?? m.ctx.wallets.pick(t.chain, "ordinary").address;
-        r = simpleBuy(m.ctx, t, who, usd, { scripted: true });
+        r = simpleBuy(m.ctx, t, who, usd, opts);
         if (r?.completes) migrate(m.ctx, t, launchTrade);
       } else {
         const who = maker ?? t.traders[0];
@@ -117,7 +123,7 @@ export function scenario(m: ScenarioMarket) {
           ? t.main.curve.vNative / t.main.curve.vToken
           : (t.main.cpmm?.reserveNative ?? 0) / (t.main.cpmm?.reserveToken ?? 1);
         const tokens = usd / (price * m.prices.chainUsdAt(t.chain, m.now));
-        r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal), { scripted: true });
+        r = simpleSell(m.ctx, t, who, Math.min(1, tokens / bal), opts);
       }
       // A wallet the caller trades for is the caller's: the simulated crowd never sells its tokens.
       if (maker) holdWallets(t, [maker]);

@@ -37,6 +37,8 @@ export interface Tx {
 export interface TxOptions {
   noRevert?: boolean;
   scripted?: boolean;
+  /** On Base: this tx is preconfirmed, then reverts (a control-API trade asked to; it leaves an armed revert alone). */
+  reverts?: boolean;
 }
 
 export interface SwapResult {
@@ -70,7 +72,8 @@ export class Trading {
       this.logCursor.set(chain.chain, cur);
     }
     let reverts = false;
-    if (preconf && !opts.noRevert) {
+    if (preconf && opts.reverts) reverts = true;
+    else if (preconf && !opts.noRevert) {
       reverts = this.forceBaseRevert || (!opts.scripted && this.rng.chance(BASE_REVERT_RATE));
       this.forceBaseRevert = false;
     }

@@ -141,6 +141,43 @@ describe("control: scenarios", () => {
     expect(after.body.data.find((r: { txHash: string }) => r.txHash === tr.trade.txHash)).toBeUndefined();
   });
 
+  it("reverts the one trade asked to with revert: true, leaving other trades and an armed revert alone", async () => {
+    const l = await h.control("POST", "/__control/scenario", { action: "launch", chain: "evm:8453" });
+    h.advance(3_000);
+    const trade = (revert?: boolean) =>
+      h.control("POST", "/__control/scenario", {
+        action: "trade",
+        chain: "evm:8453",
+        address: l.address,
+        side: "buy",
+        usd: 100,
+        ...(revert === undefined ? {} : { revert }),
+      });
+    await h.control("POST", "/__control/scenario", { action: "revert-next", chain: "evm:8453" });
+    const asked = await trade(true);
+    const armed = await trade(); // the armed revert is still there for the next swap
+    const plain = await trade(false);
+    const url = `/v1/token/trades?chain=evm:8453&address=${l.address}&pools=${l.pool}&limit=500`;
+    const before = (await h.call("GET", url)).body.data as { txHash: string; preconfirmed: boolean }[];
+    for (const t of [asked, armed, plain])
+      expect(before.find((r) => r.txHash === t.trade.txHash)?.preconfirmed).toBe(true);
+    h.advance(2_600);
+    const after = (await h.call("GET", url)).body.data as { txHash: string; preconfirmed: boolean }[];
+    const state = (tx: string) => after.find((r) => r.txHash === tx)?.preconfirmed ?? "reverted";
+    expect([asked, armed, plain].map((t) => state(t.trade.txHash))).toEqual(["reverted", "reverted", false]);
+
+    const sol = await h.control("POST", "/__control/scenario", { action: "launch", chain: "solana" });
+    const refused = await h.call("POST", "/__control/scenario", {
+      key: null,
+      body: { action: "trade", chain: "solana", address: sol.address, side: "buy", usd: 5, revert: true },
+    });
+    expect([refused.status, refused.body.error.code, refused.body.error.param]).toEqual([
+      400,
+      "invalid_parameter",
+      "revert",
+    ]);
+  });
+
   it("launches a bundle whose dev and wallets never sell on their own with holdCohorts", async () => {
     const launches = await Promise.all(
       Array.from({ length: 6 }, () =>

@@ -33,6 +33,8 @@ const scenarioSchema = z.discriminatedUnion("action", [
     side: z.enum(["buy", "sell"]),
     usd: z.number().positive().max(1e9),
     maker: z.string().optional(),
+    /** Base only: this trade is preconfirmed, then reverts. */
+    revert: z.boolean().optional(),
   }),
   z.strictObject({ action: z.literal("revert-next"), chain: z.literal("evm:8453") }),
   z.strictObject({ action: z.literal("drop-streams"), mode: z.enum(["abrupt", "shutdown"]).default("abrupt") }),
@@ -95,7 +97,7 @@ export async function handleControl(
           : a.action === "graduate"
             ? s.graduate(a.chain, addr(a.address))
             : a.action === "trade"
-              ? s.trade(a.chain, addr(a.address), a.side, a.usd, a.maker ? addr(a.maker) : undefined)
+              ? s.trade(a.chain, addr(a.address), a.side, a.usd, a.maker ? addr(a.maker) : undefined, a.revert)
               : s.revertNextBase();
       core.index.flush();
       core.index.tick(core.now());
