@@ -7,7 +7,7 @@ import { bundleOf, type LaunchOptions, launchTrade } from "./launches";
 import { migrate } from "./migration";
 import type { HostileKind } from "./names";
 import type { NativePrices } from "./native-prices";
-import type { SwapResult } from "./trading";
+import { preconfirms, type SwapResult } from "./trading";
 import type { SimToken } from "./world";
 
 // Actions for end-to-end tests: make something happen now, deterministically from the caller's point of view.
@@ -100,7 +100,7 @@ export function scenario(m: ScenarioMarket) {
     /** `reverts`: on Base, the trade is preconfirmed and then reverts (only this one: nobody else's trade is touched). */
     trade(chain: string, address: string, side: "buy" | "sell", usd: number, maker?: string, reverts = false) {
       const t = tokenOrThrow(chain, address);
-      if (reverts && t.chain.chain !== "evm:8453")
+      if (reverts && !preconfirms(t.chain))
         throw new ApiError("invalid_parameter", "only Base trades are preconfirmed, so only they can revert", {
           param: "revert",
         });

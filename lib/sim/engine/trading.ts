@@ -24,6 +24,11 @@ import { credit, type SimPool } from "./world";
 export const PRECONF_LEAD_MS = 2_500;
 export const BASE_REVERT_RATE = 0.0075;
 
+/** Whether the chain's swaps are first seen preconfirmed, and so may revert after (Base only). */
+export function preconfirms(chain: SimChain): boolean {
+  return chain.chain === "evm:8453";
+}
+
 export interface Tx {
   chain: SimChain;
   at: number;
@@ -64,7 +69,7 @@ export class Trading {
    * only when a revert is armed (never by chance, so a scripted trade's outcome is what its caller asked for).
    */
   open(chain: SimChain, at: number, opts: TxOptions = {}): Tx {
-    const preconf = chain.chain === "evm:8453";
+    const preconf = preconfirms(chain);
     const block = blockAt(chain, preconf ? at + PRECONF_LEAD_MS : at);
     let cur = this.logCursor.get(chain.chain);
     if (!cur || cur.block !== block) {
