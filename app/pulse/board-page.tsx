@@ -12,7 +12,8 @@ import { prefetchQueries } from "@/lib/server/prefetch";
 /**
  * The board, prefetched on the server with exactly the queries the browser makes (same keys): the three lists for
  * the URL's chains, the chain list and the launchpad registry (both free). Each list goes to the browser cut to
- * what its column's first paint draws (see firstPaintLists); the browser then asks for the whole list at once.
+ * what its column's first paint draws (see firstPaintLists); the browser completes it from the stream's snapshot,
+ * or from REST when the snapshot is late (SNAPSHOT_WAIT_MS in usePulseStream).
  */
 export async function BoardPage({ searchParams }: { searchParams: RawParams }) {
   const view = parsePulseView(searchParams);
@@ -29,9 +30,9 @@ export async function BoardPage({ searchParams }: { searchParams: RawParams }) {
 
 /**
  * Cuts each prefetched list to the rows its column's first paint draws (a screenful of the cards that pass its
- * filter, not the 100 rows the list keeps) and marks it invalidated, so the browser's query fetches the whole list
- * as soon as it mounts (the stream's snapshot may replace it sooner). Returns each column's counts over the whole
- * list, which the header shows meanwhile.
+ * filter, not the 100 rows the list keeps) and marks it invalidated: the browser takes the whole list from the
+ * stream's snapshot, and fetches it from REST only if the snapshot is late. Returns each column's counts over the
+ * whole list, which the header shows meanwhile.
  */
 export function firstPaintLists(
   qc: QueryClient,

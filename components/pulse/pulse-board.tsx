@@ -50,12 +50,11 @@ export function PulseBoard({
       />
       {/* On a phone the column reaches the bottom of the screen (the footer is below it, a scroll away). */}
       <div className="grid h-[calc(100dvh-12rem)] min-h-[26rem] grid-cols-1 gap-2 lg:h-[calc(100dvh-8.75rem)] lg:grid-cols-3">
-        {PULSE_VIEWS.map((v, i) => (
+        {PULSE_VIEWS.map((v) => (
           <PulseColumn
             key={v}
             view={v}
             chains={view.chains}
-            query={page.lists[i]}
             state={view.columns[v]}
             launchpadOf={launchpadOf}
             launchpads={pads.choices}

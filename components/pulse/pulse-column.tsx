@@ -1,11 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "@/components/ui";
 import { whenIdle } from "@/components/ui/when-idle";
 import type { ChainId, Factory, PulseToken, PulseView } from "@/lib/api/core";
-import type { PulsePageQueries } from "@/lib/client/queries";
 import { describeSubError, usePulseStream } from "@/lib/client/stream/hooks";
 import { useServerOffset } from "@/lib/client/use-server-offset";
 import { PULSE_CAP } from "@/lib/client/stream/reducers/pulse";
@@ -26,8 +24,6 @@ export const COLUMN_REFRESH_MS = 250;
 export interface PulseColumnProps {
   view: PulseView;
   chains: ChainId[];
-  /** This view's entry of the page's list (`pulsePageQueries(chains).lists`). */
-  query: PulsePageQueries["lists"][number];
   state: ColumnState;
   launchpadOf: (t: PulseToken) => Factory | null;
   launchpads: readonly Factory[];
@@ -52,7 +48,6 @@ export interface PulseColumnProps {
 export function PulseColumn({
   view,
   chains,
-  query: listQuery,
   state,
   launchpadOf,
   launchpads,
@@ -67,7 +62,6 @@ export function PulseColumn({
   if (held && activeOnPhone) setHeld(false);
   useEffect(() => (held ? revealWhenWide(() => setHeld(false)) : undefined), [held]);
   const stream = usePulseStream({ view, chains, limit: PULSE_CAP, refreshMs: COLUMN_REFRESH_MS });
-  const query = useQuery(listQuery);
   const liveAsOf = stream.liveAsOf;
   const usesClock = filterUsesClock(state.filter);
   // Ages are measured on the market's clock (lib/client/server-clock); whole seconds so the list is not re-filtered every frame.
@@ -83,8 +77,8 @@ export function PulseColumn({
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // The list the page came with: the server's first screenful while it is shorter than the list it was cut from.
-  const initial = useRef(query.data).current;
-  const data = query.data;
+  const initial = useRef(stream.restData).current;
+  const data = stream.restData;
   const partial =
     firstPaint !== undefined &&
     data !== undefined &&
@@ -101,7 +95,7 @@ export function PulseColumn({
   const stale = meta?.degraded && !(liveAsOf !== null && liveAsOf > meta.asOf);
   const staleAge = meta ? (meta.staleAgeMs ?? Math.max(0, Date.now() - meta.asOf)) : 0;
   const filtered = activeFilterCount(state.filter) > 0;
-  const retry = () => void query.refetch();
+  const retry = stream.retry;
 
   let body: React.ReactNode;
   if (held && !activeOnPhone) body = <CardSkeletons rows={4} />;

@@ -4,7 +4,7 @@ import { act, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { type Candle, type TokenTrade, tradeKey } from "@/lib/api";
-import { tokenOptions } from "../queries";
+import { pulseStreamOptions, tokenOptions } from "../queries";
 import {
   type CandleStreamInput,
   useCandleStream,
@@ -160,6 +160,77 @@ describe("stream hooks", () => {
     expect(h.result.current.live).toBe(true);
     await h.unmount();
     await waitFor(() => gw.received.some((f) => f.type === "unsubscribe"));
+  });
+
+  /** The page came with a first screenful of the list, invalidated so the browser completes it (firstPaintLists). */
+  const firstPaintList = () => {
+    const { queryKey } = pulseStreamOptions({ view: "new", chains: ["evm:8453"] });
+    qc.setQueryData(queryKey, {
+      data: [pulseToken({ address: `0x${"1".padStart(40, "0")}`, createdAt: 1 })],
+      meta: { asOf: T0 - 1, view: "new" },
+    });
+    void qc.invalidateQueries({ queryKey, exact: true, refetchType: "none" });
+  };
+  const snapshot = (asOf: number) =>
+    gw.broadcast({
+      type: "event",
+      id: "s1",
+      channel: "pulse",
+      kind: "snapshot",
+      meta: { asOf, view: "new" },
+      data: [8, 9].map((n) => pulseToken({ address: `0x${String(n).padStart(40, "0")}`, createdAt: n })),
+    });
+
+  it("usePulseStream: a first-paint list the stream's snapshot replaces in time is never fetched from REST", async () => {
+    firstPaintList();
+    const h = await renderHook(
+      usePulseStream,
+      { view: "new" as const, chains: ["evm:8453" as const], snapshotWaitMs: 60_000 },
+      wrapper,
+    );
+    await until(() => subs().length === 1, "subscribe");
+    expect(h.result.current.tokens.map((t) => t.createdAt)).toEqual([1]);
+    snapshot(T0 + 1);
+    await until(() => h.result.current.tokens.length === 2, "snapshot");
+    expect(h.result.current.tokens.map((t) => t.createdAt)).toEqual([9, 8]);
+    expect(fetched).toEqual([]);
+    // what the column shows as the REST list stays the page's screenful; a retry still asks REST
+    expect(h.result.current.restData?.data).toHaveLength(1);
+    h.result.current.retry();
+    await until(() => fetched.length === 1, "retry");
+    expect(fetched).toEqual(["/api/v1/pulse"]);
+    await h.unmount();
+  });
+
+  it("usePulseStream: a first-paint list is fetched whole once the snapshot is late, and not again when it lands", async () => {
+    firstPaintList();
+    const h = await renderHook(
+      usePulseStream,
+      { view: "new" as const, chains: ["evm:8453" as const], snapshotWaitMs: 50 },
+      wrapper,
+    );
+    await until(() => fetched.length === 1 && h.result.current.tokens.length === 3, "REST after the wait");
+    expect(h.result.current.tokens.map((t) => t.createdAt)).toEqual([3, 2, 1]);
+    await until(() => subs().length === 1, "subscribe");
+    snapshot(T0 + 1);
+    await until(() => h.result.current.tokens.length === 2, "snapshot");
+    expect(fetched).toEqual(["/api/v1/pulse"]);
+    await h.unmount();
+  });
+
+  it("usePulseStream: a first-paint list whose subscription the stream refuses is fetched from REST at once", async () => {
+    firstPaintList();
+    const h = await renderHook(
+      usePulseStream,
+      { view: "new" as const, chains: ["evm:8453" as const], snapshotWaitMs: 60_000 },
+      wrapper,
+    );
+    await until(() => subs().length === 1, "subscribe");
+    expect(fetched).toEqual([]);
+    gw.broadcast({ type: "error", id: "s1", code: "limit_tracked", message: "50 at most", limit: 50 });
+    await until(() => fetched.length === 1 && h.result.current.tokens.length === 3, "REST after the refusal");
+    expect(h.result.current.subscriptionError?.code).toBe("limit_tracked");
+    await h.unmount();
   });
 
   it("useLiveTrades: live rows and REST pages merged, unique and newest first", async () => {
