@@ -1,3 +1,5 @@
+import { addCompileHints } from "./scripts/compile-hints.mjs";
+
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -10,6 +12,13 @@ const nextConfig = {
   // scripts/test.sh builds after its own typecheck has passed, so that build skips a second pass
   // (NEXT_BUILD_SKIP_TYPECHECK=1).
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === "1" },
+  // Every browser script of the build starts with V8's compile hint: compiled off the main thread as it streams in
+  // (scripts/compile-hints.mjs says why).
+  compiler: {
+    runAfterProductionCompile: async ({ distDir }) => {
+      addCompileHints(distDir);
+    },
+  },
   // The repo root is the workspace root even when other lockfiles exist higher up.
   turbopack: {
     root: import.meta.dirname,

@@ -19,6 +19,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
+import { addCompileHints } from "../scripts/compile-hints.mjs";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../test/chromium";
 import { appPages, freePort, root, startApp } from "./lib/app";
 import { figure, pick } from "./lib/report";
@@ -195,6 +196,9 @@ async function startBaseline(): Promise<{ url: string; stop(): void }> {
     });
     if (build.status !== 0)
       throw new Error(`next build of the baseline app failed (exit ${build.status ?? build.signal})`);
+    // Its scripts carry the compile hint the product's build gives its own (next.config.mjs), so the floor is the
+    // framework's under the same build, not a build the product does not ship.
+    addCompileHints(join(dir, ".next"));
     const port = await freePort();
     const proc = spawn(join(dir, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
       cwd: dir,
