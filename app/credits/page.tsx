@@ -18,7 +18,7 @@ export const metadata: Metadata = pageMetadata(
 /**
  * The figures as this request finds them, for the first HTML: this server's own ledger (no market-data call, no
  * credit), so the page paints its tiles and table at once instead of a placeholder the table then pushes down. They
- * change with every call anyone makes: the browser reads them again at once and every USAGE_REFETCH_MS.
+ * change with every call anyone makes: the browser reads them again every USAGE_REFETCH_MS.
  */
 function usageNow() {
   const qc = makeQueryClient();

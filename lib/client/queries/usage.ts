@@ -33,11 +33,15 @@ function isPollingUsage(x: unknown): boolean {
   );
 }
 
-/** This site's market-data credits (GET /api/usage/public), polled while the page is open. */
+/**
+ * This site's market-data credits (GET /api/usage/public), polled while the page is open. Figures younger than one
+ * poll are not asked for again on mount: the page's own HTML carries figures read as it was served, and reading them
+ * again while the page hydrates only drew the table twice.
+ */
 export const publicUsageOptions = () =>
   queryOptions({
     queryKey: ["site", "usage", "public"] as const,
     queryFn: ({ signal }) => fetchPublicUsage(signal),
     refetchInterval: USAGE_REFETCH_MS,
-    staleTime: 0,
+    staleTime: USAGE_REFETCH_MS,
   });
