@@ -50,6 +50,9 @@ async function inBatches<T, R>(items: T[], fn: (item: T, i: number) => Promise<R
   return out;
 }
 
+/** A tape's liveness chip once its stream is up (delayed: its trades are polled); the header adds "Partly live". */
+const TAPE_LIVE = /^(Live|Delayed ~\d+ s)$/;
+const HEADER_LIVE = /^(Live|Delayed ~\d+ s|Partly live)$/;
 const tapeLiveness = (page: Page) => page.getByRole("region", { name: "Trades" }).getByTestId("liveness");
 const header = (page: Page) =>
   page
@@ -171,7 +174,7 @@ test(`${TABS} token tabs share one gateway connection; each is Live or Delayed a
     await expect(row(page, txs[i])).toHaveCount(1);
   });
   mark("every tab showed its trade");
-  for (const page of pages) await expect(header(page)).toHaveText(/^(Live|Delayed ~\d+ s|Partly live)$/);
+  for (const page of pages) await expect(header(page)).toHaveText(HEADER_LIVE);
   expect(await browserConnections()).toBe(1);
   console.log(`${TABS} tabs: ${phase.join(", ")}`);
   expect(errors).toEqual([]);
@@ -189,10 +192,10 @@ test("without SharedWorker one tab holds the socket; when it closes another take
   const ownSockets = new Set<Page>();
   // The first tab is elected (it asks for the lock first); the others join its hub.
   const first = await openTab(context, tokens[0], ownSockets);
-  await expect(tapeLiveness(first)).toHaveText(/^(Live|Delayed ~\d+ s)$/);
+  await expect(tapeLiveness(first)).toHaveText(TAPE_LIVE);
   const rest = await Promise.all(tokens.slice(1).map((t) => openTab(context, t, ownSockets)));
   const pages = [first, ...rest];
-  for (const page of pages) await expect(tapeLiveness(page)).toHaveText(/^(Live|Delayed ~\d+ s)$/);
+  for (const page of pages) await expect(tapeLiveness(page)).toHaveText(TAPE_LIVE);
   expect(await first.evaluate(() => typeof SharedWorker)).toBe("undefined");
   await expect.poll(browserConnections).toBe(1);
   expect([...ownSockets]).toEqual([first]);
@@ -206,7 +209,7 @@ test("without SharedWorker one tab holds the socket; when it closes another take
   const during = await Promise.all(tokens.slice(1).map((t) => buy(t).then((r) => r.trade.txHash)));
   await expect.poll(() => firstFrameAt, { timeout: 10_000 }).toBeDefined();
   const takeoverMs = (firstFrameAt ?? Number.NaN) - closedAt;
-  for (const page of left) await expect(header(page)).toHaveText(/^(Live|Delayed ~\d+ s|Partly live)$/);
+  for (const page of left) await expect(header(page)).toHaveText(HEADER_LIVE);
   const liveAgainMs = Date.now() - closedAt;
   console.log(
     `takeover: the new holder's socket was live ${takeoverMs} ms after the close; all tabs checked live by ${liveAgainMs} ms`,
