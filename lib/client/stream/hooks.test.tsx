@@ -162,14 +162,18 @@ describe("stream hooks", () => {
     await waitFor(() => gw.received.some((f) => f.type === "unsubscribe"));
   });
 
-  /** The page came with a first screenful of the list, invalidated so the browser completes it (firstPaintLists). */
-  const firstPaintList = () => {
+  /**
+   * Renders usePulseStream over a list the page came with as its first screenful, invalidated so the browser completes
+   * it (firstPaintLists), waiting `snapshotWaitMs` for the stream's snapshot.
+   */
+  const renderFirstPaint = (snapshotWaitMs: number) => {
     const { queryKey } = pulseStreamOptions({ view: "new", chains: ["evm:8453"] });
     qc.setQueryData(queryKey, {
       data: [pulseToken({ address: `0x${"1".padStart(40, "0")}`, createdAt: 1 })],
       meta: { asOf: T0 - 1, view: "new" },
     });
     void qc.invalidateQueries({ queryKey, exact: true, refetchType: "none" });
+    return renderHook(usePulseStream, { view: "new" as const, chains: ["evm:8453" as const], snapshotWaitMs }, wrapper);
   };
   const snapshot = (asOf: number) =>
     gw.broadcast({
@@ -182,12 +186,7 @@ describe("stream hooks", () => {
     });
 
   it("usePulseStream: a first-paint list the stream's snapshot replaces in time is never fetched from REST", async () => {
-    firstPaintList();
-    const h = await renderHook(
-      usePulseStream,
-      { view: "new" as const, chains: ["evm:8453" as const], snapshotWaitMs: 60_000 },
-      wrapper,
-    );
+    const h = await renderFirstPaint(60_000);
     await until(() => subs().length === 1, "subscribe");
     expect(h.result.current.tokens.map((t) => t.createdAt)).toEqual([1]);
     snapshot(T0 + 1);
@@ -203,12 +202,7 @@ describe("stream hooks", () => {
   });
 
   it("usePulseStream: a first-paint list is fetched whole once the snapshot is late, and not again when it lands", async () => {
-    firstPaintList();
-    const h = await renderHook(
-      usePulseStream,
-      { view: "new" as const, chains: ["evm:8453" as const], snapshotWaitMs: 50 },
-      wrapper,
-    );
+    const h = await renderFirstPaint(50);
     await until(() => fetched.length === 1 && h.result.current.tokens.length === 3, "REST after the wait");
     expect(h.result.current.tokens.map((t) => t.createdAt)).toEqual([3, 2, 1]);
     await until(() => subs().length === 1, "subscribe");
@@ -219,12 +213,7 @@ describe("stream hooks", () => {
   });
 
   it("usePulseStream: a first-paint list whose subscription the stream refuses is fetched from REST at once", async () => {
-    firstPaintList();
-    const h = await renderHook(
-      usePulseStream,
-      { view: "new" as const, chains: ["evm:8453" as const], snapshotWaitMs: 60_000 },
-      wrapper,
-    );
+    const h = await renderFirstPaint(60_000);
     await until(() => subs().length === 1, "subscribe");
     expect(fetched).toEqual([]);
     gw.broadcast({ type: "error", id: "s1", code: "limit_tracked", message: "50 at most", limit: 50 });

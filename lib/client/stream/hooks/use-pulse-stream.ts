@@ -1,6 +1,6 @@
 "use client";
 
-import { type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { ApiError, ChainId, Envelope, PulseToken, PulseView } from "@/lib/api/core";
 import { pulseStreamOptions } from "../../queries";
@@ -66,7 +66,7 @@ function useRestHeld(
   failed: boolean,
   waitMs: number,
 ): boolean {
-  const hash = JSON.stringify(queryKey);
+  const hash = hashKey(queryKey);
   const [state, setState] = useState(() => ({ hash, waiting: isFirstPaintList(qc, queryKey) }));
   let current = state;
   if (state.hash !== hash) {
