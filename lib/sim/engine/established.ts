@@ -8,7 +8,7 @@ import { meanTradeUsd, scheduleNext } from "./flow";
 import { HISTORY_DAYS, historyShape, poolHistories, tokenPath } from "./history";
 import { establishedText } from "./names";
 import { evmAddress, hash32, Rng, solanaAddress } from "./rng";
-import { archiveLevel } from "./warm-flow";
+import { archiveLevels } from "./warm-flow";
 import { BURN_EVM, BURN_SOL, credit, noTradingYet, type SimPool, type SimToken, tokenIdentity } from "./world";
 
 // Established tokens: months old, several pools each (so multi-pool aggregation matters), deep liquidity.
@@ -182,7 +182,7 @@ function anchorHistory(
   tradesPerSec: number,
 ): void {
   // History trades like the live market that continues it (same trade rate and size mix), so volume does not jump
-  // where the two meet; `turnover` only makes the past a little busier or quieter than today.
+  // where the two meet; `turnover` only makes the past weeks a little busier or quieter than today (history.ts).
   const tradeUsd = establishedMeanTradeUsd(t.chain.family === "evm");
   const nativeUsd = ctx.prices.chainUsdAt(t.chain, warmStart);
   t.archive = {
@@ -208,13 +208,16 @@ export function archiveHistory(t: SimToken): PoolHistory[] {
   const rng = new Rng(`archive:${t.fairSeed}:${t.address}`);
   const shape = historyShape(a.warmStart);
   const path = tokenPath(rng, shape.hours, shape.minutes);
+  const levels = archiveLevels(
+    a.flow,
+    a.pools.map((p) => ({
+      hourlyVolume: (a.nativePerHour * p.reserveNative * 2) / a.liquidityNative,
+      avgTradeNative: a.avgTradeNative,
+    })),
+  );
   const out: PoolHistory[] = [];
   for (const [i, p] of a.pools.entries()) {
-    const share = (p.reserveNative * 2) / a.liquidityNative;
-    const level = archiveLevel(a.flow, i, {
-      hourlyVolume: a.nativePerHour * share,
-      avgTradeNative: a.avgTradeNative,
-    });
+    const level = levels[i] as (typeof levels)[number];
     out.push(
       ...poolHistories(
         rng,
@@ -224,7 +227,8 @@ export function archiveHistory(t: SimToken): PoolHistory[] {
           pool: p.address,
           endPrice: p.price,
           end: a.warmStart,
-          hourlyVolume: level.hourlyVolume * a.turnover,
+          hourlyVolume: level.hourlyVolume,
+          turnover: a.turnover,
           avgTradeNative: level.avgTradeNative,
           deviation: p.thin ? 0.004 : 0.0006,
           createdAt: p.createdAt,

@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ARCHIVE_VOLUME_MEAN } from "./history";
 import type { WarmFlow } from "./types";
-import { archiveLevel, MIN_OBSERVED_MINUTES, newWarmFlow, sealWarmFlows } from "./warm-flow";
+import { archiveLevels, MIN_OBSERVED_MINUTES, newWarmFlow, sealWarmFlows } from "./warm-flow";
 
 // The archive's level from the warm-up's live flow: a steady pool's median minute, a sparse pool's typical trading
-// minute scaled by how often it trades, and the nominal level wherever the flow says too little.
+// minute scaled by how often it trades, the pools together on the token's typical minute, and the nominal level
+// wherever the flow says too little.
 
 const NOMINAL = { hourlyVolume: 600, avgTradeNative: 2 };
 
@@ -19,37 +21,55 @@ function flowOf(minutes: number[][]): WarmFlow {
   return f;
 }
 
-describe("archiveLevel", () => {
+const perMinute = (l: { hourlyVolume: number }) => l.hourlyVolume / 60;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
+
+describe("archiveLevels", () => {
   it("levels a steadily traded pool on its median minute, unmoved by one outsized minute", () => {
     const steady = Array.from({ length: 20 }, (_, i) => 10 + (i % 5));
     const spiked = [...steady];
     spiked[7] = 5_000;
-    const a = archiveLevel(flowOf([steady]), 0, NOMINAL);
-    const b = archiveLevel(flowOf([spiked]), 0, NOMINAL);
-    expect(a.hourlyVolume).toBe(12 * 60);
-    expect(b.hourlyVolume).toBe(a.hourlyVolume);
-    // 3 trades a minute: the archive's minutes (the level times a log-normal factor of mean e^0.18) average 3 trades.
-    expect((a.hourlyVolume / 60 / a.avgTradeNative) * Math.exp(0.18)).toBeCloseTo(3);
+    const [a] = archiveLevels(flowOf([steady]), [NOMINAL]);
+    const [b] = archiveLevels(flowOf([spiked]), [NOMINAL]);
+    expect(a?.hourlyVolume).toBe(12 * 60);
+    expect(b?.hourlyVolume).toBe(a?.hourlyVolume);
+    // 3 trades a minute: the archive's minutes (the level times factors of mean ARCHIVE_VOLUME_MEAN) average 3 trades.
+    expect((perMinute(a as typeof NOMINAL) / (a as typeof NOMINAL).avgTradeNative) * ARCHIVE_VOLUME_MEAN).toBeCloseTo(
+      3,
+    );
   });
 
   it("levels a sparse pool on its typical trading minute times the share of minutes it trades in", () => {
     const sparse = Array.from({ length: 20 }, (_, i) => (i % 4 === 0 ? (i === 8 ? 900 : 8) : 0));
     const flow = flowOf([sparse]);
     flow.trades[0] = 25;
-    const level = archiveLevel(flow, 0, NOMINAL);
-    expect(level.hourlyVolume).toBeCloseTo(8 * 0.25 * 60);
+    const [level] = archiveLevels(flow, [NOMINAL]);
+    expect(level?.hourlyVolume).toBeCloseTo(8 * 0.25 * 60);
+  });
+
+  it("levels pools together on the token's typical minute, each in proportion to its own", () => {
+    // Two pools whose busy minutes alternate: each pool's median minute is 10, the token's is 110 (not 20).
+    const a = Array.from({ length: 20 }, (_, i) => (i % 2 ? 100 : 10));
+    const b = Array.from({ length: 20 }, (_, i) => (i % 2 ? 10 : 100));
+    const levels = archiveLevels(flowOf([a, b.map((v) => v / 2)]), [NOMINAL, NOMINAL]);
+    const [la, lb] = levels.map((l) => perMinute(l));
+    expect((la as number) + (lb as number)).toBeCloseTo(median(a.map((v, i) => v + (b[i] as number) / 2)));
+    expect((la as number) / (lb as number)).toBeCloseTo(median(a) / median(b.map((v) => v / 2)));
   });
 
   it("keeps the nominal level without a sealed flow, a long enough warm-up or enough trades", () => {
     const steady = Array.from({ length: 20 }, () => 10);
     const unsealed = flowOf([steady]);
     unsealed.sealed = false;
-    expect(archiveLevel(unsealed, 0, NOMINAL)).toEqual(NOMINAL);
-    expect(archiveLevel(flowOf([steady.slice(0, MIN_OBSERVED_MINUTES - 1)]), 0, NOMINAL)).toEqual(NOMINAL);
-    const thin = flowOf([steady]);
-    thin.trades[0] = 5;
-    expect(archiveLevel(thin, 0, NOMINAL)).toEqual(NOMINAL);
-    expect(archiveLevel(undefined, 0, NOMINAL)).toEqual(NOMINAL);
+    expect(archiveLevels(unsealed, [NOMINAL])).toEqual([NOMINAL]);
+    expect(archiveLevels(flowOf([steady.slice(0, MIN_OBSERVED_MINUTES - 1)]), [NOMINAL])).toEqual([NOMINAL]);
+    const thin = flowOf([steady, steady]);
+    thin.trades[1] = 5;
+    const [levelled, nominal] = archiveLevels(thin, [NOMINAL, NOMINAL]);
+    expect(nominal).toEqual(NOMINAL);
+    // The pool levelled alone is the token's level on the flow it knows.
+    expect(perMinute(levelled as typeof NOMINAL)).toBe(10);
+    expect(archiveLevels(undefined, [NOMINAL])).toEqual([NOMINAL]);
   });
 
   it("seals every token's flow with the warm-up's length", () => {
@@ -59,19 +79,27 @@ describe("archiveLevel", () => {
     expect(flow).toMatchObject({ sealed: true, minutes: 30 });
   });
 
-  it("is a level within the observed minutes' range, with a positive trade size", () => {
+  it("sums to a level within the token's observed minutes' range, with positive trade sizes", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.float({ min: 0, max: 1e6, noNaN: true }), { minLength: MIN_OBSERVED_MINUTES, maxLength: 120 }),
-        (minutes) => {
-          const flow = flowOf([minutes]);
-          flow.trades[0] = Math.max(flow.trades[0] as number, 25);
-          const level = archiveLevel(flow, 0, NOMINAL);
-          if (level === NOMINAL) return;
-          const perMinute = level.hourlyVolume / 60;
-          expect(perMinute).toBeGreaterThanOrEqual(0);
-          expect(perMinute).toBeLessThanOrEqual(Math.max(...minutes));
-          if (perMinute > 0) expect(level.avgTradeNative).toBeGreaterThan(0);
+        fc.integer({ min: MIN_OBSERVED_MINUTES, max: 120 }).chain((n) =>
+          fc.array(fc.array(fc.float({ min: 0, max: 1e6, noNaN: true }), { minLength: n, maxLength: n }), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+        ),
+        (pools) => {
+          const flow = flowOf(pools);
+          flow.trades = flow.trades.map((t) => Math.max(t, 25));
+          const levels = archiveLevels(
+            flow,
+            pools.map(() => NOMINAL),
+          );
+          const total = pools[0]?.map((_, m) => pools.reduce((a, p) => a + (p[m] as number), 0)) ?? [];
+          const sum = levels.reduce((a, l) => a + perMinute(l), 0);
+          expect(sum).toBeGreaterThanOrEqual(0);
+          expect(sum).toBeLessThanOrEqual(Math.max(...total) * (1 + 1e-9));
+          for (const l of levels) if (perMinute(l) > 0) expect(l.avgTradeNative).toBeGreaterThan(0);
         },
       ),
     );

@@ -1,5 +1,5 @@
 import type { RawEvent } from "./events";
-import { VOLUME_SIGMA } from "./history";
+import { ARCHIVE_VOLUME_MEAN } from "./history";
 import type { WarmFlow } from "./types";
 import type { SimToken } from "./world";
 
@@ -14,8 +14,6 @@ export const MIN_OBSERVED_MINUTES = 10;
 const MIN_TRADES = 20;
 /** Minutes with a trade, as a share of those observed, for the median minute to be the level. */
 const BUSY_SHARE = 0.8;
-/** Mean of the archive's per-minute volume factor (log-normal, median 1, σ VOLUME_SIGMA). */
-const LOGNORMAL_MEAN = Math.exp(VOLUME_SIGMA ** 2 / 2);
 
 export function newWarmFlow(pools: number, minutes: number): WarmFlow {
   return {
@@ -56,29 +54,49 @@ export function sealWarmFlows(tokens: Iterable<SimToken>, minutes: number): void
     }
 }
 
+/** A pool's archive level: native volume per hour and the mean trade that makes its trade counts. */
+export interface ArchiveLevel {
+  hourlyVolume: number;
+  avgTradeNative: number;
+}
+
 /**
- * Hourly native volume and mean trade size of a pool's archive, from the sealed warm-up flow where there is one: the
- * archive's median minute is the live median minute. A pool trading in fewer minutes than that (a thin pool: an odd
- * fat-finger trade and its arbitrage) is levelled on its typical trading minute times the share of minutes it
- * trades in, so a rare outsized trade does not lift its whole past. Else (no warm-up, or too short, or too few
- * trades) the nominal level.
+ * Hourly native volume and mean trade size of each pool's archive (same order as the flow's pools), from the sealed
+ * warm-up flow where there is one. Each pool's typical minute is its median minute; a pool trading in fewer minutes
+ * than that (a thin pool: an odd fat-finger trade and its arbitrage) its typical trading minute times the share of
+ * minutes it trades in, so a rare outsized trade does not lift its whole past. The pools levelled on the flow are then
+ * scaled together so that their sum is the token's own typical minute over all of them: the chart adds the pools up,
+ * and the median of a sum is not the sum of the medians. A pool the flow says too little about (no warm-up, too short,
+ * too few trades) keeps its nominal level.
  */
-export function archiveLevel(
-  flow: WarmFlow | undefined,
-  pool: number,
-  nominal: { hourlyVolume: number; avgTradeNative: number },
-): { hourlyVolume: number; avgTradeNative: number } {
+export function archiveLevels(flow: WarmFlow | undefined, nominal: ArchiveLevel[]): ArchiveLevel[] {
   if (!flow?.sealed || flow.minutes < MIN_OBSERVED_MINUTES) return nominal;
-  const bins = flow.native[pool];
-  const trades = flow.trades[pool] ?? 0;
-  if (!bins || trades < MIN_TRADES) return nominal;
-  const seen = Array.from(bins.subarray(0, flow.minutes));
-  const traded = seen.filter((v) => v > 0);
-  const busy = traded.length / seen.length;
-  const perMinute = busy >= BUSY_SHARE ? median(seen) : median(traded) * busy;
-  // Trades per archived minute are its volume over the mean trade: sized so the archive's minutes average the live
-  // pace (an archived minute's volume is the level times a log-normal factor whose mean is LOGNORMAL_MEAN).
-  return { hourlyVolume: perMinute * 60, avgTradeNative: (perMinute * LOGNORMAL_MEAN) / (trades / flow.minutes) };
+  const levelled = nominal.map((_, i) => (flow.native[i] && (flow.trades[i] ?? 0) >= MIN_TRADES ? i : -1));
+  const pools = levelled.filter((i) => i >= 0);
+  if (pools.length === 0) return nominal;
+  const minutesOf = (i: number) => (flow.native[i] as Float64Array).subarray(0, flow.minutes);
+  const own = new Map(pools.map((i) => [i, typicalMinute(Array.from(minutesOf(i)))]));
+  const total = new Array<number>(flow.minutes).fill(0);
+  for (const i of pools) minutesOf(i).forEach((v, m) => (total[m] = (total[m] as number) + v));
+  const sumOwn = pools.reduce((a, i) => a + (own.get(i) as number), 0);
+  const scale = sumOwn > 0 ? typicalMinute(total) / sumOwn : 0;
+  return nominal.map((n, i) => {
+    const mine = own.get(i);
+    if (mine === undefined) return n;
+    const perMinute = mine * scale;
+    // Trades per archived minute are its volume over the mean trade: sized so the archive's minutes average the live
+    // pace (an archived minute's volume is the level times factors whose mean is ARCHIVE_VOLUME_MEAN).
+    const tradesPerMinute = (flow.trades[i] as number) / flow.minutes;
+    return { hourlyVolume: perMinute * 60, avgTradeNative: (perMinute * ARCHIVE_VOLUME_MEAN) / tradesPerMinute };
+  });
+}
+
+/** A steady flow's median minute; a sparse one's median trading minute times the share of minutes it trades in. */
+function typicalMinute(minutes: number[]): number {
+  const traded = minutes.filter((v) => v > 0);
+  if (traded.length === 0) return 0;
+  const busy = traded.length / minutes.length;
+  return busy >= BUSY_SHARE ? median(minutes) : median(traded) * busy;
 }
 
 function median(xs: number[]): number {
