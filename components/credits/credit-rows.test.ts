@@ -15,6 +15,29 @@ describe("creditRows", () => {
     expect(rows.find((r) => r.id === "chains")).toMatchObject({ spent: 0, cost: "free" });
   });
 
+  it("keeps a given order whatever the figures, routes outside it last (busiest first)", () => {
+    const routes = creditRoutes(ENDPOINT_LIST);
+    const opened = creditRows(routes, { search: { spent: 50, savedByCache: 0, savedByCoalescing: 0 } }).map(
+      (r) => r.id,
+    );
+    const later = creditRows(
+      routes,
+      {
+        search: { spent: 55, savedByCache: 0, savedByCoalescing: 0 },
+        ohlcv: { spent: 500, savedByCache: 0, savedByCoalescing: 0 },
+      },
+      opened,
+    );
+    expect(later.map((r) => r.id)).toEqual(opened);
+    expect(later.find((r) => r.id === "ohlcv")?.spent).toBe(500);
+    const partial = creditRows(routes, { ohlcv: { spent: 5, savedByCache: 0, savedByCoalescing: 0 } }, [
+      "chains",
+      "search",
+    ]).map((r) => r.id);
+    expect(partial.slice(0, 3)).toEqual(["chains", "search", "ohlcv"]);
+    expect(partial).toHaveLength(routes.length);
+  });
+
   it("saved share is of everything asked, null when nothing was", () => {
     expect(savedPct({ spent: 25, savedByCache: 50, savedByCoalescing: 25 })).toBe(75);
     expect(savedPct({ spent: 0, savedByCache: 0, savedByCoalescing: 0 })).toBeNull();

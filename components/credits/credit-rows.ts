@@ -22,8 +22,18 @@ export interface CreditRow extends CreditRoute {
   savedByCoalescing: number;
 }
 
-/** Every route of the registry with its §8 cost and this site's figures; the busiest first, then by path. */
-export function creditRows(routes: readonly CreditRoute[], byEndpoint: PublicUsage["byEndpoint"]): CreditRow[] {
+/**
+ * Every route of the registry with its §8 cost and this site's figures. In `order` (route ids) when given: the order
+ * the page opened with, so rows keep their place while their figures change under the reader (routes not
+ * in it go last); else the busiest first, then by path.
+ */
+export function creditRows(
+  routes: readonly CreditRoute[],
+  byEndpoint: PublicUsage["byEndpoint"],
+  order?: readonly string[],
+): CreditRow[] {
+  const rank = new Map(order?.map((id, i) => [id, i]));
+  const place = (id: string) => rank.get(id) ?? rank.size;
   return routes
     .map((route) => {
       const u = byEndpoint[route.id];
@@ -36,6 +46,7 @@ export function creditRows(routes: readonly CreditRoute[], byEndpoint: PublicUsa
     })
     .sort(
       (a, b) =>
+        place(a.id) - place(b.id) ||
         b.spent + b.savedByCache + b.savedByCoalescing - (a.spent + a.savedByCache + a.savedByCoalescing) ||
         compareText(a.path, b.path) ||
         compareText(a.method, b.method),

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type HeadColumn, TableHead } from "@/components/ui/table-head";
@@ -23,11 +23,15 @@ const ROUTE_COLUMNS: HeadColumn[] = [
 
 export function CreditsView({ routes }: { routes: readonly CreditRoute[] }) {
   const q = useQuery(publicUsageOptions());
+  // Busiest first as the page opened; then each row keeps its place while the figures move (no row jumps under the
+  // reader, nor any layout shift as the polls land).
+  const order = useRef<string[] | null>(null);
+  if (order.current === null && q.data) order.current = creditRows(routes, q.data.byEndpoint).map((r) => r.id);
   if (q.isPending) return <Skeleton className="h-64 w-full" />;
   if (q.isError && !q.data) return <ErrorState error={q.error} onRetry={() => q.refetch()} title="Credits could not load" />;
   const u = q.data;
   const pct = savedPct(u);
-  const rows = creditRows(routes, u.byEndpoint);
+  const rows = creditRows(routes, u.byEndpoint, order.current ?? undefined);
   return (
     <div className="flex flex-col gap-3" data-testid="credits-view" data-as-of={u.asOf}>
       <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
