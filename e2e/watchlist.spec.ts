@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { removeLabel } from "../components/watchlist/watch-rows";
 import { safeText } from "../lib/format/safe-text";
 import { expect, test } from "./fixtures";
 import { launchToken, openShell, tokenPath } from "./shell-helpers";
@@ -100,7 +101,7 @@ test("rows show their own errors, sort by column in the URL, remove with undo, a
 
   await page
     .locator(`[data-testid="watch-row"][data-address="${a.address}"]`)
-    .getByRole("button", { name: `Remove ${a.symbol} from watchlist` })
+    .getByRole("button", { name: removeLabel(a.symbol, a.address) })
     .click();
   await expect(rows).toHaveCount(2);
   await page.getByRole("button", { name: "Undo" }).click();

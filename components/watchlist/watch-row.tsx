@@ -5,7 +5,7 @@ import { shortAddress } from "@/lib/api/core";
 import { useTokenUpdates } from "@/lib/client/stream/hooks";
 import { Age, ChainTag, Flash, Pct, Price, SafeText, Skeleton, TokenIcon, Usd } from "@/components/ui";
 import { tokenHref } from "@/components/search/search-target";
-import type { WatchRow as Row } from "./watch-rows";
+import { removeLabel, SYMBOL_GRAPHEMES, type WatchRow as Row } from "./watch-rows";
 
 const td = "px-1.5 py-1.5 text-right align-middle sm:px-2";
 /** Price, 1h, 24h, Vol, MCap, Liq: which columns narrow screens drop (the header uses the same list). */
@@ -39,7 +39,7 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
             <span className="flex min-w-0 items-baseline gap-1.5">
               <SafeText
                 value={symbol}
-                max={14}
+                max={SYMBOL_GRAPHEMES}
                 fallback={shortAddress(item.address)}
                 className="text-[13px] font-semibold"
               />
@@ -116,7 +116,7 @@ export function WatchRow({ row, live, onRemove }: { row: Row; live: boolean; onR
         <button
           type="button"
           onClick={onRemove}
-          aria-label={`Remove ${symbol || shortAddress(item.address)} from watchlist`}
+          aria-label={removeLabel(symbol, item.address)}
           title="Remove"
           className="inline-flex size-6 items-center justify-center rounded text-muted hover:bg-panel-raised hover:text-down"
         >

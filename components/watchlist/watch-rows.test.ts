@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TokenPrice } from "@/lib/api";
 import type { WatchItem } from "@/lib/client/watchlist/items";
-import { chunk, joinRows, parseSort, slotsByKey, sortRows, type WatchRow } from "./watch-rows";
+import { chunk, joinRows, parseSort, removeLabel, slotsByKey, sortRows, type WatchRow } from "./watch-rows";
 
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 const item = (n: number, over: Partial<WatchItem> = {}): WatchItem => ({
@@ -77,5 +77,21 @@ describe("watchlist rows", () => {
     expect(parseSort("<script>", "sideways")).toEqual({ key: "added", dir: "desc" });
     expect(chunk(Array.from({ length: 201 }, (_, i) => i)).map((c) => c.length)).toEqual([100, 100, 1]);
     expect(chunk([])).toEqual([]);
+  });
+});
+
+describe("removeLabel", () => {
+  it("names the token as its row draws it: no bidi or invisible characters, the short address when nothing is left", () => {
+    expect(removeLabel("PEPE", addr(1))).toBe("Remove PEPE from watchlist");
+    expect(removeLabel("\u202eTHI", addr(1))).toBe("Remove THI from watchlist");
+    expect(removeLabel("\u200b\u2066", addr(1))).toMatch(/^Remove 0x0000…?.*0001 from watchlist$/);
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), (symbol) => {
+        const label = removeLabel(symbol, addr(2));
+        expect(label).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f]/);
+        expect(label.startsWith("Remove ")).toBe(true);
+        expect(label.endsWith(" from watchlist")).toBe(true);
+      }),
+    );
   });
 });

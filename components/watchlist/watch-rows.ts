@@ -1,6 +1,8 @@
 import type { BatchSlot, TokenDetail, TokenPrice } from "@/lib/api/core";
 import { type WatchItem, watchKey } from "@/lib/client/watchlist/items";
+import { shortAddress } from "@/lib/api/core";
 import { compareText } from "@/lib/format/order";
+import { safeText } from "@/lib/format/safe-text";
 
 // Joining the starred list with the batch answers, and sorting it: pure, so it is tested without a browser.
 
@@ -93,3 +95,14 @@ export function chunk<T>(list: readonly T[], size = 100): T[][] {
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
+
+/**
+ * The remove button's accessible name: the symbol as the row draws it (safeText: a launch's symbol can carry bidi
+ * controls or invisible characters, which must not reach a screen reader either), else the short address.
+ */
+export function removeLabel(symbol: string, address: string): string {
+  return `Remove ${safeText(symbol, { maxGraphemes: SYMBOL_GRAPHEMES }).text || shortAddress(address)} from watchlist`;
+}
+
+/** Graphemes of a row's symbol before it is cut. */
+export const SYMBOL_GRAPHEMES = 14;
