@@ -10,13 +10,13 @@ import {
   tokenPath,
 } from "./history";
 import { Rng } from "./rng";
+import { median } from "./warm-flow";
 
 // A token's generated history: its pools share the token's busy and quiet buckets, so the chart (every pool added up)
 // has its typical bucket at the sum of the pools' levels; and the past's turnover is reached only weeks back, so the
 // buckets next to the live market trade at its pace.
 
 const END = Date.UTC(2026, 5, 1, 12, 0, 0);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
 
 function histories(seed: string, levels: number[], turnover: number) {
   const rng = new Rng(seed);

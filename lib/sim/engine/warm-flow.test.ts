@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ARCHIVE_VOLUME_MEAN } from "./history";
 import type { WarmFlow } from "./types";
-import { archiveLevels, MIN_OBSERVED_MINUTES, newWarmFlow, sealWarmFlows } from "./warm-flow";
+import { archiveLevels, MIN_OBSERVED_MINUTES, median, newWarmFlow, sealWarmFlows } from "./warm-flow";
 
 // The archive's level from the warm-up's live flow: a steady pool's median minute, a sparse pool's typical trading
 // minute scaled by how often it trades, the pools together on the token's typical minute, and the nominal level
@@ -22,7 +22,6 @@ function flowOf(minutes: number[][]): WarmFlow {
 }
 
 const perMinute = (l: { hourlyVolume: number }) => l.hourlyVolume / 60;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
 
 describe("archiveLevels", () => {
   it("levels a steadily traded pool on its median minute, unmoved by one outsized minute", () => {

@@ -71,8 +71,7 @@ export interface ArchiveLevel {
  */
 export function archiveLevels(flow: WarmFlow | undefined, nominal: ArchiveLevel[]): ArchiveLevel[] {
   if (!flow?.sealed || flow.minutes < MIN_OBSERVED_MINUTES) return nominal;
-  const levelled = nominal.map((_, i) => (flow.native[i] && (flow.trades[i] ?? 0) >= MIN_TRADES ? i : -1));
-  const pools = levelled.filter((i) => i >= 0);
+  const pools = nominal.map((_, i) => i).filter((i) => flow.native[i] && (flow.trades[i] ?? 0) >= MIN_TRADES);
   if (pools.length === 0) return nominal;
   const minutesOf = (i: number) => (flow.native[i] as Float64Array).subarray(0, flow.minutes);
   const own = new Map(pools.map((i) => [i, typicalMinute(Array.from(minutesOf(i)))]));
@@ -99,7 +98,8 @@ function typicalMinute(minutes: number[]): number {
   return busy >= BUSY_SHARE ? median(minutes) : median(traded) * busy;
 }
 
-function median(xs: number[]): number {
+/** The middle value (the upper one of an even count), 0 for none. */
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[s.length >> 1] ?? 0;
 }

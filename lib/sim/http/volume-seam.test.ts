@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../testing/harness";
+import { median } from "../engine/warm-flow";
 
 // Established tokens: the generated history and the live market that continues it trade at the same pace, so the
 // volume bars do not jump where they meet (the warm-up start). Measured as a trader sees it: the typical 1-minute
@@ -13,7 +14,6 @@ interface Candle {
   volume: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
 
 for (const seed of [5, 7]) {
   describe(`volume across the history/live seam (seed ${seed})`, () => {
