@@ -1,6 +1,5 @@
-import type { BatchSlot, TokenDetail, TokenPrice } from "@/lib/api/core";
+import { type BatchSlot, shortAddress, type TokenDetail, type TokenPrice } from "@/lib/api/core";
 import { type WatchItem, watchKey } from "@/lib/client/watchlist/items";
-import { shortAddress } from "@/lib/api/core";
 import { compareText } from "@/lib/format/order";
 import { safeText } from "@/lib/format/safe-text";
 
@@ -96,6 +95,9 @@ export function chunk<T>(list: readonly T[], size = 100): T[][] {
   return out;
 }
 
+/** Graphemes of a row's symbol before it is cut. */
+export const SYMBOL_GRAPHEMES = 14;
+
 /**
  * The remove button's accessible name: the symbol as the row draws it (safeText: a launch's symbol can carry bidi
  * controls or invisible characters, which must not reach a screen reader either), else the short address.
@@ -103,6 +105,3 @@ export function chunk<T>(list: readonly T[], size = 100): T[][] {
 export function removeLabel(symbol: string, address: string): string {
   return `Remove ${safeText(symbol, { maxGraphemes: SYMBOL_GRAPHEMES }).text || shortAddress(address)} from watchlist`;
 }
-
-/** Graphemes of a row's symbol before it is cut. */
-export const SYMBOL_GRAPHEMES = 14;
