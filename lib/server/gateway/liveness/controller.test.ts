@@ -60,12 +60,28 @@ async function pickTokens(n: number): Promise<Tok[]> {
     for (const t of await rest<{ chain: string; address: string; pool: { address: string; type: string } }[]>(`/v1/search?q=${q}&limit=50`))
       if (t.pool.type !== "bonding-curve" && out.size < n) out.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address, pool: t.pool.address });
   const chains = (await rest<{ chain: string }[]>("/v1/meta/chains")).map((c) => c.chain);
-  const launches = new Map<string, { chain: string; address: string }>();
+  const candidates = new Map<string, { chain: string; address: string }>();
   for (const view of ["new", "bonding"])
-    for (let i = 0; i < chains.length && out.size + launches.size < n; i += 8)
+    for (let i = 0; i < chains.length; i += 8)
       for (const t of await rest<{ chain: string; address: string; migrated: boolean }[]>(`/v1/pulse?view=${view}&chains=${chains.slice(i, i + 8).join(",")}&limit=100`))
-        if (!t.migrated && out.size + launches.size < n) launches.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address });
-  for (const l of launches.values()) await control("scenario", { action: "graduate", ...l });
+        if (!t.migrated) candidates.set(`${t.chain}:${t.address}`, { chain: t.chain, address: t.address });
+  const launches = new Map<string, { chain: string; address: string }>();
+  for (const [k, l] of candidates) {
+    if (out.size + launches.size >= n) break;
+    // The market's own traders can fill a listed curve between the listing and this call: the market then refuses
+    // to graduate it ("not on an active bonding curve"), and that launch is passed over for the next one.
+    const res = await fetch(`${sim.baseUrl}/__control/scenario`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ action: "graduate", ...l }),
+    });
+    if (res.ok) launches.set(k, l);
+    else {
+      const body = (await res.json()) as { error: { code: string; param?: string } };
+      if (res.status !== 400 || body.error.code !== "invalid_parameter" || body.error.param !== "address")
+        throw new Error(`graduate ${k}: ${res.status} ${JSON.stringify(body)}`);
+    }
+  }
   // The market moves a completed curve to its DEX pool a few seconds later; its REST token names the pool once there.
   for (const [k, l] of launches)
     for (const deadline = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 100))) {
