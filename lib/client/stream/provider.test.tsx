@@ -4,7 +4,7 @@ import { act, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { retryDelay } from "../query-client";
 import { useSubscription } from "./hooks/use-subscription";
-import { StreamProvider, useStreamRuntime, useStreamStoreApi } from "./provider";
+import { StreamProvider, useStreamRuntime, useStreamStoreApi, withBrowserStreamRuntime } from "./provider";
 import type { StreamRuntime } from "./runtime";
 import { tabStream } from "./tab-stream";
 import { renderHook, settle } from "./testing/render-hook";
@@ -142,5 +142,48 @@ describe("StreamProvider in the browser", () => {
     });
     expect(acquired).toEqual([{ channel: "token-updates", params }]);
     await h.unmount();
+  });
+
+  it("withBrowserStreamRuntime opens with the runtime once its code has loaded, at once after; cancel closes it", async () => {
+    const qc = new QueryClient();
+    const opened: StreamRuntime[] = [];
+    let closed = 0;
+    const open = (rt: StreamRuntime) => {
+      opened.push(rt);
+      return () => closed++;
+    };
+    // Cancelled before the runtime is there: nothing is ever opened.
+    withBrowserStreamRuntime(qc, open)();
+    const cancel = withBrowserStreamRuntime(qc, open);
+    expect(opened).toEqual([]);
+    await vi.waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]).toBe(tabStream(qc).runtime);
+    await settle();
+    expect(opened).toHaveLength(1);
+    cancel();
+    expect(closed).toBe(1);
+    // Loaded now: opened in the same call.
+    const again = withBrowserStreamRuntime(qc, open);
+    expect(opened).toHaveLength(2);
+    again();
+    expect(closed).toBe(2);
+  });
+
+  it("withBrowserStreamRuntime tries a failed load again, backing off, and opens once it has", async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    load.failures = 1;
+    const qc = new QueryClient();
+    const opened: StreamRuntime[] = [];
+    const cancel = withBrowserStreamRuntime(qc, (rt) => {
+      opened.push(rt);
+      return () => {};
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(opened).toEqual([]);
+    await vi.advanceTimersByTimeAsync(retryDelay(0, new Error("chunk"), () => 1));
+    expect(opened).toEqual([tabStream(qc).runtime]);
+    cancel();
   });
 });

@@ -36,6 +36,38 @@ export async function loadBrowserStreamRuntime(queryClient: QueryClient): Promis
   return getBrowserStreamRuntime(queryClient);
 }
 
+/**
+ * Calls `open` with the tab's runtime: at once when its code has loaded, else once it has (browser only). A failed
+ * load (offline, or a deploy replaced the chunk) is tried again, backing off as a failed query does. Returns the
+ * cancel: before the runtime is there nothing is opened; after, `open`'s own cleanup runs. Code that needs the runtime
+ * outside React goes through here rather than importing ./tab-runtime, which would put the runtime in its chunk.
+ */
+export function withBrowserStreamRuntime(queryClient: QueryClient, open: (rt: StreamRuntime) => () => void): () => void {
+  const now = loadedStreamRuntime(queryClient);
+  if (now) return open(now);
+  let live = true;
+  let close: (() => void) | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const load = (attempt: number) => {
+    loadBrowserStreamRuntime(queryClient).then(
+      (rt) => {
+        if (live) close = open(rt);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        console.warn("the live stream's code did not load; trying again", err);
+        timer = setTimeout(() => load(attempt + 1), retryDelay(attempt, err));
+      },
+    );
+  };
+  load(0);
+  return () => {
+    live = false;
+    clearTimeout(timer);
+    close?.();
+  };
+}
+
 export function StreamProvider({ children, runtime }: { children: ReactNode; runtime?: StreamRuntime }) {
   const queryClient = useQueryClient();
   const [store] = useState<StreamStore>(() => {
@@ -45,29 +77,13 @@ export function StreamProvider({ children, runtime }: { children: ReactNode; run
   const [rt, setRt] = useState<StreamRuntime | null>(
     () => runtime ?? (isServer ? null : loadedStreamRuntime(queryClient)),
   );
+  // The badge says Connecting until the runtime is there.
   useEffect(() => {
     if (rt) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A failed load (offline, or a deploy replaced the chunk) is tried again, backing off as a failed query does; the
-    // badge says Connecting meanwhile.
-    const load = (attempt: number) => {
-      loadBrowserStreamRuntime(queryClient).then(
-        (r) => {
-          if (live) setRt(r);
-        },
-        (err: unknown) => {
-          if (!live) return;
-          console.warn("the live stream's code did not load; trying again", err);
-          timer = setTimeout(() => load(attempt + 1), retryDelay(attempt, err));
-        },
-      );
-    };
-    load(0);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    return withBrowserStreamRuntime(queryClient, (r) => {
+      setRt(r);
+      return () => {};
+    });
   }, [rt, queryClient]);
   useEffect(() => {
     // Keep the connection state in the store even before any hook subscribes.

@@ -5,7 +5,7 @@ import { walletPnlOptions, walletTradesOptions } from "../queries";
 import { apiFetch } from "../api-fetch";
 import { getQueryClient } from "../query-client";
 import { describeSubError } from "../stream/describe-sub-error";
-import { getBrowserStreamRuntime } from "../stream/tab-runtime";
+import { withBrowserStreamRuntime } from "../stream/provider";
 import { createTrackerRuntime, type TrackerRuntime } from "./runtime";
 
 /** The tracker's 7d PnL summary (§4.9), read by the poller and by each wallet's summary row. */
@@ -23,18 +23,22 @@ export function trackerRuntime(): TrackerRuntime {
   if (runtime) return runtime;
   const qc = getQueryClient();
   runtime = createTrackerRuntime({
+    // The stream's code is not in the page's first load (stream/provider.tsx): a wallet followed before it is there
+    // is subscribed once it is.
     subscribe: (w, h) =>
-      getBrowserStreamRuntime(qc).client.subscribe("wallet-trades", { chain: w.chain, wallet: w.address }, {
-        onEvent(frame) {
-          if (frame.channel === "wallet-trades") h.onRows(frame.data as WalletTrade[], frame.meta.asOf);
-        },
-        onMode(l) {
-          h.onDelay(l.mode === "stream" ? 0 : l.delayMs);
-        },
-        onResync: () => h.onRepair(),
-        onReconnect: () => h.onRepair(),
-        onError: (e) => h.onError(describeSubError(e).detail),
-      }),
+      withBrowserStreamRuntime(qc, (rt) =>
+        rt.client.subscribe("wallet-trades", { chain: w.chain, wallet: w.address }, {
+          onEvent(frame) {
+            if (frame.channel === "wallet-trades") h.onRows(frame.data as WalletTrade[], frame.meta.asOf);
+          },
+          onMode(l) {
+            h.onDelay(l.mode === "stream" ? 0 : l.delayMs);
+          },
+          onResync: () => h.onRepair(),
+          onReconnect: () => h.onRepair(),
+          onError: (e) => h.onError(describeSubError(e).detail),
+        }),
+      ),
     // The page's own query (same key, so every view of it updates), asked no older than the last answer.
     fetchTrades: (w, minAsOf) =>
       qc.fetchQuery({
