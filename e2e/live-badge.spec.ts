@@ -53,3 +53,27 @@ test("the tape badge says Live when the subscription is live", async ({ page }) 
   await expect(page.getByTestId("tape-live")).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
 });
+
+test("the live stream's code failing to load is fetched again, and the page goes live", async ({ page, pageErrors }) => {
+  // The stream runtime is a chunk of its own, loaded after the page is up (lib/client/stream/provider.tsx). Its first
+  // two fetches fail here, which is both of the chunk loader's own tries: only the provider's retry can bring it. The
+  // shared worker is removed so the page's chunk is the one script that carries the socket's code.
+  await holdStreamInPage(page);
+  let refused = 0;
+  await page.route(/\/_next\/static\/chunks\/[^/]+\.js$/, async (route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    if (body.includes("No valid WebSocket class provided") && refused < 2) {
+      refused++;
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.fulfill({ response: res, body });
+  });
+  await page.goto(`/token/${token.chain}/${token.address}`);
+  const header = page.getByRole("status").filter({ hasText: /^Live$/ });
+  await expect(header).toBeVisible();
+  expect(refused, "both of the chunk loader's tries failed before the page went live").toBe(2);
+  await expect(page.getByTestId("liveness")).toHaveAttribute("data-mode", "stream");
+  expect(pageErrors).toEqual([]);
+});
