@@ -7,12 +7,13 @@ import {
   INTL_CACHE_MAX,
   intlCacheSizes,
   MAX_FRACTION_DIGITS,
-  numberFormat,
 } from "./intl";
 
 describe("Intl cache", () => {
   it("reuses one formatter per options", () => {
-    expect(numberFormat({ maximumFractionDigits: 3 })).toBe(numberFormat({ maximumFractionDigits: 3 }));
+    expect(dateTimeFormat({ timeZone: "UTC", hour: "2-digit" })).toBe(
+      dateTimeFormat({ timeZone: "UTC", hour: "2-digit" }),
+    );
   });
   it("fraction formatters are shared, clamped and bounded", () => {
     expect(fractionFormat(2, 2)).toBe(fractionFormat(2, 2));
@@ -22,11 +23,8 @@ describe("Intl cache", () => {
     expect(intlCacheSizes().fraction).toBeLessThanOrEqual(((MAX_FRACTION_DIGITS + 1) * (MAX_FRACTION_DIGITS + 2)) / 2);
   });
   it("stays within its cap", () => {
-    for (let i = 0; i < INTL_CACHE_MAX * 2; i++)
-      numberFormat({ maximumFractionDigits: i % 21, minimumIntegerDigits: 1 + (i % 7) });
     const zones = Intl.supportedValuesOf("timeZone").slice(0, INTL_CACHE_MAX * 2);
     for (const timeZone of zones) dateTimeFormat({ timeZone });
-    expect(intlCacheSizes().number).toBeLessThanOrEqual(INTL_CACHE_MAX);
     expect(intlCacheSizes().date).toBe(INTL_CACHE_MAX);
   });
 });

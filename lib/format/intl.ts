@@ -3,7 +3,6 @@ export const LOCALE = "en-US";
 /** Intl objects are costly to build; keys come from code, but the cap keeps a stray caller from growing them. */
 export const INTL_CACHE_MAX = 64;
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const fractionFormats: (FractionFormat | undefined)[] = [];
 let graphemes: Intl.Segmenter | undefined;
@@ -15,10 +14,6 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (cache.size >= INTL_CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(key, made);
   return made;
-}
-
-export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached(numberFormats, JSON.stringify(options), () => new Intl.NumberFormat(LOCALE, options));
 }
 
 /** Fraction digits are clamped to this (Intl's own limit is 100; nobody needs more here). */
@@ -107,6 +102,6 @@ export function graphemeSegmenter(): Intl.Segmenter {
 }
 
 /** Sizes of the caches, for the bound test. */
-export function intlCacheSizes(): { number: number; date: number; fraction: number } {
-  return { number: numberFormats.size, date: dateFormats.size, fraction: fractionFormats.filter(Boolean).length };
+export function intlCacheSizes(): { date: number; fraction: number } {
+  return { date: dateFormats.size, fraction: fractionFormats.filter(Boolean).length };
 }
