@@ -33,14 +33,25 @@ let tokens: Tok[] = [];
 /** The pool each trade the test made landed on, by trade key. */
 const tradePools = new Map<string, string>();
 
+/** A refusal of the control API, with its status and error body. */
+class ControlError extends Error {
+  constructor(
+    path: string,
+    readonly status: number,
+    readonly body: { error?: { code?: string; param?: string } },
+  ) {
+    super(`control ${path}: ${status} ${JSON.stringify(body)}`);
+  }
+}
+
 async function control<T>(path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${sim.baseUrl}/__control/${path}`, {
     method: body ? "POST" : "GET",
     headers: body ? { "content-type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${JSON.stringify(json)}`);
+  const json = (await res.json()) as { data: T; error?: { code?: string; param?: string } };
+  if (!res.ok) throw new ControlError(path, res.status, json);
   return json.data;
 }
 
@@ -70,16 +81,16 @@ async function pickTokens(n: number): Promise<Tok[]> {
     if (out.size + launches.size >= n) break;
     // The market's own traders can fill a listed curve between the listing and this call: the market then refuses
     // to graduate it ("not on an active bonding curve"), and that launch is passed over for the next one.
-    const res = await fetch(`${sim.baseUrl}/__control/scenario`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ action: "graduate", ...l }),
-    });
-    if (res.ok) launches.set(k, l);
-    else {
-      const body = (await res.json()) as { error: { code: string; param?: string } };
-      if (res.status !== 400 || body.error.code !== "invalid_parameter" || body.error.param !== "address")
-        throw new Error(`graduate ${k}: ${res.status} ${JSON.stringify(body)}`);
+    try {
+      await control("scenario", { action: "graduate", ...l });
+      launches.set(k, l);
+    } catch (err) {
+      const refused =
+        err instanceof ControlError &&
+        err.status === 400 &&
+        err.body.error?.code === "invalid_parameter" &&
+        err.body.error.param === "address";
+      if (!refused) throw err;
     }
   }
   // The market moves a completed curve to its DEX pool a few seconds later; its REST token names the pool once there.
