@@ -1,4 +1,5 @@
 import { expect as baseExpect, need, test } from "./fixtures";
+import { median } from "@/lib/sim/engine/warm-flow";
 import { simState } from "./sim";
 
 // Where the generated history of an established token meets live trading (the market's warm-up start), the volume
@@ -42,11 +43,6 @@ async function crosshairSweep(
     out.push([Number(legend.dataset.time ?? 0), fields[4]?.lastElementChild?.textContent ?? ""]);
   }
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1] as number;
 }
 
 test("volume bars carry on across the history/live seam of the busiest established tokens", async ({

@@ -14,7 +14,6 @@ interface Candle {
   volume: number;
 }
 
-
 for (const seed of [5, 7]) {
   describe(`volume across the history/live seam (seed ${seed})`, () => {
     let h: Harness;
