@@ -76,4 +76,7 @@ test("the live stream's code failing to load is fetched again, and the page goes
   expect(refused, "both of the chunk loader's tries failed before the page went live").toBe(2);
   await expect(page.getByTestId("liveness")).toHaveAttribute("data-mode", "stream");
   expect(pageErrors).toEqual([]);
+  // Chunks the page asks for later (the palette's, the alert layer's) may be inside the handler still: the test ends
+  // once they are through, not with the page closed under a fetch.
+  await page.unrouteAll({ behavior: "wait" });
 });
