@@ -42,7 +42,8 @@ function VirtualList({ tokens, launchpadOf, scrollRef }: ListProps) {
   const hydrated = useHydrated();
   const virtualizer = useVirtualizer({
     count: tokens.length,
-    getScrollElement: () => scrollRef.current,
+    // Measured once hydrated: measuring in the hydration's commit re-renders the list synchronously there.
+    getScrollElement: () => (hydrated ? scrollRef.current : null),
     estimateSize: () => CARD_HEIGHT,
     getItemKey: (i) => idOf(tokens[i] as PulseToken),
     overscan: hydrated ? OVERSCAN : 0,

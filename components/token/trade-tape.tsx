@@ -74,7 +74,8 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
   const itemKey = useCallback((i: number) => (rows[i] ? tradeKey(rows[i]) : i), [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    // Measured once hydrated: measuring in the hydration's commit re-renders the tape synchronously there.
+    getScrollElement: () => (hydrated ? scrollRef.current : null),
     estimateSize: () => ROW_HEIGHT,
     getItemKey: itemKey,
     overscan: hydrated ? OVERSCAN_ROWS : 0,
