@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { tokenHref } from "@/components/search/search-target";
 import { Age } from "@/components/ui/age";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -76,23 +76,26 @@ export function TradesTable({ chain, wallet, page }: { chain: ChainId; wallet: s
     });
   }, [looked.data]);
   const symbols = known;
-  // The sentinel as state, not a ref read in the effect: the observer follows the element itself, so a sentinel that
-  // mounts after the last page state changed (the table replacing a skeleton or an error) is still watched.
-  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
+  // The observer follows the sentinel element itself (a ref callback with a cleanup), so a sentinel that mounts after
+  // the last page state changed (the table replacing a skeleton or an error) is still watched. Not the element kept
+  // as state: a state update from a ref re-rendered the whole table synchronously in the hydration's commit.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
-  useEffect(() => {
-    if (!sentinel || !hasNextPage) return;
-    const io = new IntersectionObserver(
-      // One call can carry several entries for the sentinel (the first observation and a scroll in the same frame):
-      // the last one is where it is now.
-      (entries) => {
-        if (entries[entries.length - 1]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: "200px" },
-    );
-    io.observe(sentinel);
-    return () => io.disconnect();
-  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinelRef = useCallback(
+    (sentinel: HTMLDivElement | null) => {
+      if (!sentinel || !hasNextPage) return;
+      const io = new IntersectionObserver(
+        // One call can carry several entries for the sentinel (the first observation and a scroll in the same
+        // frame): the last one is where it is now.
+        (entries) => {
+          if (entries[entries.length - 1]?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
+        },
+        { rootMargin: "200px" },
+      );
+      io.observe(sentinel);
+      return () => io.disconnect();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
   const native = chainInfo(chain)?.nativeSymbol ?? "";
 
   return (
@@ -182,7 +185,7 @@ export function TradesTable({ chain, wallet, page }: { chain: ChainId; wallet: s
               })}
             </tbody>
           </table>
-          <div ref={setSentinel} className="flex h-8 items-center justify-center text-mini text-muted">
+          <div ref={sentinelRef} className="flex h-8 items-center justify-center text-mini text-muted">
             {isFetchingNextPage ? (
               "Loading older trades…"
             ) : hasNextPage ? (
