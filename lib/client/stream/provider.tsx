@@ -1,7 +1,7 @@
 "use client";
 
 import { isServer, type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from "react";
 import { retryDelay } from "../query-client";
 import type { StreamRuntime } from "./runtime";
 import { createStreamStore, type StreamStore } from "./store";
@@ -77,11 +77,12 @@ export function StreamProvider({ children, runtime }: { children: ReactNode; run
   const [rt, setRt] = useState<StreamRuntime | null>(
     () => runtime ?? (isServer ? null : loadedStreamRuntime(queryClient)),
   );
-  // The badge says Connecting until the runtime is there.
+  // The badge says Connecting until the runtime is there. Its arrival is a transition: a new context value makes React
+  // look through the whole page for the hooks that read it, which then runs in slices, not in one task.
   useEffect(() => {
     if (rt) return;
     return withBrowserStreamRuntime(queryClient, (r) => {
-      setRt(r);
+      startTransition(() => setRt(r));
       return () => {};
     });
   }, [rt, queryClient]);
