@@ -59,6 +59,8 @@ export const walletPageQueries = (input: WalletPageInput) => ({
   pnl: walletPnlOptions({ wallet: input.address, chain: input.pnlChain, period: input.period }),
   positions: walletPositionsOptions({ chain: input.chain, wallet: input.address }),
   trades: walletTradesInfiniteOptions(walletTradesInput(input.chain, input.address)),
+  // The chain pickers' names (free): fetched after hydration, their arrival re-rendered the whole page.
+  chains: chainsOptions(),
 });
 
 export type WalletPageQueries = ReturnType<typeof walletPageQueries>;
