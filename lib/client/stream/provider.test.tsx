@@ -127,7 +127,10 @@ describe("StreamProvider in the browser", () => {
     const qc = new QueryClient();
     const params = { chain: "solana", address: "So11111111111111111111111111111111111111112" };
     const h = await renderHook(() => useSubscription("token-updates", params), {}, wrap(qc));
-    await act(async () => {});
+    // The runtime is made in a task of its own once its code is there.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(acquired).toEqual([]);
     // Each pause is at most the query retry's longest for that attempt (lib/client/query-client.ts).

@@ -33,6 +33,9 @@ if (typeof window !== "undefined") runtimeCodeOnce().catch(() => {});
 /** The tab's runtime, loading its code first when this is the first use (browser only). */
 export async function loadBrowserStreamRuntime(queryClient: QueryClient): Promise<StreamRuntime> {
   const { getBrowserStreamRuntime } = await runtimeCodeOnce();
+  // Made in a task of its own (its shared worker and socket take a few ms): with the code already there, the await
+  // above resumes in the same task as the hydrated page's effects, the longest task of a page's load.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   return getBrowserStreamRuntime(queryClient);
 }
 
