@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { renderHook } from "./stream/testing/render-hook";
 import { useHydrated } from "./use-hydrated";
 
+function Probe() {
+  return <i>{String(useHydrated())}</i>;
+}
+
 describe("useHydrated", () => {
   it("is false in the server's render", () => {
-    function Probe() {
-      return <i>{String(useHydrated())}</i>;
-    }
     expect(renderToString(<Probe />)).toBe("<i>false</i>");
   });
 
