@@ -6,7 +6,7 @@ import { DEFAULT_LADDER_MS, planCadence, type PollDemand } from "./cadence";
 import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller, WalletTradesPoller } from "./poller";
 import type { RestCaller } from "./rest-caller";
 import { ANONYMOUS, addressCaps, pollCreditCaps, ShareLedger } from "./shares";
-import { SpendWindow } from "./spend-window";
+import { SpendPace, SpendWindow } from "./spend-window";
 import { adopt, budgetSlots, DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type LivenessBudget, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
 
 // The I/O half of tiered liveness: feeds the pure scheduler the browsers' demand every tick, applies its decision to
@@ -61,6 +61,13 @@ export interface SharedLiveness {
 
 /** Credits one poll costs (§8); a token update is one item of a batch. */
 const POLL_CREDITS: Record<Channel, number> = { trades: 1, ohlcv: 5, "token-updates": 1, pulse: 1, "wallet-trades": 1 };
+/**
+ * Polling spends its minute's credits at a pace: at most this many ms' worth at once, the rest as they refill. A join of
+ * many views (every new resource polls at once) would otherwise spend the minute in seconds and put every poll off
+ * until that spend leaves the minute, while the delay each view was told is the plan's.
+ */
+export const POLL_BURST_MS = 5_000;
+const MAX_POLL_CREDITS = Math.max(...Object.values(POLL_CREDITS));
 /** Polling may spend at most this part of what is left of the day's credit budget; pages' own reads keep the rest. */
 export const POLL_DAY_FRACTION = 0.5;
 const MINUTE_MS = 60_000;
@@ -88,6 +95,8 @@ interface PollState {
   delayEwmaMs: number | null;
   sentDelayMs: number | null;
   lastUpdate: string;
+  /** Due but put off (counted once in `pollsDeferred`): the credits were not there yet. */
+  deferred: boolean;
 }
 
 export interface LivenessStats {
@@ -116,8 +125,10 @@ export interface LivenessStats {
   pollCreditsWalletTrades: number;
   /** The most one client address made the pollers spend over the last minute. */
   pollCreditsTopAddressLastMinute: number;
-  /** Polls put off because the minute's credits (the whole budget's, or their addresses' caps) were spent. */
+  /** Polls put off because the credits (the whole budget's, or their addresses' caps) were not there yet. */
   pollsDeferred: number;
+  /** How long the polls due now wait for the budget's credits to refill (the pace's queue). */
+  pollQueueMs: number;
 }
 
 export class LivenessController implements LivenessHooks {
@@ -135,6 +146,11 @@ export class LivenessController implements LivenessHooks {
   /** Credits actually spent by the pollers over the last minute: in all, and per client address (charged by viewers). */
   private readonly spentMinute = new SpendWindow(MINUTE_MS);
   private readonly spentByAddress = new Map<string, SpendWindow>();
+  /** The same credits paced: the budget's, and each address's at its cap. */
+  private readonly pace = new SpendPace(POLL_BURST_MS, MAX_POLL_CREDITS);
+  private readonly paceByAddress = new Map<string, SpendPace>();
+  /** The wait of the polls due at the last poll turn for the budget's pace (0 when none waited). */
+  private queueMs = 0;
   private readonly spentByChannel: Record<Channel, number> = { trades: 0, ohlcv: 0, "token-updates": 0, pulse: 0, "wallet-trades": 0 };
   private spentTotal = 0;
   /** The poll budget and each address's cap at the last plan. */
@@ -200,6 +216,7 @@ export class LivenessController implements LivenessHooks {
       pollCreditsPulse: Math.round(this.spentByChannel.pulse),
       pollCreditsWalletTrades: Math.round(this.spentByChannel["wallet-trades"]),
       pollCreditsTopAddressLastMinute: Math.round(Math.max(0, ...this.addressSpendLastMinute().values())),
+      pollQueueMs: Math.round(this.queueMs),
     };
   }
 
@@ -210,7 +227,10 @@ export class LivenessController implements LivenessHooks {
     for (const [a, w] of this.spentByAddress) {
       const sum = w.sum(now);
       if (sum > 0) out.set(a, sum);
-      else this.spentByAddress.delete(a);
+      else {
+        this.spentByAddress.delete(a);
+        this.paceByAddress.delete(a);
+      }
     }
     return out;
   }
@@ -281,7 +301,7 @@ export class LivenessController implements LivenessHooks {
     if (!this.polls.has(shared)) this.polls.set(shared, this.newPollState(shared, owed));
     const st = this.polls.get(shared) as PollState;
     st.nextAt = this.o.clock.now();
-    const delayMs = this.delayMs(shared);
+    const delayMs = this.expectedDelayMs(shared);
     if (this.hasAcked(shared)) {
       this.counts.demotions++;
       st.sentDelayMs = delayMs;
@@ -340,12 +360,24 @@ export class LivenessController implements LivenessHooks {
     this.repairs.delete(s);
   }
 
+  /**
+   * The delay a browser is told in its acknowledgement of a polled resource; remembered as the one told, so a plan that
+   * changes it by much tells every browser of the resource again.
+   */
   delayMs(shared: SharedSub): number {
+    const delay = this.expectedDelayMs(shared);
+    const st = this.polls.get(shared);
+    if (st) st.sentDelayMs = delay;
+    return delay;
+  }
+
+  private expectedDelayMs(shared: SharedSub): number {
     const st = this.polls.get(shared);
     if (!st) return 0;
     // What rows waited lately, but never less than the cadence planned now: when the plan slows a resource (more
-    // views sharing the credits), the delay shown grows at once rather than after the next rows are measured.
-    const planned = st.intervalMs / 2 + st.latencyMs;
+    // views sharing the credits), the delay shown grows at once rather than after the next rows are measured. Polls
+    // waiting for the pace (a join's first polls) add their wait.
+    const planned = st.intervalMs / 2 + st.latencyMs + this.queueMs;
     return Math.round(st.delayEwmaMs === null ? planned : Math.max(st.delayEwmaMs, planned));
   }
 
@@ -451,7 +483,7 @@ export class LivenessController implements LivenessHooks {
       if (ms === undefined) continue;
       if (ms < st.intervalMs) st.nextAt = Math.min(st.nextAt, st.nextAt - st.intervalMs + ms);
       st.intervalMs = ms;
-      const delay = this.delayMs(s);
+      const delay = this.expectedDelayMs(s);
       const sent = st.sentDelayMs;
       if (sent !== null && Math.abs(delay - sent) >= Math.max(1_000, sent * 0.3) && this.hasAcked(s)) {
         st.sentDelayMs = delay;
@@ -483,28 +515,52 @@ export class LivenessController implements LivenessHooks {
   private count(shared: SharedSub, credits: number): void {
     const now = this.o.clock.now();
     this.spentMinute.add(now, credits);
+    this.pace.take(now, credits, this.pollBudget);
     const { by } = viewersByAddress(shared);
     const parts = Object.entries(by);
     const total = parts.reduce((sum, [, v]) => sum + v, 0);
     for (const [a, v] of total > 0 ? parts : [[ANONYMOUS, 1] as const]) {
       let w = this.spentByAddress.get(a);
       if (!w) this.spentByAddress.set(a, (w = new SpendWindow(MINUTE_MS)));
-      w.add(now, total > 0 ? (credits * v) / total : credits);
+      const part = total > 0 ? (credits * v) / total : credits;
+      w.add(now, part);
+      this.addressPace(a).take(now, part, this.addressCap(a));
     }
   }
 
+  private addressPace(a: string): SpendPace {
+    let p = this.paceByAddress.get(a);
+    if (!p) this.paceByAddress.set(a, (p = new SpendPace(POLL_BURST_MS, MAX_POLL_CREDITS)));
+    return p;
+  }
+
+  /** An address's cap at the last plan; one the plan did not know yet (its first views) gets its guaranteed part. */
+  private addressCap(a: string): number {
+    const floor = this.sched.addressShare < 1 ? this.sched.addressShare * this.pollBudget : Number.POSITIVE_INFINITY;
+    return this.addressCaps.get(a) ?? floor;
+  }
+
   /**
-   * A poll put off for now: the minute's actual spend has reached the poll budget, or every address of its viewers has
-   * spent its cap (a plan counts a poll's usual cost; a busy tape's extra pages or a token's pools cost more).
+   * The budget's credits are not there for a poll costing `credits` now: the minute's actual spend would pass the poll
+   * budget, or its pace has not refilled that much yet.
    */
-  private overSpent(shared: SharedSub, now: number): boolean {
-    if (this.spentMinute.sum(now) + POLL_CREDITS[shared.channel] > this.pollBudget + 1e-9) return true;
+  private budgetShort(credits: number, now: number): boolean {
+    return this.spentMinute.sum(now) + credits > this.pollBudget + 1e-9 || this.pace.available(now, this.pollBudget) < credits - 1e-9;
+  }
+
+  /**
+   * Every address of `shared`'s viewers has spent its cap over the minute, or its paced part of it, for now (a plan
+   * counts a poll's usual cost; a busy tape's extra pages or a token's pools cost more).
+   */
+  private addressesShort(shared: SharedSub, now: number): boolean {
     const addresses = Object.keys(viewersByAddress(shared).by);
     if (addresses.length === 0) return false;
     const share = POLL_CREDITS[shared.channel] / addresses.length;
-    // An address the last plan did not know yet (its first views) gets its guaranteed part until the next plan.
-    const floor = this.sched.addressShare < 1 ? this.sched.addressShare * this.pollBudget : Number.POSITIVE_INFINITY;
-    return addresses.every((a) => (this.spentByAddress.get(a)?.sum(now) ?? 0) + share > (this.addressCaps.get(a) ?? floor) + 1e-9);
+    return addresses.every((a) => {
+      const cap = this.addressCap(a);
+      if ((this.spentByAddress.get(a)?.sum(now) ?? 0) + share > cap + 1e-9) return true;
+      return (this.paceByAddress.get(a)?.available(now, cap) ?? Number.POSITIVE_INFINITY) < share - 1e-9;
+    });
   }
 
   private newPollState(shared: SharedSub, owed?: Poller): PollState {
@@ -523,26 +579,54 @@ export class LivenessController implements LivenessHooks {
               ? new WalletTradesPoller(shared, rest)
               : null); // token updates are batched
     const provisional = ladder[Math.min(ladder.length - 1, 2)] ?? 3_000;
-    return { poller, intervalMs: provisional, nextAt: now, inFlight: false, latencyMs: 0, delayEwmaMs: null, sentDelayMs: null, lastUpdate: "" };
+    return { poller, intervalMs: provisional, nextAt: now, inFlight: false, latencyMs: 0, delayEwmaMs: null, sentDelayMs: null, lastUpdate: "", deferred: false };
   }
 
+  /**
+   * Starts the due polls, the latest for their cadence first (a view polled every 2 s and 2 s late before one polled
+   * every minute and 2 s late), while the budget's paced credits last: once the first in line cannot be paid for, the
+   * rest wait behind it (a candle poll is not passed by cheaper tapes for ever). A poll whose addresses have spent
+   * their caps waits without holding up other addresses' polls.
+   */
   private pollDue(): void {
     if (this.closed) return;
     const now = this.o.clock.now();
+    const late = (st: PollState) => (now - st.nextAt) / Math.max(1, st.intervalMs);
+    const due = [...this.polls]
+      .filter(([s, st]) => !st.inFlight && now >= st.nextAt && s.memberCount > 0)
+      .sort((a, b) => late(b[1]) - late(a[1]));
     const updates: [SharedSub, PollState][] = [];
-    for (const [s, st] of this.polls) {
-      if (st.inFlight || now < st.nextAt || s.memberCount === 0) continue;
-      if (this.overSpent(s, now)) {
-        this.counts.pollsDeferred++;
-        st.nextAt = now + (this.o.pollTickMs ?? 200) * 5;
+    let waiting = 0;
+    for (const [s, st] of due) {
+      const usual = POLL_CREDITS[s.channel];
+      if (waiting > 0 || this.budgetShort(usual, now)) {
+        waiting += usual;
+        this.defer(st);
         continue;
       }
+      if (this.addressesShort(s, now)) {
+        this.defer(st);
+        continue;
+      }
+      st.deferred = false;
       st.nextAt = now + st.intervalMs;
-      if (!st.poller) updates.push([s, st]);
-      else this.run(s, st, st.poller);
+      if (st.poller) this.run(s, st, st.poller);
+      else {
+        // Counted now, so the polls after it in this turn see its credits spent.
+        st.inFlight = true;
+        this.count(s, usual);
+        updates.push([s, st]);
+      }
     }
+    this.queueMs = waiting > 0 ? this.pace.msUntil(now, waiting, this.pollBudget) : 0;
     for (let i = 0; i < updates.length; i += TOKEN_BATCH) void this.pollUpdates(updates.slice(i, i + TOKEN_BATCH));
     this.pollTimer = this.o.clock.setTimeout(() => this.pollDue(), this.o.pollTickMs ?? 200);
+  }
+
+  private defer(st: PollState): void {
+    if (st.deferred) return;
+    st.deferred = true;
+    this.counts.pollsDeferred++;
   }
 
   private run(s: SharedSub, st: PollState, poller: NonNullable<PollState["poller"]>): void {
@@ -564,12 +648,8 @@ export class LivenessController implements LivenessHooks {
       });
   }
 
-  /** Token updates for many tokens at once: one batch `POST /v1/token`, one slot per token (§4.14). */
+  /** Token updates for many tokens at once: one batch `POST /v1/token`, one slot per token (§4.14); already counted. */
   private async pollUpdates(batch: [SharedSub, PollState][]): Promise<void> {
-    for (const [s, st] of batch) {
-      st.inFlight = true;
-      this.count(s, POLL_CREDITS["token-updates"]);
-    }
     const started = this.o.clock.now();
     this.counts.polls++;
     try {
