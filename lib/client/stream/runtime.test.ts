@@ -129,6 +129,27 @@ describe("stream runtime", () => {
     expect(rest.calls.filter((c) => c.id === "tokenTrades")).toHaveLength(1);
   });
 
+  it("resubscribes a tape still without rows from when it went live, so a trade made while away is replayed", async () => {
+    // No REST snapshot holding every trade (none here; a maker-filtered tape has only a filtered one) and no live row
+    // yet: before, the resubscription asked for no replay and a trade made while the socket changed hands was lost.
+    const server: TokenTrade[] = [];
+    start(fakeRest(() => server).fetcher);
+    const { key } = rt.acquire("trades", { chain: "evm:8453", address: TOKEN, pools: [POOL] });
+    await waitFor(() => subs().length === 1);
+    expect(subs()[0].sinceAt).toBeUndefined();
+    await waitFor(() => [...rt.client.subscriptions().values()].some((s) => s.state === "active"), 3000, "the ack");
+    const ackedAt = clock; // the store has seen no market time yet: its clock is the local one
+    clock += 5_000;
+    gw.dropAll();
+    server.push({ ...row(1), at: ackedAt + 2_000 }); // traded while away
+    await waitFor(() => subs().length === 2, 3000, "resubscribe");
+    expect(subs()[1].sinceAt).toBe(ackedAt - 1_000);
+    sendTrades("s1", server); // the gateway's replay from there
+    await rt.idle();
+    await waitFor(() => flushThen(() => tapeOf(key).length === 1));
+    expect(tapeOf(key).map(tradeKey)).toEqual(server.map(tradeKey));
+  });
+
   it("resubscribes from the oldest row awaiting confirmation, so a confirmation made meanwhile is replayed", async () => {
     // seconds old on the market's clock (1e6 ms ahead here), so the pending row is within its confirmation time
     const recent = (i: number) => ({ ...row(i), at: clock + 1e6 - 10_000 + i * 1_000 });

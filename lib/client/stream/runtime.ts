@@ -85,9 +85,16 @@ interface Held {
   liveChecked: boolean;
   /** The first `subscribed` ack came (the REST snapshot's join with the live flow is checked once). */
   acked: boolean;
+  /**
+   * Trades: server time from which the ring holds every live row (the first ack, less a margin), so a tape that is still
+   * empty resubscribes from there: a trade made while the socket changes hands is replayed, not only repaired.
+   */
+  liveSince?: number;
 }
 
 const TAPE_REFRESH_MIN_MS = 5_000;
+/** The first ack's server time is an estimate (the store's clock offset): a resume reaches this much further back. */
+const LIVE_SINCE_MARGIN_MS = 1_000;
 
 export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const now = opts.now ?? Date.now;
@@ -109,8 +116,10 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     WebSocket: opts.WebSocket,
     now,
     // Resubscribe: replay from the newest row held. First subscribe: from the REST snapshot the tape shows, so a
-    // trade between that snapshot and the ack comes from the gateway's replay window when it has one.
-    sinceAt: (key) => replayFrom(store.getState().tapes[key]?.rows ?? []) ?? snapshotOf(key)?.sinceAt,
+    // trade between that snapshot and the ack comes from the gateway's replay window when it has one. A tape with no
+    // row yet and no snapshot holding every trade (a filtered one) resubscribes from when it went live.
+    sinceAt: (key) =>
+      replayFrom(store.getState().tapes[key]?.rows ?? []) ?? snapshotOf(key)?.sinceAt ?? held.get(key)?.liveSince,
     ...opts.client,
   });
 
@@ -210,7 +219,10 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
         actions.setSubError(key, null);
         if (h.acked) return;
         h.acked = true;
-        if (h.channel === "trades") joinSnapshot(key);
+        if (h.channel === "trades") {
+          h.liveSince = serverNow() - LIVE_SINCE_MARGIN_MS;
+          joinSnapshot(key);
+        }
       },
       onMode: (l) => actions.setLiveness(key, l),
       onResync: () => {
