@@ -1,4 +1,4 @@
-import { ApiError, type Channel, isPollOnly, type ChannelParams, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
+import { ApiError, type Channel, createTokenBucket, type TokenBucket, isPollOnly, type ChannelParams, type LivenessMode, type TokenUpdatesParams, tokenUpdateSchema } from "@/lib/api";
 import type { Clock, TimerHandle } from "@/lib/api/clock";
 import type { SharedSub, Subscriber } from "../shared-sub";
 import type { LivenessHooks, UpstreamPool } from "../upstream-pool";
@@ -6,7 +6,7 @@ import { DEFAULT_LADDER_MS, planCadence, type PollDemand } from "./cadence";
 import { CandlePoller, type PollOutcome, PulsePoller, TradesPoller, WalletTradesPoller } from "./poller";
 import type { RestCaller } from "./rest-caller";
 import { ANONYMOUS, addressCaps, pollCreditCaps, ShareLedger } from "./shares";
-import { SpendPace, SpendWindow } from "./spend-window";
+import { SpendWindow } from "./spend-window";
 import { adopt, budgetSlots, DEFAULT_SCHEDULER_OPTIONS, EMPTY_SCHEDULER_STATE, type LivenessBudget, type ResourceDemand, type SchedulerOptions, type SchedulerState, schedule } from "./scheduler";
 
 // The I/O half of tiered liveness: feeds the pure scheduler the browsers' demand every tick, applies its decision to
@@ -146,9 +146,9 @@ export class LivenessController implements LivenessHooks {
   /** Credits actually spent by the pollers over the last minute: in all, and per client address (charged by viewers). */
   private readonly spentMinute = new SpendWindow(MINUTE_MS);
   private readonly spentByAddress = new Map<string, SpendWindow>();
-  /** The same credits paced: the budget's, and each address's at its cap. */
-  private readonly pace = new SpendPace(POLL_BURST_MS, MAX_POLL_CREDITS);
-  private readonly paceByAddress = new Map<string, SpendPace>();
+  /** The same credits paced (null where nothing is: no budget, no cap): the budget's, and each address's at its cap. */
+  private pace: TokenBucket | null;
+  private readonly paceByAddress = new Map<string, TokenBucket>();
   /** The wait of the polls due at the last poll turn for the budget's pace (0 when none waited). */
   private queueMs = 0;
   private readonly spentByChannel: Record<Channel, number> = { trades: 0, ohlcv: 0, "token-updates": 0, pulse: 0, "wallet-trades": 0 };
@@ -168,6 +168,7 @@ export class LivenessController implements LivenessHooks {
       budget: o.fleet?.localBudget ?? o.budget,
     };
     this.pollBudget = o.pollCreditsPerMinute;
+    this.pace = this.paced(null, this.pollBudget);
     this.rest = async (id, request, options) => {
       const r = await o.rest(id, request, options);
       this.pool?.noteMarketTime((r as { meta?: { asOf?: unknown } } | null)?.meta?.asOf);
@@ -467,6 +468,7 @@ export class LivenessController implements LivenessHooks {
       .filter((s) => s.memberCount > 0)
       .map((s) => ({ key: s.key, score: scores.get(s.key) ?? s.memberCount, credits: POLL_CREDITS[s.channel], by: byKey.get(s.key)?.by }));
     this.pollBudget = this.pollBudgetNow();
+    this.pace = this.paced(this.pace, this.pollBudget);
     // Each address's demand is what its polled views would cost at the fastest rung; its cap is its share of the poll
     // budget, or the max-min fair level when the others leave credits unused.
     const wanted = new Map<string, number>();
@@ -515,7 +517,7 @@ export class LivenessController implements LivenessHooks {
   private count(shared: SharedSub, credits: number): void {
     const now = this.o.clock.now();
     this.spentMinute.add(now, credits);
-    this.pace.take(now, credits, this.pollBudget);
+    this.pace?.charge(credits);
     const { by } = viewersByAddress(shared);
     const parts = Object.entries(by);
     const total = parts.reduce((sum, [, v]) => sum + v, 0);
@@ -524,14 +526,29 @@ export class LivenessController implements LivenessHooks {
       if (!w) this.spentByAddress.set(a, (w = new SpendWindow(MINUTE_MS)));
       const part = total > 0 ? (credits * v) / total : credits;
       w.add(now, part);
-      this.addressPace(a).take(now, part, this.addressCap(a));
+      this.addressPace(a)?.charge(part);
     }
   }
 
-  private addressPace(a: string): SpendPace {
-    let p = this.paceByAddress.get(a);
-    if (!p) this.paceByAddress.set(a, (p = new SpendPace(POLL_BURST_MS, MAX_POLL_CREDITS)));
+  /** An address's pace at its cap now (null when the cap is unbounded). */
+  private addressPace(a: string): TokenBucket | null {
+    const p = this.paced(this.paceByAddress.get(a), this.addressCap(a));
+    if (p) this.paceByAddress.set(a, p);
+    else this.paceByAddress.delete(a);
     return p;
+  }
+
+  /**
+   * `bucket` set to pace `perMinute` credits (`POLL_BURST_MS` worth at once, at least one poll's cost), made when
+   * absent; null where nothing is paced (no credits at all: the minute's window holds every poll; no limit).
+   */
+  private paced(bucket: TokenBucket | null | undefined, perMinute: number): TokenBucket | null {
+    if (!(perMinute > 0) || !Number.isFinite(perMinute)) return null;
+    const ratePerSec = perMinute / 60;
+    const burst = Math.max(MAX_POLL_CREDITS, (perMinute * POLL_BURST_MS) / MINUTE_MS);
+    if (!bucket) return createTokenBucket({ ratePerSec, burst, now: this.o.clock.now });
+    bucket.setRate(ratePerSec, burst);
+    return bucket;
   }
 
   /** An address's cap at the last plan; one the plan did not know yet (its first views) gets its guaranteed part. */
@@ -545,7 +562,7 @@ export class LivenessController implements LivenessHooks {
    * budget, or its pace has not refilled that much yet.
    */
   private budgetShort(credits: number, now: number): boolean {
-    return this.spentMinute.sum(now) + credits > this.pollBudget + 1e-9 || this.pace.available(now, this.pollBudget) < credits - 1e-9;
+    return this.spentMinute.sum(now) + credits > this.pollBudget + 1e-9 || (this.pace?.available() ?? credits) < credits - 1e-9;
   }
 
   /**
@@ -559,7 +576,7 @@ export class LivenessController implements LivenessHooks {
     return addresses.every((a) => {
       const cap = this.addressCap(a);
       if ((this.spentByAddress.get(a)?.sum(now) ?? 0) + share > cap + 1e-9) return true;
-      return (this.paceByAddress.get(a)?.available(now, cap) ?? Number.POSITIVE_INFINITY) < share - 1e-9;
+      return (this.addressPace(a)?.available() ?? share) < share - 1e-9;
     });
   }
 
@@ -618,7 +635,7 @@ export class LivenessController implements LivenessHooks {
         updates.push([s, st]);
       }
     }
-    this.queueMs = waiting > 0 ? this.pace.msUntil(now, waiting, this.pollBudget) : 0;
+    this.queueMs = waiting > 0 && this.pace ? this.pace.waitMs(waiting) : 0;
     for (let i = 0; i < updates.length; i += TOKEN_BATCH) void this.pollUpdates(updates.slice(i, i + TOKEN_BATCH));
     this.pollTimer = this.o.clock.setTimeout(() => this.pollDue(), this.o.pollTickMs ?? 200);
   }
