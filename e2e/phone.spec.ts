@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import type { Route } from "@playwright/test";
+import { chartState, panBack } from "./chart";
 import { expect as baseExpect, test } from "./fixtures";
 import { simState } from "./sim";
 
@@ -167,6 +169,51 @@ test.describe("at 390 px", () => {
     await expect(current).toHaveAttribute("aria-expanded", "false");
     await current.tap();
     await expect(menu.getByRole("link", { name: "Charts" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("a 390 px window's chart", () => {
+  // A mouse, not a finger: the drag that pans the chart back into history is the trader's.
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("loading older candles says so over the plot, and nothing on the page moves", async ({ page, pageErrors }) => {
+    const held: Route[] = [];
+    let hold = false;
+    await page.route(/\/api\/v1\/token\/ohlcv\?.*endTime=/, (route) => (hold ? held.push(route) : route.continue()));
+    await page.goto(`${pages().token}?interval=1m`);
+    await expect.poll(async () => (await chartState(page)).bars).toBeGreaterThan(100);
+    const chart = page.getByTestId("candle-chart");
+    const tabs = page.getByRole("tablist", { name: "Token sections" });
+    const where = async () => ({
+      chart: (await chart.boundingBox())?.y,
+      tabs: (await tabs.boundingBox())?.y,
+    });
+    const before = await where();
+    expect(before.chart).toBeGreaterThan(0);
+    const first = (await chartState(page)).first;
+
+    // The next page of older candles is held at the network until the page has been looked at.
+    hold = true;
+    await expect
+      .poll(async () => {
+        if (held.length === 0) await panBack(page, 1);
+        return held.length;
+      })
+      .toBeGreaterThan(0);
+    const notice = page.getByRole("region", { name: "Price chart" }).getByText("Loading history…");
+    await expect(notice).toBeVisible();
+    expect(await where(), "the chart and the tabs under it stay where they were").toEqual(before);
+    // The notice lies over the plot's lower left, inside the chart.
+    const box = await notice.boundingBox();
+    const plot = await chart.boundingBox();
+    expect(box && plot && box.y >= plot.y && box.y + box.height <= plot.y + plot.height).toBe(true);
+
+    hold = false;
+    for (const r of held.splice(0)) await r.continue();
+    await expect(notice).toBeHidden();
+    await expect.poll(async () => (await chartState(page)).first).toBeLessThan(first);
+    expect(await where()).toEqual(before);
+    expect(pageErrors).toEqual([]);
   });
 });
 

@@ -92,22 +92,33 @@ export const ChartPanel = memo(function ChartPanel(props: ChartPanelProps) {
           />
         ) : null}
         {props.toolbar}
-        <span className="ml-auto flex items-center gap-2 text-mini text-muted">
-          {status?.isFetchingOlder ? <span>Loading history…</span> : null}
-          {status?.subscriptionError ? (
-            <Chip tone="warn" title={describeSubError(status.subscriptionError).detail}>
-              Candles not live
-            </Chip>
-          ) : status?.liveness?.mode === "poll" ? (
-            <Chip tone="warn" title="Many viewers right now: the forming candle refreshes every few seconds">
-              <span data-testid="candles-liveness">{delayLabel(status.liveness)}</span>
-            </Chip>
-          ) : null}
-          <span title="Times are UTC">UTC</span>
+        <span className="ml-auto text-mini text-muted" title="Times are UTC">
+          UTC
         </span>
       </div>
       <div className="relative min-h-0 flex-1">
         <ChartLegend store={legend} metric={metric} supply={supply} quoteRate={rate} title={props.title} />
+        {/* Over the plot, not in the toolbar: a notice coming and going never reflows the toolbar or moves the chart. */}
+        <div className="pointer-events-none absolute bottom-8 left-2 z-10 flex items-center gap-1 text-mini text-muted">
+          {status?.isFetchingOlder ? <span className="rounded bg-panel/80 px-1">Loading history…</span> : null}
+          {status?.subscriptionError ? (
+            <Chip
+              tone="warn"
+              className="pointer-events-auto"
+              title={describeSubError(status.subscriptionError).detail}
+            >
+              Candles not live
+            </Chip>
+          ) : status?.liveness?.mode === "poll" ? (
+            <Chip
+              tone="warn"
+              className="pointer-events-auto"
+              title="Many viewers right now: the forming candle refreshes every few seconds"
+            >
+              <span data-testid="candles-liveness">{delayLabel(status.liveness)}</span>
+            </Chip>
+          ) : null}
+        </div>
         <CandleChart
           input={input}
           metric={metric}
