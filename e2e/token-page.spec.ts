@@ -189,6 +189,39 @@ test.describe("live tape", () => {
       .toMatch(/^(in candle|rolled)$/);
   });
 
+  test("new trades join the tape's top without moving the rows on screen (no layout shift)", async ({
+    page,
+    pageErrors,
+  }) => {
+    // Every layout shift the page reports, with how many of its sources are tape rows.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __tapeShifts: { value: number; rows: number }[] };
+      w.__tapeShifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; sources?: { node?: Node | null }[] }[]) {
+          const rows = (e.sources ?? []).filter(
+            (s) => s.node instanceof HTMLElement && s.node.dataset.testid === "trade-row",
+          ).length;
+          w.__tapeShifts.push({ value: e.value, rows });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const launched = (await simScenario({ action: "launch", chain: "solana" })).data;
+    await page.goto(tokenUrl(launched));
+    const rows = page.getByTestId("trade-row");
+    await expect(rows.first()).toBeVisible();
+    for (const usd of [120, 240, 360, 480]) {
+      const trade = (await simScenario({ action: "trade", chain: "solana", address: launched.address, side: "buy", usd }))
+        .data.trade as { txHash: string };
+      await expect(page.locator(`[data-testid="trade-row"][data-tx="${trade.txHash}"]`)).toBeVisible();
+    }
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __tapeShifts: { value: number; rows: number }[] }).__tapeShifts,
+    );
+    expect(shifts.filter((s) => s.rows > 0)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   test("the tape's first screenful comes with the HTML, and the page takes those rows over as they are", async ({
     page,
     request,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Age } from "@/components/ui/age";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -160,7 +160,11 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
             New trades appear here as they happen.
           </EmptyState>
         ) : (
-          <ol aria-label="Trade tape" className="relative w-full" style={{ height: totalSize }}>
+          <ol
+            aria-label="Trade tape"
+            className="relative w-full"
+            style={{ height: totalSize, "--tape-h": `${totalSize}px` } as CSSProperties}
+          >
             {items.map((it) => {
               const t = rows[it.index];
               return (
