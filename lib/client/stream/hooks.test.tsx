@@ -248,6 +248,39 @@ describe("stream hooks", () => {
     await h.unmount();
   });
 
+  it("useLiveTrades: a refetch answered from before the hole is asked again until the hole is filled", async () => {
+    rt.dispose();
+    rt = createStreamRuntime({
+      queryClient: qc,
+      url: gw.url,
+      WebSocket,
+      scheduler,
+      releaseDelayMs: 0,
+      resumeEventWaitMs: 60_000,
+      tapeRefreshMinMs: 200,
+      client: { online: manualOnline(true), minDelayMs: 5 },
+    });
+    restTape = [1, 2].map(row);
+    restAsOf = row(2).at;
+    const h = await renderHook(useLiveTrades, { chain: "evm:8453" as const, address: TOKEN, pools: [POOL] }, wrapper);
+    await until(() => h.result.current.rows.length === 2 && subs().length === 1);
+    // Row 3 trades unseen; live rows start at row 4; the first refetch gets a copy cached before row 3 (a proxy's).
+    gw.broadcast(tradesFrame("s1", [row(4), row(5)], T0));
+    await until(() => fetched.filter((p) => p === "/api/v1/token/trades").length === 2, "the first refetch");
+    await until(() => h.result.current.rows.length === 4, "live rows shown");
+    expect(h.result.current.rows.map(tradeKey)).toEqual([5, 4, 2, 1].map((i) => tradeKey(row(i))));
+    restTape = [1, 2, 3, 4, 5].map(row);
+    restAsOf = row(5).at;
+    await until(() => h.result.current.rows.length === 5, "the hole filled by a later refetch");
+    expect(h.result.current.rows.map(tradeKey)).toEqual([5, 4, 3, 2, 1].map((i) => tradeKey(row(i))));
+    // Once the hole is gone nothing asks again: a later live row comes with no REST call.
+    const calls = fetched.filter((p) => p === "/api/v1/token/trades").length;
+    gw.broadcast(tradesFrame("s1", [row(6)], T0));
+    await until(() => h.result.current.rows.length === 6, "a later live row");
+    expect(fetched.filter((p) => p === "/api/v1/token/trades")).toHaveLength(calls);
+    await h.unmount();
+  });
+
   it("useCandleStream: history by setData, live bars by update, an interval change resets", async () => {
     const ops: BarOp[] = [];
     const onBars = (o: BarOp[]) => ops.push(...o);

@@ -52,6 +52,8 @@ export interface StreamRuntimeOptions {
   resumeEventWaitMs?: number;
   /** Pauses between asks for a fresh enough REST answer during repair. */
   freshRetryDelaysMs?: readonly number[];
+  /** The least time between two refetches of a token's first tape page for a hole (tests shorten it). */
+  tapeRefreshMinMs?: number;
   client?: Partial<StreamClientOptions>;
   /**
    * The store to drive when one exists before the runtime (the tab's, made at first render while the runtime's code
@@ -67,8 +69,12 @@ export interface StreamRuntime {
   acquire(channel: Channel, params: unknown): { key: string; release(): void };
   /** REST history for a series (records its asOf so a stale forming candle is repaired once live bars arrive). */
   seedSeries(key: string, bars: readonly Candle[], asOf: number): void;
-  /** First tape page refetch after a detected hole between REST and live rows (rate limited). */
-  refreshTapeRest(chain: string, address: string): void;
+  /**
+   * First tape page refetch after a detected hole between REST and live rows, at most once per 5 s per
+   * token. Returns 0 when it refetches (or need not), else how long (ms) until asking again can: a caller whose
+   * hole is still there then must ask again (a refetch may get the proxy's copy from before the hole).
+   */
+  refreshTapeRest(chain: string, address: string): number;
   repair(key: string): Promise<void>;
   /** Resolves when no repair is running (tests). */
   idle(): Promise<void>;
@@ -93,6 +99,8 @@ interface Held {
 }
 
 const TAPE_REFRESH_MIN_MS = 5_000;
+/** A hole seen while a join is pending is asked about again this much later (the join may have filled it). */
+const TAPE_JOIN_RECHECK_MS = 500;
 /** The first ack's server time is an estimate (the store's clock offset): a resume reaches this much further back. */
 const LIVE_SINCE_MARGIN_MS = 1_000;
 
@@ -107,6 +115,7 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
   const actions = store.getState().actions;
   const held = new Map<string, Held>();
   const tapeRefreshedAt = new Map<string, number>();
+  const tapeRefreshMinMs = opts.tapeRefreshMinMs ?? TAPE_REFRESH_MIN_MS;
   const serverNow = () => now() + store.getState().serverOffsetMs;
   const deps = { fetcher, store, queryClient: qc, serverNow, freshRetryDelaysMs: opts.freshRetryDelaysMs };
 
@@ -308,14 +317,15 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
       // A pending join already fetches the rows between the snapshot and the live flow: asking again doubles the call.
       for (const key of joinOnly) {
         const p = held.get(key)?.params as TradesParams | undefined;
-        if (p && p.chain === chain && p.address === address) return;
+        if (p && p.chain === chain && p.address === address) return TAPE_JOIN_RECHECK_MS;
       }
       const id = `${chain}:${address}`;
       const last = tapeRefreshedAt.get(id);
-      if (last !== undefined && now() - last < TAPE_REFRESH_MIN_MS) return;
+      if (last !== undefined && now() - last < tapeRefreshMinMs) return last + tapeRefreshMinMs - now();
       tapeRefreshedAt.set(id, now());
       if (tapeRefreshedAt.size > 256) tapeRefreshedAt.delete(tapeRefreshedAt.keys().next().value as string);
       void refetchFirstTapePage(qc, chain, address);
+      return 0;
     },
     repair,
     async idle() {

@@ -101,10 +101,18 @@ export function useLiveTrades(input: LiveTradesInput): LiveTrades {
     [ring, restRows, restAsOf, filter, serverNow],
   );
   useExpiryTick(view.rows, serverNow);
+  // Live rows reach back past the REST snapshot: refetch its first page so nothing between them is missing. Asked
+  // again while the hole stays (a refetch too soon after the last one waits its turn; the proxy may have answered
+  // with a copy from before the hole), so a hole never stays for good.
+  const [gapRecheck, recheckGap] = useReducer((n: number) => n + 1, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: gapRecheck runs the effect again once the wait is over
   useEffect(() => {
-    // Live rows reach back past the REST snapshot: refetch its first page so nothing between them is missing.
-    if (view.gap && !query.isFetching) runtime?.refreshTapeRest(chain, address);
-  }, [view.gap, query.isFetching, runtime, chain, address]);
+    if (!view.gap || query.isFetching || !runtime) return;
+    const waitMs = runtime.refreshTapeRest(chain, address);
+    if (waitMs <= 0) return;
+    const t = setTimeout(recheckGap, waitMs);
+    return () => clearTimeout(t);
+  }, [view.gap, query.isFetching, runtime, chain, address, gapRecheck]);
   return {
     rows: view.rows,
     fetchNextPage: () => void query.fetchNextPage(),
