@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useMemo } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -12,13 +11,9 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type ChainId, KNOWN_CHAINS, PNL_PERIODS, type PnlPeriod } from "@/lib/api/core";
 import type { WalletPageQueries } from "@/lib/client/queries";
+import { PnlChart } from "./pnl-chart";
 import { pnlDays } from "./pnl-days";
 import { useChainNames } from "./use-chain-names";
-
-const PnlChart = dynamic(() => import("./pnl-chart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-full w-full" />,
-});
 
 const BASIS: Record<string, string> = {
   spot: "USD basis: spot — native PnL valued at today's native price.",
