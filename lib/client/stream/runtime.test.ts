@@ -302,6 +302,33 @@ describe("stream runtime", () => {
       expect(tapeOf(key).map(tradeKey)).toEqual([5, 4, 3, 2, 1].map((i) => tradeKey(row(i))));
     });
 
+    it("a hole the tape sees waits for a pending join, and is refetched once the join has given up", async () => {
+      const server: TokenTrade[] = [1, 2, 3].map(row);
+      const rest = fakeRest(() => server);
+      let release = () => {};
+      let asked = false;
+      const held = new Promise<void>((r) => (release = r));
+      // The join's REST calls wait for the test, then fail (the network is gone).
+      const failing = (async (...a: Parameters<typeof rest.fetcher>) => {
+        asked = true;
+        await held;
+        rest.fail(true);
+        return rest.fetcher(...a);
+      }) as typeof rest.fetcher;
+      start(failing);
+      seedSnapshot(1, 3, clock + 1e6 - 5_000);
+      rt.acquire("trades", params);
+      await waitFor(() => subs().length === 1);
+      await waitFor(() => asked);
+      // The join fetches what a refetch would: asking now only says when to ask again.
+      expect(rt.refreshTapeRest(params.chain, TOKEN)).toBeGreaterThan(0);
+      release();
+      await rt.idle();
+      expect(rest.calls.filter((c) => c.id === "tokenTrades").length).toBeGreaterThan(0);
+      // Given up: no join is pending any more, so the hole is refetched at once.
+      expect(rt.refreshTapeRest(params.chain, TOKEN)).toBe(0);
+    });
+
     it("asks again while the proxy still serves the snapshot itself", async () => {
       const server: TokenTrade[] = [1, 2, 3].map(row);
       const snapAt = clock + 1e6 - 5_000;

@@ -182,6 +182,8 @@ export function createStreamRuntime(opts: StreamRuntimeOptions): StreamRuntime {
     wanted: (key) => held.has(key),
     retryMs: opts.repairRetryMs,
     onGiveUp(key, err) {
+      // No join is pending any more: a hole the tape sees is refetched (refreshTapeRest) instead of waiting on it.
+      joinOnly.delete(key);
       // Could not fill the hole: cut the ring at the gap so what shows is whole.
       const anchor = gaps.anchor(key);
       gaps.clear(key);
