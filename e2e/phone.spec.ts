@@ -217,6 +217,39 @@ test.describe("a 390 px window's chart", () => {
   });
 });
 
+test.describe("a phone's browser on a token page", () => {
+  const PHONE_UA =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: PHONE_UA });
+
+  test("the HTML draws the tape's first few rows only; the tape fills its box once hydrated", async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    const rowsIn = (html: string) => html.match(/data-testid="trade-row"/g)?.length ?? 0;
+    // The tape starts under the chart near the bottom of a phone's first screen: a desktop's screenful is 24 rows.
+    const phoneHtml = await (await request.get(pages().token, { headers: { "user-agent": PHONE_UA } })).text();
+    const desktopHtml = await (
+      await request.get(pages().token, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/136.0" } })
+    ).text();
+    expect(rowsIn(phoneHtml)).toBe(6);
+    expect(rowsIn(desktopHtml)).toBe(24);
+
+    await page.goto(pages().token);
+    const tape = page.getByTestId("trade-tape");
+    await tape.scrollIntoViewIfNeeded();
+    const box = await tape.boundingBox();
+    if (!box) throw new Error("the tape is not laid out");
+    // Once hydrated the tape measures its box: rows cover its height (28 px each), beyond the six of the HTML.
+    await expect
+      .poll(() => tape.getByTestId("trade-row").count())
+      .toBeGreaterThanOrEqual(Math.min(24, Math.floor(box.height / 28)));
+    expect(Math.floor(box.height / 28)).toBeGreaterThan(6);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 test.describe("a phone's browser on the board", () => {
   // A phone's user agent: the server draws the one column on screen, and the others wait for their tab.
   test.use({

@@ -5,7 +5,7 @@ import type { Envelope } from "@/lib/api";
 import { pulseStreamOptions } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { pulseToken } from "@/lib/client/stream/testing/fixtures";
-import { firstPaintLists, isPhone } from "./board-page";
+import { firstPaintLists } from "./board-page";
 
 const NOW = 1_700_000_000_000;
 const envelope = (n: number): Envelope<"pulse"> =>
@@ -63,16 +63,5 @@ describe("the board's dehydrated lists", () => {
     expect(state("new")?.data?.data).toHaveLength(5);
     expect(state("new")?.isInvalidated).toBe(false);
     expect(state("graduated")?.isInvalidated).toBe(false);
-  });
-});
-
-describe("isPhone", () => {
-  const h = (entries: Record<string, string>) => new Headers(entries);
-  it("follows Chromium's mobile client hint, else the user agent's Mobi", () => {
-    expect(isPhone(h({ "sec-ch-ua-mobile": "?1" }))).toBe(true);
-    expect(isPhone(h({ "sec-ch-ua-mobile": "?0", "user-agent": "Mozilla/5.0 (Linux; Android 11) Mobile" }))).toBe(false);
-    expect(isPhone(h({ "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148 Safari/604.1" }))).toBe(true);
-    expect(isPhone(h({ "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0" }))).toBe(false);
-    expect(isPhone(h({}))).toBe(false);
   });
 });

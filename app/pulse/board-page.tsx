@@ -7,6 +7,7 @@ import { type PulseViewState, parsePulseView, type RawParams } from "@/component
 import { type Envelope, PULSE_VIEWS, type PulseView } from "@/lib/api";
 import { factoriesOptions, pulsePageQueries, pulseStreamOptions } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
+import { isPhone } from "@/lib/server/phone";
 import { prefetchQueries } from "@/lib/server/prefetch";
 
 /**
@@ -54,11 +55,4 @@ export function firstPaintLists(
     void qc.invalidateQueries({ queryKey, exact: true, refetchType: "none" });
   }
   return out;
-}
-
-/** A phone's browser (Chromium's client hint, else "Mobi" in the user agent): it shows one column of the three. */
-export function isPhone(h: Pick<Headers, "get">): boolean {
-  const hint = h.get("sec-ch-ua-mobile");
-  if (hint !== null) return hint === "?1";
-  return /Mobi/i.test(h.get("user-agent") ?? "");
 }

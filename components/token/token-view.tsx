@@ -23,7 +23,7 @@ import { selectPools } from "./pools";
 import { TokenHeader } from "./token-header";
 import { TokenNotFound } from "./token-not-found";
 import { preloadSidePanels, SIDE_TABS, TokenSidePanel } from "./token-side-panel";
-import { TradeTape } from "./trade-tape";
+import { PHONE_FIRST_PAINT_ROWS, TradeTape } from "./trade-tape";
 import { useTokenView } from "./use-view-state";
 import { chartQuoteOf, TOKEN_TABS, type TokenList, type TokenTab, type WashView } from "./view-state";
 
@@ -55,9 +55,11 @@ export interface TokenViewProps {
   address: string;
   /** The interval shown when the URL names none (chosen on the server from the token's age). */
   defaultInterval: OhlcvInterval;
+  /** A phone's browser (its user agent, on the server): the tape under the chart draws only its first rows with the HTML. */
+  phone?: boolean;
 }
 
-export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
+export function TokenView({ chain, address, defaultInterval, phone = false }: TokenViewProps) {
   const [view, setView] = useTokenView(chain);
   useEffect(() => whenIdle(preloadPanels), []);
   const ref = { chain, address };
@@ -222,6 +224,7 @@ export function TokenView({ chain, address, defaultInterval }: TokenViewProps) {
                 nativeSymbol={nativeSymbol}
                 onMaker={onMaker}
                 onWash={onWash}
+                firstPaintRows={phone ? PHONE_FIRST_PAINT_ROWS : undefined}
               />
             ) : null}
           </TabPanel>

@@ -1,7 +1,17 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  memo,
+  type RefObject,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Age } from "@/components/ui/age";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -31,6 +41,12 @@ const OVERSCAN_ROWS = 12;
  * of creating them in one long task after the page's scripts ran; the overscan joins once hydrated.
  */
 const FIRST_PAINT_ROWS = 24;
+/**
+ * On a phone the tape starts under the chart, near the bottom of the first screen: a few rows are all a reader sees
+ * before scrolling. 24 rows were 60 % of the page's elements and a third of its HTML, all laid out before the first
+ * paint and walked by the hydration; the rest are drawn once the page is hydrated (the box measured).
+ */
+export const PHONE_FIRST_PAINT_ROWS = 6;
 
 export interface TradeTapeProps {
   chain: ChainId;
@@ -42,6 +58,8 @@ export interface TradeTapeProps {
   onMaker(address: string | null): void;
   onWash(w: WashView): void;
   className?: string;
+  /** Rows drawn with the HTML, before the scroll box is measured (FIRST_PAINT_ROWS unless told). */
+  firstPaintRows?: number;
 }
 
 interface Frozen {
@@ -70,17 +88,21 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
+  const near = useNearScreen(scrollRef, hydrated);
+  // Measured once hydrated (measuring in the hydration's commit re-renders the tape synchronously there) and on or
+  // near the screen: a phone's tape starts below the first screen, and keeps the rows it was drawn with until the
+  // reader scrolls towards it, rather than drawing a box of rows nobody sees during the load.
+  const measured = hydrated && near;
   // Stable between list updates: the virtualizer recomputes its measurements when this changes.
   const itemKey = useCallback((i: number) => (rows[i] ? tradeKey(rows[i]) : i), [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    // Measured once hydrated: measuring in the hydration's commit re-renders the tape synchronously there.
-    getScrollElement: () => (hydrated ? scrollRef.current : null),
+    getScrollElement: () => (measured ? scrollRef.current : null),
     estimateSize: () => ROW_HEIGHT,
     getItemKey: itemKey,
-    overscan: hydrated ? OVERSCAN_ROWS : 0,
+    overscan: measured ? OVERSCAN_ROWS : 0,
     // The server has no scroll box: the first screenful is drawn as if the box were that tall.
-    initialRect: { width: 640, height: FIRST_PAINT_ROWS * ROW_HEIGHT },
+    initialRect: { width: 640, height: (props.firstPaintRows ?? FIRST_PAINT_ROWS) * ROW_HEIGHT },
   });
   const items = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
@@ -194,6 +216,26 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
     </section>
   );
 });
+
+/** Whether `ref`'s element has come within a screen's margin of the viewport (once true, it stays true). */
+function useNearScreen(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || near || !el) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries[entries.length - 1]?.isIntersecting) return;
+        io.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { rootMargin: "200px" },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref, enabled, near]);
+  return near;
+}
 
 /**
  * The tape's last row once no older page is fetched: how far back it reaches, and why it stops there — the tape's

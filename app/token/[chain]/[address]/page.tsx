@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound, permanentRedirect } from "next/navigation";
 import { pageMetadata } from "@/app/page-metadata";
 import { defaultInterval } from "@/components/chart/intervals";
@@ -13,6 +14,7 @@ import { type ChainId, chainInfo } from "@/lib/api";
 import { tokenHistoryQueries, tokenOptions, tokenPageQueries } from "@/lib/client/queries";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { safeText } from "@/lib/format";
+import { isPhone } from "@/lib/server/phone";
 import { prefetchQueries } from "@/lib/server/prefetch";
 import { loadToken } from "./load-token";
 import { resolveTokenRoute } from "./route-params";
@@ -85,9 +87,10 @@ async function TokenContent({
     await prefetchQueries(qc, tokenHistoryQueries(history));
   }
 
+  const phone = isPhone(await headers());
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <TokenView chain={chain} address={address} defaultInterval={interval} />
+      <TokenView chain={chain} address={address} defaultInterval={interval} phone={phone} />
     </HydrationBoundary>
   );
 }
