@@ -217,7 +217,7 @@ export const TradeTape = memo(function TradeTape(props: TradeTapeProps) {
   );
 });
 
-/** Whether `ref`'s element has come within a screen's margin of the viewport (once true, it stays true). */
+/** Whether `ref`'s element has come within 200 px of the viewport (once true, it stays true). */
 function useNearScreen(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
