@@ -82,7 +82,12 @@ beforeEach(async () => {
   });
   qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   scheduler = createManualScheduler();
-  rt = createStreamRuntime({
+  rt = makeRuntime();
+});
+
+/** The tab's runtime on the fake gateway, with the tests' own options on top. */
+function makeRuntime(extra: Partial<Parameters<typeof createStreamRuntime>[0]> = {}): StreamRuntime {
+  return createStreamRuntime({
     queryClient: qc,
     url: gw.url,
     WebSocket,
@@ -93,8 +98,9 @@ beforeEach(async () => {
     // read the test does not count. No test here needs the read the wait ends in.
     resumeEventWaitMs: 60_000,
     client: { online: manualOnline(true), minDelayMs: 5 },
+    ...extra,
   });
-});
+}
 afterEach(async () => {
   rt.dispose();
   vi.unstubAllGlobals();
@@ -250,16 +256,7 @@ describe("stream hooks", () => {
 
   it("useLiveTrades: a refetch answered from before the hole is asked again until the hole is filled", async () => {
     rt.dispose();
-    rt = createStreamRuntime({
-      queryClient: qc,
-      url: gw.url,
-      WebSocket,
-      scheduler,
-      releaseDelayMs: 0,
-      resumeEventWaitMs: 60_000,
-      tapeRefreshMinMs: 200,
-      client: { online: manualOnline(true), minDelayMs: 5 },
-    });
+    rt = makeRuntime({ tapeRefreshMinMs: 200 });
     restTape = [1, 2].map(row);
     restAsOf = row(2).at;
     const h = await renderHook(useLiveTrades, { chain: "evm:8453" as const, address: TOKEN, pools: [POOL] }, wrapper);
