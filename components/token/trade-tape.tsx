@@ -223,6 +223,8 @@ function useNearScreen(ref: RefObject<HTMLElement | null>, enabled: boolean): bo
   useEffect(() => {
     const el = ref.current;
     if (!enabled || near || !el) return;
+    // Without an observer to ask, the tape is taken to be near (it measures itself as before).
+    if (typeof IntersectionObserver === "undefined") return startTransition(() => setNear(true));
     const io = new IntersectionObserver(
       (entries) => {
         if (!entries[entries.length - 1]?.isIntersecting) return;
