@@ -576,6 +576,8 @@ export class LivenessController implements LivenessHooks {
     return addresses.every((a) => {
       const cap = this.addressCap(a);
       if ((this.spentByAddress.get(a)?.sum(now) ?? 0) + share > cap + 1e-9) return true;
+      // No pace yet is a full one (a poll's share never exceeds its burst): made by the first charge, not by a look.
+      if (!this.paceByAddress.has(a)) return false;
       return (this.addressPace(a)?.available() ?? share) < share - 1e-9;
     });
   }
