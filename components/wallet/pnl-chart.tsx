@@ -1,6 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
+import { DOWN, UP } from "@/components/chart/bars";
 import { DIRECTION_CLASS } from "@/components/ui/direction";
 import { formatDate, formatSignedUsd, formatUsd } from "@/lib/format";
 import { signDirection } from "@/lib/format/percent";
@@ -19,12 +20,9 @@ import {
 } from "./pnl-chart-geometry";
 import type { PnlDay } from "./pnl-days";
 
-const UP = "#16c784";
-const DOWN = "#ea3943";
-const LINE = "#5b8cff";
+// Bars in the candle chart's colours; the running total and the crosshair in the theme's accent and muted.
 const GRID = "#1a2029";
 const ZERO = "#2c3441";
-const CROSSHAIR = "#8791a1";
 /** viewBox units: 1000 across (stretched to the plot's width), and the plot's height in pixels (h-44 less the date row). */
 const VB_W = 1000;
 const VB_H = 160;
@@ -152,12 +150,17 @@ export function PnlChart({ days: all, tradingDays }: { days: PnlDay[]; tradingDa
           <path d={g.up} fill={UP} />
           <path d={g.down} fill={DOWN} />
           {day ? (
-            <path d={`M${x} 0V${VB_H}`} stroke={CROSSHAIR} strokeOpacity={0.6} vectorEffect="non-scaling-stroke" />
+            <path
+              d={`M${x} 0V${VB_H}`}
+              className="stroke-muted"
+              strokeOpacity={0.6}
+              vectorEffect="non-scaling-stroke"
+            />
           ) : null}
           <path
             d={g.line}
             fill="none"
-            stroke={LINE}
+            className="stroke-accent"
             strokeWidth={1.5}
             strokeLinejoin="round"
             vectorEffect="non-scaling-stroke"
