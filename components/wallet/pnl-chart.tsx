@@ -197,7 +197,7 @@ export function PnlChart({ days: all, tradingDays }: { days: PnlDay[]; tradingDa
           lastY !== null && Math.abs(g.s.y(t) - lastY) < LABEL_CLEAR ? null : (
             <span
               key={t}
-              className="num absolute left-1.5 -translate-y-1/2 leading-4"
+              className="num absolute left-1.5 -translate-y-1/2 whitespace-nowrap leading-4"
               style={{ top: pct(g.s.y(t), VB_H) }}
             >
               {formatUsd(t)}
@@ -206,7 +206,7 @@ export function PnlChart({ days: all, tradingDays }: { days: PnlDay[]; tradingDa
         )}
         {lastY !== null ? (
           <span
-            className="num absolute left-1 -translate-y-1/2 rounded-sm bg-accent px-0.5 font-medium leading-4 text-bg"
+            className="num absolute right-0 min-w-[calc(100%-0.25rem)] -translate-y-1/2 whitespace-nowrap rounded-sm bg-accent px-0.5 font-medium leading-4 text-bg"
             style={{ top: pct(lastY, VB_H) }}
           >
             {formatUsd(g.last)}
