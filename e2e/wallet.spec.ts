@@ -130,6 +130,35 @@ test("switching the PnL period redraws the curve and keeps it in the URL", async
   await expect(page.getByTestId("pnl-section").locator("[data-period]")).toHaveAttribute("data-period", "7d");
 });
 
+test("on a 390 px phone the PnL chart's axis labels stay on one line within the card, a long running total too", async ({
+  page,
+}) => {
+  const w = need(notable.evmWallet, "the market has an EVM wallet with trades");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(walletUrl(w.address, w.chain));
+  const chart = page.getByTestId("pnl-chart");
+  await chart.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("pnl-total-label")).toBeVisible();
+  // The widest total the axis shows in practice ("−$12.89K"), whatever this wallet's is now.
+  await page.getByTestId("pnl-total-label").evaluate((el) => {
+    el.textContent = "\u2212$12.89K";
+  });
+  const labels = await chart.evaluate((root) => {
+    const card = (root.closest("section") ?? root).getBoundingClientRect();
+    return [...root.querySelectorAll("span.num")].map((el) => {
+      const r = el.getBoundingClientRect();
+      const line = Number.parseFloat(getComputedStyle(el).lineHeight);
+      return {
+        text: el.textContent,
+        lines: Math.round(r.height / line),
+        inside: r.left >= card.left && r.right <= card.right,
+      };
+    });
+  });
+  expect(labels.length).toBeGreaterThan(2);
+  for (const l of labels) expect(l, `label "${l.text}"`).toMatchObject({ lines: 1, inside: true });
+});
+
 test("EVM trades page further with no duplicates", async ({ page }) => {
   const w = need(notable.evmWallet, "the market has an EVM wallet with trades");
   expect(w.trades, "the notable EVM wallet has more than one page of trades").toBeGreaterThan(50);

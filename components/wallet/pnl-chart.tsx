@@ -206,6 +206,7 @@ export function PnlChart({ days: all, tradingDays }: { days: PnlDay[]; tradingDa
         )}
         {lastY !== null ? (
           <span
+            data-testid="pnl-total-label"
             className="num absolute right-0 min-w-[calc(100%-0.25rem)] -translate-y-1/2 whitespace-nowrap rounded-sm bg-accent px-0.5 font-medium leading-4 text-bg"
             style={{ top: pct(lastY, VB_H) }}
           >
